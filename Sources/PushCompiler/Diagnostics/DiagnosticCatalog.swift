@@ -1,0 +1,155 @@
+import PushIR
+
+/// The catalogue of diagnostic codes: one `static let` per code, grouped by phase and
+/// sorted by name within a phase. A code's name and severity never change once
+/// released; `Specs/diagnostics.md` documents each one (a test checks that it does).
+extension DiagnosticCode {
+  // MARK: input — reading the document
+
+  /// The root of the payload is not a JSON object.
+  public static let notAnObject = DiagnosticCode(
+    "input.not-an-object", .error, "the document's root is not a JSON object")
+  /// A member name occurs twice in one object; the last occurrence wins.
+  public static let duplicateKey = DiagnosticCode(
+    "input.duplicate-key", .warning, lossy: true,
+    "an object repeats a member name; the earlier value is dropped, as Apple's decoder does")
+  /// The document is not a valid IR document.
+  public static let invalidIR = DiagnosticCode(
+    "input.invalid-ir", .error, "a `--from ir` document does not follow the IR's JSON form")
+  /// The input could not be read.
+  public static let unreadable = DiagnosticCode(
+    "input.unreadable", .error, "the input file or stream could not be read")
+
+  /// The code of a JSON syntax error of the given kind (`json.<kind>`).
+  public static func json(_ kind: JSONSyntaxError.Kind) -> DiagnosticCode {
+    DiagnosticCode("json." + kind.rawValue, .error, "the input is not valid JSON: \(kind.rawValue)")
+  }
+
+  // MARK: normalize — the normalize-shapes pass
+
+  /// A flag was spelled `true`, `"1"` or similar and is now the number `1` (or removed
+  /// when it meant off).
+  public static let normalizedFlag = DiagnosticCode(
+    "normalize.flag-value", .note, "an `aps` flag spelled other than `1` was normalized")
+  /// A number was given as a string and is now a number.
+  public static let normalizedNumber = DiagnosticCode(
+    "normalize.numeric-string", .note, "a number given as a string was normalized to a number")
+
+  // MARK: parse — vendor front ends
+
+  /// Two places give different values for one thing; the one the vendor's SDK reads wins.
+  public static let conflictingValues = DiagnosticCode(
+    "parse.conflicting-values", .warning, lossy: true,
+    "two keys give different values for the same thing; the one the SDK reads wins")
+  /// A button the vendor's SDK would not show; it is dropped.
+  public static let invalidButton = DiagnosticCode(
+    "parse.invalid-button", .warning, lossy: true, "a button the vendor's SDK would skip; dropped")
+  /// A value has a form the vendor does not accept; it is ignored.
+  public static let invalidValue = DiagnosticCode(
+    "parse.invalid-value", .warning, lossy: true, "a value the vendor's SDK does not accept; ignored")
+  /// The payload lacks what makes it this vendor's push.
+  public static let notVendorPayload = DiagnosticCode(
+    "parse.not-vendor-payload", .warning,
+    "the payload lacks the marker the vendor's SDK looks for, so the SDK ignores it")
+  /// A shape from a draft or older SDK that the shipped SDK does not read.
+  public static let obsoleteShape = DiagnosticCode(
+    "parse.obsolete-shape", .warning,
+    "a draft or obsolete shape the shipped SDK does not read; read as its author meant it")
+  /// Buttons were put into display order (the vendor's SDK reorders them).
+  public static let reorderedButtons = DiagnosticCode(
+    "parse.reordered-buttons", .note, "the vendor's SDK displays these buttons in another order; the IR keeps display order")
+  /// A key the vendor does not define; kept verbatim.
+  public static let unknownKey = DiagnosticCode(
+    "parse.unknown-key", .note, "a key no vendor SDK reads; kept verbatim")
+  /// A value of the wrong JSON type; ignored.
+  public static let wrongType = DiagnosticCode(
+    "parse.wrong-type", .warning, lossy: true, "a value of the wrong JSON type; ignored")
+
+  // MARK: pass — the IR passes
+
+  /// A predefined category was expanded into explicit buttons.
+  public static let expandedCategory = DiagnosticCode(
+    "pass.expanded-category", .note, "a predefined category was expanded into explicit buttons")
+  /// A button that fell back to the default action now names it explicitly.
+  public static let resolvedFallback = DiagnosticCode(
+    "pass.resolved-fallback", .note, "an action that falls back to the default action now names it")
+  /// `mutable-content` was turned on because media or buttons need the service extension.
+  public static let setMutableContent = DiagnosticCode(
+    "pass.set-mutable-content", .note,
+    "`mutable-content` was set because media or dynamic buttons need the service extension")
+
+  // MARK: fit — lowering to the target's capabilities
+
+  /// An action the target cannot express was replaced by the closest one it can.
+  public static let changedAction = DiagnosticCode(
+    "fit.changed-action", .warning, lossy: true,
+    "an action the target cannot express was replaced by the nearest one it can")
+  /// An action the target cannot express at all was dropped.
+  public static let droppedAction = DiagnosticCode(
+    "fit.dropped-action", .warning, lossy: true, "an action the target cannot express was dropped")
+  /// A button beyond the target's limit, or of a kind it cannot show, was dropped.
+  public static let droppedButton = DiagnosticCode(
+    "fit.dropped-button", .warning, lossy: true, "a button the target cannot show was dropped")
+  /// An icon the target cannot show was dropped.
+  public static let droppedIcon = DiagnosticCode(
+    "fit.dropped-icon", .warning, lossy: true, "a button icon the target cannot show was dropped")
+  /// A media item the target cannot show was dropped.
+  public static let droppedMedia = DiagnosticCode(
+    "fit.dropped-media", .warning, lossy: true, "a media item the target cannot show was dropped")
+  /// A button option (destructive, authentication, foreground) the target cannot honour.
+  public static let droppedOption = DiagnosticCode(
+    "fit.dropped-option", .warning, lossy: true,
+    "a button option the target cannot honour was dropped or forced")
+  /// A reply text field the target cannot show was dropped.
+  public static let droppedTextInput = DiagnosticCode(
+    "fit.dropped-text-input", .warning, lossy: true, "a reply text field the target cannot show was dropped")
+  /// A button label longer than the target shows in full.
+  public static let longLabel = DiagnosticCode(
+    "fit.long-label", .warning, "a button label is longer than the target shows; iOS truncates it")
+
+  // MARK: emit — vendor back ends
+
+  /// A value the emitter derived because the target requires it and nothing gave it.
+  public static let derivedValue = DiagnosticCode(
+    "emit.derived-value", .note, "a required target field was derived deterministically from the payload")
+  /// A registered category dropped because the target cannot carry it.
+  public static let droppedCategory = DiagnosticCode(
+    "emit.dropped-category", .warning, lossy: true, "a registered category the target cannot carry was dropped")
+  /// Fields that belong to another vendor and have no equivalent in the target.
+  public static let droppedExtra = DiagnosticCode(
+    "emit.dropped-extra", .warning, lossy: true, "another vendor's own field has no equivalent in the target; dropped")
+  /// An IR field the target has no place for.
+  public static let droppedField = DiagnosticCode(
+    "emit.dropped-field", .warning, lossy: true, "an IR field the target has no place for was dropped")
+  /// The output carries a fallback category beside dynamic buttons.
+  public static let fallbackCategory = DiagnosticCode(
+    "emit.fallback-category", .warning,
+    "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons")
+  /// The target requires a field that nothing supplied and that may not be derived.
+  public static let missingRequired = DiagnosticCode(
+    "emit.missing-required", .error, "the target requires a field that nothing supplied; give it with --set")
+
+  // MARK: validate — `pushc validate`
+
+  /// A required field is missing.
+  public static let validationMissingField = DiagnosticCode(
+    "validate.missing-field", .error, "a field the vendor's specification requires is missing")
+  /// Buttons are present but `mutable-content` is not 1.
+  public static let validationMutableContent = DiagnosticCode(
+    "validate.mutable-content", .error, "buttons or media need `aps.mutable-content: 1`")
+  /// `aps.category` names a category the vendor does not register.
+  public static let validationUnknownCategory = DiagnosticCode(
+    "validate.unknown-category", .error, "`aps.category` names a category the vendor does not register")
+
+  /// Every catalogued code, sorted by name.
+  public static let catalogue: [DiagnosticCode] = (
+    [
+      notAnObject, duplicateKey, invalidIR, unreadable, normalizedFlag, normalizedNumber,
+      conflictingValues, invalidButton, invalidValue, notVendorPayload, obsoleteShape, reorderedButtons,
+      unknownKey, wrongType, expandedCategory, resolvedFallback, setMutableContent, changedAction,
+      droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption, droppedTextInput, longLabel,
+      derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory, missingRequired,
+      validationMissingField, validationMutableContent, validationUnknownCategory,
+    ] + JSONSyntaxError.Kind.allCases.map(json)
+  ).sorted { $0.name < $1.name }
+}

@@ -1,0 +1,184 @@
+/// The parsed command line. Parsing is table-driven: ``OptionSpec/all`` is the one list
+/// of options, and the usage text is generated from it.
+public struct CommandLineOptions: Sendable, Equatable {
+  /// What `pushc` is asked to do.
+  public enum Command: String, Sendable, CaseIterable {
+    case convert, validate, formats, passes, help, version
+  }
+
+  /// How diagnostics are written to standard error.
+  public enum DiagnosticsFormat: String, Sendable, CaseIterable { case text, json }
+
+  /// Which diagnostics make the run fail (exit 1, nothing written).
+  public enum FailOn: String, Sendable, CaseIterable {
+    /// Only errors (always).
+    case error
+    /// Any warning.
+    case warning
+    /// Any diagnostic that reports lost information.
+    case lossy
+  }
+
+  public var command: Command = .help
+  public var from: String?
+  public var to: String?
+  public var input: String?
+  public var output: String?
+  public var diagnosticsFormat: DiagnosticsFormat = .text
+  public var failOn: FailOn = .error
+  public var settings: [String: String] = [:]
+  public var options: Set<String> = []
+  public var passes: Set<String>?
+  public var dumpAfter: String?
+  public var compact = false
+
+  /// Parses `arguments` (without the program name).
+  public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    var parsed = CommandLineOptions()
+    var rest = arguments[...]
+    var positional: [String] = []
+    var sawCommand = false
+    while let argument = rest.popFirst() {
+      if argument == "--" {
+        positional.append(contentsOf: rest)
+        break
+      }
+      if argument == "-" || !argument.hasPrefix("-") {
+        if !sawCommand, let command = Command(rawValue: argument) {
+          parsed.command = command
+          sawCommand = true
+        } else {
+          positional.append(argument)
+        }
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let spec = OptionSpec.all.first(where: { $0.long == name || $0.short == name }) else {
+        throw UsageError("unknown option '\(name)'")
+      }
+      var value: String?
+      if spec.valueName != nil {
+        guard let given = inlineValue ?? rest.popFirst() else { throw UsageError("'\(spec.long)' needs a value") }
+        value = given
+      } else if inlineValue != nil {
+        throw UsageError("'\(spec.long)' takes no value")
+      }
+      try spec.apply(value ?? "", &parsed)
+      if parsed.command == .help || parsed.command == .version, spec.long == "--help" || spec.long == "--version" {
+        sawCommand = true
+      }
+    }
+    switch parsed.command {
+    case .convert, .validate:
+      guard positional.count <= 1 else { throw UsageError("one input at most; found \(positional.joined(separator: ", "))") }
+      parsed.input = positional.first
+      guard parsed.from != nil else { throw UsageError("'\(parsed.command.rawValue)' needs --from FORMAT") }
+      if parsed.command == .convert, parsed.to == nil { throw UsageError("'convert' needs --to FORMAT") }
+    default:
+      guard positional.isEmpty else { throw UsageError("unexpected argument '\(positional[0])'") }
+    }
+    return parsed
+  }
+}
+
+/// A command-line mistake; `pushc` prints it with the usage hint and exits 64.
+public struct UsageError: Error, Sendable, Equatable {
+  /// Lower case, no final period.
+  public var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// One command-line option: its spellings, its help line, and what it sets.
+struct OptionSpec: Sendable {
+  let long: String
+  let short: String?
+  let valueName: String?
+  let help: String
+  let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
+
+  static let all: [OptionSpec] = [
+    OptionSpec(long: "--from", short: "-f", valueName: "FORMAT", help: "format of the input (see 'pushc formats')") {
+      $1.from = $0
+    },
+    OptionSpec(long: "--to", short: "-t", valueName: "FORMAT", help: "format to write") { $1.to = $0 },
+    OptionSpec(long: "--output", short: "-o", valueName: "FILE", help: "write here (atomically) instead of standard output") {
+      $1.output = $0
+    },
+    OptionSpec(long: "--set", short: nil, valueName: "NAME=VALUE", help: "value for a field the target requires (e.g. _k=abc); repeatable") {
+      (value, options) throws(UsageError) in
+      guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+        throw UsageError("--set takes NAME=VALUE, found '\(value)'")
+      }
+      options.settings[String(value[..<equals])] = String(value[value.index(after: equals)...])
+    },
+    OptionSpec(long: "--option", short: nil, valueName: "NAME", help: "an emitter option of the target format (see 'pushc formats'); repeatable") {
+      $1.options.insert($0)
+    },
+    OptionSpec(long: "--diagnostics", short: nil, valueName: "text|json", help: "how diagnostics are written to standard error (default text)") {
+      (value, options) throws(UsageError) in
+      guard let format = CommandLineOptions.DiagnosticsFormat(rawValue: value) else {
+        throw UsageError("--diagnostics takes 'text' or 'json', found '\(value)'")
+      }
+      options.diagnosticsFormat = format
+    },
+    OptionSpec(long: "--fail-on", short: nil, valueName: "error|warning|lossy", help: "exit 1 and write nothing when such a diagnostic fires (default error)") {
+      (value, options) throws(UsageError) in
+      guard let level = CommandLineOptions.FailOn(rawValue: value) else {
+        throw UsageError("--fail-on takes 'error', 'warning' or 'lossy', found '\(value)'")
+      }
+      options.failOn = level
+    },
+    OptionSpec(long: "--passes", short: nil, valueName: "NAME,…|none", help: "run only these passes, in the standard order (see 'pushc passes')") {
+      $1.passes = $0 == "none" ? [] : Set($0.split(separator: ",").map(String.init))
+    },
+    OptionSpec(long: "--dump-after", short: nil, valueName: "PASS|parse", help: "print the document after that pass to standard error") {
+      $1.dumpAfter = $0
+    },
+    OptionSpec(long: "--compact", short: nil, valueName: nil, help: "write the output on one line") { $1.compact = true },
+    OptionSpec(long: "--help", short: "-h", valueName: nil, help: "show this help") { _, options in options.command = .help },
+    OptionSpec(long: "--version", short: nil, valueName: nil, help: "show the version") { _, options in options.command = .version },
+  ]
+
+  /// The help text: commands, then one line per option.
+  static var usage: String {
+    var lines = [
+      "usage: pushc convert --from FORMAT --to FORMAT [FILE|-] [-o FILE] [options]",
+      "       pushc validate --from FORMAT [FILE|-]",
+      "       pushc formats | pushc passes | pushc --help | pushc --version",
+      "",
+      "Translates iOS push-notification payloads between vendors through one canonical IR,",
+      "reporting everything that could not be carried over. Input defaults to standard",
+      "input, output to standard output.",
+      "",
+      "commands:",
+      "  convert    translate one payload",
+      "  validate   check one payload against its vendor's specification",
+      "  formats    list the formats and what each can express",
+      "  passes     list the passes in the order they run",
+      "",
+      "options:",
+    ]
+    for spec in all {
+      var flag = spec.short.map { "\($0), " } ?? "    "
+      flag += spec.long + (spec.valueName.map { " \($0)" } ?? "")
+      lines.append("  " + flag.padding(to: 34) + spec.help)
+    }
+    lines += [
+      "",
+      "exit codes: 0 ok; 1 validation failed or --fail-on tripped; 64 usage; 65 bad or",
+      "untranslatable input; 66 input unreadable; 73 output not writable.",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

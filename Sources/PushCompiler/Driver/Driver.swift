@@ -1,0 +1,186 @@
+import PushIR
+
+/// All of `pushc`'s command-line behaviour as one testable function: arguments and
+/// streams in, exit code out.
+public enum Driver {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs `pushc` with `arguments` (without the program name).
+  public static func run(_ arguments: [String], streams: inout some DriverStreams) -> ExitCode {
+    let options: CommandLineOptions
+    do {
+      options = try CommandLineOptions.parse(arguments)
+    } catch {
+      streams.writeError("pushc: \(error.message)\nrun 'pushc --help' for usage\n")
+      return .usage
+    }
+    switch options.command {
+    case .help:
+      streams.writeOutput(Array(OptionSpec.usage.utf8))
+      return .success
+    case .version:
+      streams.writeOutput(Array("pushc \(version) (IR version \(PushNotification.irVersion))\n".utf8))
+      return .success
+    case .formats:
+      streams.writeOutput(Array(formatsListing().utf8))
+      return .success
+    case .passes:
+      streams.writeOutput(Array(passesListing().utf8))
+      return .success
+    case .convert, .validate:
+      var session = Session(options: options)
+      return session.run(streams: &streams)
+    }
+  }
+
+  static func formatsListing() -> String {
+    var text = ""
+    for format in Vendors.all {
+      text += "\(format.id)\n  \(format.summary)\n"
+      if format.id != IRFormat().id {
+        for line in format.capabilities.summaryLines { text += "  - \(line)\n" }
+      }
+      for option in format.emitOptions { text += "  --option \(option.name): \(option.summary)\n" }
+    }
+    return text
+  }
+
+  static func passesListing() -> String {
+    let pipeline = Pipeline.standard
+    var lines = pipeline.payloadPasses.map { "\($0.name.padding(to: 22))(payload) \($0.summary)" }
+    lines += pipeline.notificationPasses.map { "\($0.name.padding(to: 22))(IR)      \($0.summary)" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// One `convert` or `validate` run: read, translate, report, write.
+struct Session {
+  let options: CommandLineOptions
+  private var diagnostics = Diagnostics()
+
+  init(options: CommandLineOptions) { self.options = options }
+
+  private var inputName: String {
+    guard let input = options.input, input != "-" else { return "<stdin>" }
+    return input
+  }
+
+  mutating func run(streams: inout some DriverStreams) -> ExitCode {
+    guard let source = Vendors.named(options.from ?? "") else {
+      return usage("unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", "))", &streams)
+    }
+    var target: (any VendorFormat)?
+    if options.command == .convert {
+      guard let found = Vendors.named(options.to ?? "") else {
+        return usage("unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))", &streams)
+      }
+      target = found
+      for option in options.options where !found.emitOptions.contains(where: { $0.name == option }) {
+        let known = found.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
+        return usage("\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"), &streams)
+      }
+    }
+    var pipeline = Pipeline.standard
+    if let names = options.passes {
+      switch pipeline.selecting(names) {
+      case .success(let selected): pipeline = selected
+      case .failure(let unknown):
+        return usage("unknown pass '\(unknown.name)'; passes: \(Pipeline.standard.names.joined(separator: ", "))", &streams)
+      }
+    }
+    if let dump = options.dumpAfter, dump != "parse", !Pipeline.standard.names.contains(dump) {
+      return usage("unknown pass '\(dump)' for --dump-after", &streams)
+    }
+
+    let bytes: [UInt8]
+    do {
+      bytes = try options.input == nil || options.input == "-" ? streams.readStandardInput() : FileIO.read(options.input!)
+    } catch {
+      streams.writeError("pushc: cannot read '\(error.path)': \(error.reason)\n")
+      return .noInput
+    }
+    let payload: JSONValue
+    do {
+      payload = try JSONReader.parse(bytes)
+    } catch {
+      diagnostics.report(TranslationError.invalidJSON(error).diagnostic!)
+      flush(&streams)
+      return .dataError
+    }
+
+    guard let target else { return validate(payload, source: source, streams: &streams) }
+    var translator = Translator(from: source, to: target)
+    translator.pipeline = pipeline
+    translator.settings = options.settings
+    translator.options = options.options
+    translator.dumpAfter = options.dumpAfter
+    let result = translator.translate(payload)
+    diagnostics.report(contentsOf: result.diagnostics)
+    if let dump = result.dump {
+      streams.writeError("--- after \(options.dumpAfter!) ---\n" + JSONWriter().string(dump) + "\n")
+    }
+    flush(&streams)
+    guard let output = result.output else { return .dataError }
+    if tripsGate(result.diagnostics) { return .failed }
+    var bytesOut = JSONWriter(style: options.compact ? .compact : .pretty).bytes(output)
+    bytesOut.append(UInt8(ascii: "\n"))
+    if let path = options.output, path != "-" {
+      do {
+        try FileIO.writeAtomically(bytesOut, to: path)
+      } catch {
+        streams.writeError("pushc: cannot write '\(error.path)': \(error.reason)\n")
+        return .cannotCreateOutput
+      }
+    } else {
+      streams.writeOutput(bytesOut)
+    }
+    return .success
+  }
+
+  private mutating func validate(_ payload: JSONValue, source: any VendorFormat, streams: inout some DriverStreams)
+    -> ExitCode
+  {
+    var found = Diagnostics()
+    source.validate(payload, diagnostics: &found)
+    var context = ParseContext()
+    var normalized = payload
+    _ = normalized.removeDuplicateKeys()
+    do {
+      _ = try source.parse(normalized, context: &context)
+    } catch {
+      if let diagnostic = error.diagnostic { found.report(diagnostic) }
+    }
+    found.report(contentsOf: context.diagnostics.filter { $0.severity >= .warning })
+    diagnostics.report(contentsOf: found)
+    flush(&streams)
+    if found.hasErrors || tripsGate(found) { return .failed }
+    if options.diagnosticsFormat == .text { streams.writeError("\(inputName): valid \(source.id) payload\n") }
+    return .success
+  }
+
+  private func tripsGate(_ found: Diagnostics) -> Bool {
+    switch options.failOn {
+    case .error: found.hasErrors
+    case .warning: found.contains { $0.severity >= .warning }
+    case .lossy: found.hasErrors || found.hasLoss
+    }
+  }
+
+  private mutating func flush(_ streams: inout some DriverStreams) {
+    var text = ""
+    for diagnostic in diagnostics {
+      switch options.diagnosticsFormat {
+      case .text: text += DiagnosticRenderer.text(diagnostic, file: inputName)
+      case .json: text += DiagnosticRenderer.jsonLine(diagnostic, file: inputName)
+      }
+    }
+    if !text.isEmpty { streams.writeError(text) }
+    diagnostics = Diagnostics()
+  }
+
+  private func usage(_ message: String, _ streams: inout some DriverStreams) -> ExitCode {
+    streams.writeError("pushc: \(message)\nrun 'pushc --help' for usage\n")
+    return .usage
+  }
+}

@@ -1,0 +1,40 @@
+/// The process's standard streams, as the driver sees them; tests substitute buffers.
+public protocol DriverStreams {
+  /// Everything on standard input.
+  mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8]
+  /// Appends to standard output.
+  mutating func writeOutput(_ bytes: [UInt8])
+  /// Appends to standard error.
+  mutating func writeError(_ text: String)
+}
+
+/// The real standard streams.
+public struct ProcessStreams: DriverStreams {
+  public init() {}
+
+  public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] { try FileIO.readStandardInput() }
+
+  public mutating func writeOutput(_ bytes: [UInt8]) { try? FileIO.writeAll(bytes, to: 1, path: "<stdout>") }
+
+  public mutating func writeError(_ text: String) { try? FileIO.writeAll(Array(text.utf8), to: 2, path: "<stderr>") }
+}
+
+/// Streams held in memory, for tests and embedding.
+public struct BufferedStreams: DriverStreams {
+  /// What standard input holds.
+  public var input: [UInt8]
+  /// What was written to standard output.
+  public var output: [UInt8] = []
+  /// What was written to standard error.
+  public var error = ""
+
+  /// Streams whose input is `input`.
+  public init(input: [UInt8] = []) { self.input = input }
+
+  public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] { input }
+  public mutating func writeOutput(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
+  public mutating func writeError(_ text: String) { error += text }
+
+  /// Standard output as text.
+  public var outputText: String { String(decoding: output, as: UTF8.self) }
+}

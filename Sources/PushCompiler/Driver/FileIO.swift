@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole-file reads and atomic writes over POSIX calls, so the command line needs no
+/// Foundation (which would add milliseconds to every start).
+public enum FileIO {
+  /// Why a file operation failed: the path and the system's reason.
+  public struct Failure: Error, Sendable {
+    /// The path involved.
+    public var path: String
+    /// The system's description of the error, lower case.
+    public var reason: String
+
+    init(_ path: String, errno code: Int32) {
+      self.path = path
+      self.reason = String(cString: strerror(code)).lowercased()
+    }
+  }
+
+  /// The whole contents of the file at `path`.
+  public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw Failure(path, errno: errno) }
+    defer { close(descriptor) }
+    return try readAll(descriptor, path: path)
+  }
+
+  /// Everything on standard input, until end of file.
+  public static func readStandardInput() throws(Failure) -> [UInt8] {
+    try readAll(0, path: "<stdin>")
+  }
+
+  private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Failure(path, errno: errno)
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// Writes `bytes` to a temporary file beside `path`, then renames it into place, so
+  /// `path` never holds a partial file.
+  public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+    var template = Array((path + ".pushc-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw Failure(path, errno: errno) }
+    let temporary = String(cString: template)
+    do throws(Failure) {
+      try writeAll(bytes, to: descriptor, path: path)
+      fchmod(descriptor, 0o644)
+      guard close(descriptor) == 0 else { throw Failure(path, errno: errno) }
+      guard rename(temporary, path) == 0 else { throw Failure(path, errno: errno) }
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  /// Writes all of `bytes` to an open descriptor.
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw Failure(path, errno: errno)
+      }
+      offset += written
+    }
+  }
+
+  /// Whether `descriptor` is a terminal.
+  public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+}

@@ -1,0 +1,39 @@
+import PushIR
+
+/// Expands a predefined category into explicit buttons when the target would rather
+/// have dynamic buttons (Klaviyo's upgrade from its four predefined categories).
+///
+/// Changes: when the category is a known predefined one, the notification has no
+/// dynamic buttons, and the target expands predefined categories, the category's
+/// buttons become IR buttons in its display order with its labels, action ids and
+/// options. A button's action is its `actionTargets` entry; otherwise a foreground
+/// button falls back to the default action and a background one dismisses. The
+/// category itself is removed (an emitter may contract the buttons back into it).
+/// Reports: `pass.expanded-category` (note).
+/// Idempotent: afterwards there is no category left to expand.
+public struct ExpandCategories: NotificationPass {
+  public init() {}
+  public let name = "expand-categories"
+  public let summary = "predefined category -> explicit buttons, for targets that prefer dynamic buttons"
+
+  public func run(on notification: inout PushNotification, context: inout PassContext) {
+    guard context.target?.expandsPredefinedCategories == true, !notification.hasDynamicButtons,
+      let category = notification.category, let predefined = PredefinedCategory.named(category.identifier)
+    else { return }
+    notification.buttons = predefined.buttons.map { button in
+      let fallback: NotificationAction = button.options.contains(.foreground) ? .sameAsDefault : .dismiss
+      return ActionButton(
+        id: button.id, label: button.label, action: category.target(for: button.id) ?? fallback, options: button.options)
+    }
+    for target in category.actionTargets where predefined.buttons.allSatisfy({ $0.id != target.actionID }) {
+      context.report(
+        .droppedAction, "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
+        at: "/category/actionTargets")
+    }
+    notification.category = nil
+    if let input = context.sourceMap.inputLocation(of: "/category") { context.sourceMap.record("/buttons", from: input) }
+    let labels = predefined.buttons.map { "'\($0.label)'" }.joined(separator: ", ")
+    context.report(
+      .expandedCategory, "'\(category.identifier)' expanded into the buttons \(labels)", at: "/category")
+  }
+}

@@ -1,0 +1,232 @@
+import PushIR
+
+/// Lowers the IR to what the target can express (its ``Capabilities``).
+///
+/// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
+/// `tel:` link, a dismiss or custom action opens the app) or is dropped; buttons beyond
+/// the target's count, or whose action cannot be expressed, are dropped; options,
+/// icons and text fields the target cannot show are dropped, options it always applies
+/// are added; labels are cut to the target's length; media of kinds it cannot show or
+/// beyond its count are dropped (a carousel keeps its first item); captions and
+/// per-item actions go where the target has none; a registered category goes where
+/// the target cannot name one.
+/// Reports: one `fit.*` warning per change, at the IR path of what changed.
+/// Idempotent: its output fits, so a second run changes and reports nothing. Emitters
+/// run it again on what they receive, so nothing is dropped silently even when this
+/// pass was left out with `--passes`.
+public struct FitTarget: NotificationPass {
+  public init() {}
+  public let name = "fit-target"
+  public let summary = "lower buttons, actions, options, icons and media to what the target can express"
+
+  public func run(on notification: inout PushNotification, context: inout PassContext) {
+    guard let target = context.target else { return }
+    var fitter = Fitter(target: target, targetID: context.targetID)
+    fitter.fit(&notification)
+    context.diagnostics.report(contentsOf: fitter.diagnostics)
+  }
+}
+
+extension EmitContext {
+  /// `notification` fitted to `capabilities`, reporting whatever had to change.
+  public mutating func fitted(_ notification: PushNotification, to capabilities: Capabilities) -> PushNotification {
+    var fitted = notification
+    var fitter = Fitter(target: capabilities, targetID: targetID)
+    fitter.fit(&fitted)
+    diagnostics.report(contentsOf: fitter.diagnostics)
+    return fitted
+  }
+}
+
+/// The work of ``FitTarget``.
+private struct Fitter {
+  let target: Capabilities
+  let targetID: String
+  var diagnostics = Diagnostics()
+
+  mutating func fit(_ notification: inout PushNotification) {
+    fitDefaultAction(&notification)
+    fitButtons(&notification)
+    fitMedia(&notification)
+    if let category = notification.category, !target.registeredCategories {
+      notification.category = nil
+      report(.droppedCategory, "\(targetID) cannot name the registered category '\(category.identifier)'; dropped", at: "/category")
+    }
+  }
+
+  private mutating func fitDefaultAction(_ notification: inout PushNotification) {
+    guard let action = notification.defaultAction, action != .sameAsDefault else { return }
+    let path: JSONPointer = "/defaultAction"
+    // Tapping a notification opens the app unless told otherwise, so `openApp` needs no key.
+    if action == .openApp && !target.defaultActions.contains(.openApp) {
+      notification.defaultAction = nil
+      return
+    }
+    switch lower(action, allowed: target.defaultActions) {
+    case .kept: break
+    case .changed(let new, let why):
+      notification.defaultAction = new
+      report(.changedAction, "the tap action \(why)", at: path)
+    case .dropped:
+      notification.defaultAction = nil
+      report(.droppedAction, "\(targetID) has no way to \(describe(action)) on tap; the tap opens the app", at: path)
+    }
+  }
+
+  private mutating func fitButtons(_ notification: inout PushNotification) {
+    guard !notification.buttons.isEmpty else { return }
+    var kept: [ActionButton] = []
+    for (index, original) in notification.buttons.enumerated() {
+      let path = JSONPointer("/buttons").appending(index)
+      var button = original
+      guard kept.count < target.maxButtons else {
+        let reason =
+          target.maxButtons == 0
+          ? "\(targetID) has no per-push buttons (only categories the app registered)"
+          : "\(targetID) shows at most \(target.maxButtons) button(s)"
+        report(.droppedButton, "button '\(button.label)' dropped: \(reason)", at: path)
+        continue
+      }
+      var nowOpensApp = false
+      switch lower(button.action, allowed: target.buttonActions) {
+      case .kept: break
+      case .changed(let new, let why):
+        nowOpensApp = new.opensApp && !button.action.opensApp
+        button.action = new
+        report(.changedAction, "button '\(button.label)' \(why)", at: path.appending("action"))
+      case .dropped:
+        report(.droppedButton, "button '\(button.label)' dropped: \(targetID) has no way to \(describe(button.action))", at: path)
+        continue
+      }
+      fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
+      fitIcon(&button, at: path)
+      if button.textInput != nil && !target.textInput {
+        button.textInput = nil
+        report(.droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none", at: path.appending("textInput"))
+      }
+      if let limit = target.maxLabelLength, button.label.count > limit {
+        let cut = String(button.label.prefix(limit - 1)) + "…"
+        report(.longLabel, "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'", at: path.appending("label"))
+        button.label = cut
+      }
+      kept.append(button)
+    }
+    notification.buttons = kept
+  }
+
+  private mutating func fitOptions(_ button: inout ActionButton, at path: JSONPointer, alreadyReportedOpeningApp: Bool) {
+    let allowed = target.buttonOptions.union(target.forcedButtonOptions)
+    let unsupported = button.options.subtracting(allowed)
+    for (name, option) in ButtonOptions.named where unsupported.contains(option) {
+      report(.droppedOption, "button '\(button.label)' loses its \(name) option: \(targetID) does not support it", at: path.appending("options"))
+    }
+    let added = target.forcedButtonOptions.subtracting(button.options)
+    if added.contains(.foreground) && !alreadyReportedOpeningApp {
+      report(
+        .changedAction, "button '\(button.label)' now opens the app: every \(targetID) button does", at: path.appending("options"),
+        notes: ["it ran in the background without opening the app"])
+    }
+    button.options = button.options.intersection(allowed).union(target.forcedButtonOptions)
+  }
+
+  private mutating func fitIcon(_ button: inout ActionButton, at path: JSONPointer) {
+    switch button.icon {
+    case .systemImage(let name)? where !target.systemImageIcons:
+      report(.droppedIcon, "button '\(button.label)' loses its SF Symbol icon '\(name)': \(targetID) cannot show it", at: path.appending("icon"))
+      button.icon = nil
+    case .templateImage(let name)? where !target.templateImageIcons:
+      report(.droppedIcon, "button '\(button.label)' loses its image icon '\(name)': \(targetID) cannot show it", at: path.appending("icon"))
+      button.icon = nil
+    default: break
+    }
+  }
+
+  private mutating func fitMedia(_ notification: inout PushNotification) {
+    guard !notification.media.isEmpty else { return }
+    var kept: [MediaItem] = []
+    for (index, original) in notification.media.enumerated() {
+      let path = JSONPointer("/media").appending(index)
+      var item = original
+      guard target.mediaKinds.contains(item.kind) else {
+        report(.droppedMedia, "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue)", at: path)
+        continue
+      }
+      guard kept.count < target.maxMedia else {
+        let carousel = notification.mediaPresentation != nil ? "the carousel keeps its first item; " : ""
+        report(.droppedMedia, "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(target.maxMedia) media item(s)", at: path)
+        continue
+      }
+      if !target.mediaCaptions {
+        for (name, value) in [("caption", item.caption), ("subcaption", item.subcaption)] where value != nil {
+          report(.droppedMedia, "the \(name) '\(value!)' of media item \(index) dropped: \(targetID) has no captions", at: path.appending(name))
+        }
+        if let action = item.action {
+          report(.droppedAction, "media item \(index) loses its own tap action (\(describe(action)))", at: path.appending("action"))
+        }
+        item.caption = nil
+        item.subcaption = nil
+        item.action = nil
+      }
+      kept.append(item)
+    }
+    notification.media = kept
+    if kept.count <= 1 || target.maxMedia <= 1 { notification.mediaPresentation = nil }
+  }
+
+  private enum Lowered {
+    case kept
+    case changed(NotificationAction, String)
+    case dropped
+  }
+
+  /// The nearest action in `allowed`.
+  private func lower(_ action: NotificationAction, allowed: Set<Capabilities.ActionKind>) -> Lowered {
+    guard let kind = Capabilities.ActionKind(action) else { return .kept }
+    if allowed.contains(kind) {
+      if case .openURL(let url, let destination) = action, !target.urlDestinations.contains(destination),
+        let nearest = [URLDestination.app, .browser, .webView].first(where: target.urlDestinations.contains)
+      {
+        return .changed(.openURL(url, nearest), "opens '\(url)' \(where_(nearest)) instead of \(where_(destination))")
+      }
+      return .kept
+    }
+    switch action {
+    case .dial(let number) where allowed.contains(.openURL):
+      let destination = target.urlDestinations.contains(.browser) ? URLDestination.browser : .app
+      return .changed(.openURL("tel:" + number, destination), "dials through the link 'tel:\(number)'")
+    case .openURL(let url, _) where allowed.contains(.openApp):
+      return .changed(.openApp, "opens the app without the link '\(url)'")
+    case .dismiss where allowed.contains(.openApp):
+      return .changed(.openApp, "now opens the app: it dismissed the notification")
+    case .botFlow, .inboxMessage, .custom:
+      return allowed.contains(.openApp) ? .changed(.openApp, "opens the app instead of: \(describe(action))") : .dropped
+    default:
+      return .dropped
+    }
+  }
+
+  private func where_(_ destination: URLDestination) -> String {
+    switch destination {
+    case .app: "in the app"
+    case .browser: "in the browser"
+    case .webView: "in an in-app web view"
+    }
+  }
+
+  private func describe(_ action: NotificationAction) -> String {
+    switch action {
+    case .openApp: "open the app"
+    case .openURL(let url, _): "open '\(url)'"
+    case .dismiss: "dismiss"
+    case .dial(let number): "dial '\(number)'"
+    case .sameAsDefault: "take the default action"
+    case .botFlow(let bot, let journey): "start bot '\(bot)'" + (journey.map { " journey '\($0)'" } ?? "")
+    case .inboxMessage(let id): "open inbox message '\(id)'"
+    case .custom(let name, _): "run custom action '\(name)'"
+    }
+  }
+
+  private mutating func report(_ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []) {
+    diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
+  }
+}

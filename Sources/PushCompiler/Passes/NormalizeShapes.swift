@@ -1,0 +1,45 @@
+import PushIR
+
+/// Puts the shared `aps` dictionary into its canonical shape before a front end reads it.
+///
+/// Changes: a string `alert` becomes `{"body": …}`; the flags `content-available` and
+/// `mutable-content` spelled `true`, `"1"` or `"true"` become `1`, and spelled `false`,
+/// `0`, `"0"` or `"false"` are removed (off is their absence); a `badge` given as a
+/// string of digits becomes a number.
+/// Reports: `normalize.flag-value` and `normalize.numeric-string` notes for each
+/// rewritten value (a string alert is canonical APNs and is not reported).
+/// Idempotent: its output has nothing left to rewrite.
+public struct NormalizeShapes: PayloadPass {
+  public init() {}
+  public let name = "normalize-shapes"
+  public let summary = "canonical 'aps' shapes: alert dictionary, flags as 1, numeric badge"
+
+  public func run(on payload: inout JSONValue, context: inout PassContext) {
+    guard case .object(var root) = payload, case .object(var aps)? = root["aps"] else { return }
+    payload = .null  // drop the reference so the edits below do not copy the tree
+    if case .string(let body)? = aps["alert"] { aps["alert"] = ["body": .string(body)] }
+    for flag in ["content-available", "mutable-content"] {
+      guard let value = aps[flag], value != .number(JSONNumber(1)) else { continue }
+      let pointer = JSONPointer("/aps").appending(flag)
+      let spelled = JSONWriter(style: .compact).string(value)
+      switch value {
+      case .bool(true), .string("1"), .string("true"):
+        aps[flag] = 1
+        context.report(.normalizedFlag, "'\(flag)' spelled \(spelled) is read as 1", atInput: pointer)
+      case .bool(false), .string("0"), .string("false"), .number(JSONNumber(0)):
+        aps[flag] = nil
+        context.report(.normalizedFlag, "'\(flag)' spelled \(spelled) means off; removed", atInput: pointer)
+      default:
+        continue  // not a flag spelling; the front end reports it
+      }
+    }
+    if case .string(let text)? = aps["badge"], !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      let count = Int(text)
+    {
+      aps["badge"] = .number(JSONNumber(count))
+      context.report(.normalizedNumber, "'badge' given as the string \"\(text)\" is read as the number \(count)", atInput: "/aps/badge")
+    }
+    root["aps"] = .object(aps)
+    payload = .object(root)
+  }
+}

@@ -1,0 +1,81 @@
+import PushIR
+
+/// A pass over the input payload before any front end reads it.
+public protocol PayloadPass: Sendable {
+  /// Kebab-case name used by `--passes` and `--dump-after`.
+  var name: String { get }
+  /// One line for `pushc passes`.
+  var summary: String { get }
+  /// Rewrites `payload` in place, reporting each change.
+  func run(on payload: inout JSONValue, context: inout PassContext)
+}
+
+/// A pass over the IR, between the front end and the back end.
+public protocol NotificationPass: Sendable {
+  /// Kebab-case name used by `--passes` and `--dump-after`.
+  var name: String { get }
+  /// One line for `pushc passes`.
+  var summary: String { get }
+  /// Rewrites `notification` in place, reporting each change at its IR path.
+  func run(on notification: inout PushNotification, context: inout PassContext)
+}
+
+/// What a pass works with: the target it prepares for (if any), and where to report.
+public struct PassContext: Sendable {
+  /// What the passes found.
+  public var diagnostics = Diagnostics()
+  /// What the target can express; `nil` when the target is the IR itself.
+  public var target: Capabilities?
+  /// The target's id, for messages.
+  public var targetID: String
+  /// IR field → input location; passes that create IR fields record where they came from.
+  public var sourceMap = SourceMap()
+
+  /// A context preparing for `target`.
+  public init(target: (any VendorFormat)?) {
+    self.target = target.map(\.capabilities)
+    self.targetID = target?.id ?? "ir"
+  }
+
+  /// Reports `code` at an IR path.
+  public mutating func report(_ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []) {
+    diagnostics.report(Diagnostic(code, message, at: .ir(irPath), notes: notes))
+  }
+
+  /// Reports `code` at an input location.
+  public mutating func report(_ code: DiagnosticCode, _ message: String, atInput pointer: JSONPointer, notes: [String] = []) {
+    diagnostics.report(Diagnostic(code, message, at: .input(pointer), notes: notes))
+  }
+}
+
+/// The passes a translation runs, in order. The order is part of the contract and is
+/// documented in `Specs/passes.md`.
+public struct Pipeline: Sendable {
+  /// Passes over the input payload.
+  public var payloadPasses: [any PayloadPass]
+  /// Passes over the IR.
+  public var notificationPasses: [any NotificationPass]
+
+  /// Every translation runs these, in this order.
+  public static let standard = Pipeline(
+    payloadPasses: [NormalizeShapes()],
+    notificationPasses: [ExpandCategories(), ResolveFallbacks(), FitTarget(), SetMutableContent()])
+
+  /// The names of every pass, in order.
+  public var names: [String] { payloadPasses.map(\.name) + notificationPasses.map(\.name) }
+
+  /// The standard passes named in `names` (in the standard order), or the unknown name.
+  public func selecting(_ names: Set<String>) -> Result<Pipeline, UnknownPass> {
+    if let unknown = names.first(where: { !self.names.contains($0) }) { return .failure(UnknownPass(name: unknown)) }
+    return .success(
+      Pipeline(
+        payloadPasses: payloadPasses.filter { names.contains($0.name) },
+        notificationPasses: notificationPasses.filter { names.contains($0.name) }))
+  }
+
+  /// A pass name that no pass has.
+  public struct UnknownPass: Error {
+    /// The name given.
+    public var name: String
+  }
+}

@@ -1,0 +1,79 @@
+import PushIR
+
+/// One translation: payload passes, the source's front end, the IR passes, the target's
+/// back end. The public entry point for library users; the driver is a shell around it.
+public struct Translator: Sendable {
+  /// The format the input is in.
+  public var source: any VendorFormat
+  /// The format to write.
+  public var target: any VendorFormat
+  /// The passes to run.
+  public var pipeline: Pipeline = .standard
+  /// Values for target fields (`--set NAME=VALUE`).
+  public var settings: [String: String] = [:]
+  /// Emitter options (`--option NAME`).
+  public var options: Set<String> = []
+  /// Captures the document after this pass (or after `parse`), for `--dump-after`.
+  public var dumpAfter: String?
+
+  /// A translation from `source` to `target` with the standard passes.
+  public init(from source: any VendorFormat, to target: any VendorFormat) {
+    self.source = source
+    self.target = target
+  }
+
+  /// What a translation produced.
+  public struct Result: Sendable {
+    /// The target payload; `nil` when an error was reported.
+    public var output: JSONValue?
+    /// Everything reported, in order, located in the input wherever possible.
+    public var diagnostics: Diagnostics
+    /// The document as it stood after the pass named by ``Translator/dumpAfter``.
+    public var dump: JSONValue?
+  }
+
+  /// Translates one payload.
+  public func translate(_ payload: JSONValue) -> Result {
+    var diagnostics = Diagnostics()
+    var dump: JSONValue?
+    var payload = payload
+    for pointer in payload.removeDuplicateKeys() {
+      diagnostics.report(
+        Diagnostic(.duplicateKey, "'\(pointer.tokens.last ?? "")' occurs again later in this object; this value is dropped", at: .input(pointer)))
+    }
+    var passContext = PassContext(target: target.id == IRFormat().id ? nil : target)
+    for pass in pipeline.payloadPasses {
+      pass.run(on: &payload, context: &passContext)
+      if pass.name == dumpAfter { dump = payload }
+    }
+    diagnostics.report(contentsOf: passContext.diagnostics)
+    passContext.diagnostics = Diagnostics()
+    var parseContext = ParseContext()
+    var notification: PushNotification
+    do {
+      notification = try source.parse(payload, context: &parseContext)
+    } catch {
+      diagnostics.report(contentsOf: parseContext.diagnostics)
+      if let diagnostic = error.diagnostic { diagnostics.report(diagnostic) }
+      return Result(output: nil, diagnostics: diagnostics, dump: dump)
+    }
+    if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
+    passContext.sourceMap = parseContext.sourceMap
+    for pass in pipeline.notificationPasses {
+      pass.run(on: &notification, context: &passContext)
+      if pass.name == dumpAfter { dump = IREncoder.encode(notification) }
+    }
+    var emitContext = EmitContext(targetID: target.id, settings: settings, options: options)
+    let output = try? target.emit(notification, context: &emitContext)
+    diagnostics.report(contentsOf: parseContext.diagnostics)
+    diagnostics.report(contentsOf: passContext.diagnostics)
+    diagnostics.report(contentsOf: emitContext.diagnostics)
+    diagnostics.relocate { location in
+      if case .ir(let path) = location, let input = passContext.sourceMap.inputLocation(of: path) {
+        return .input(input)
+      }
+      return location
+    }
+    return Result(output: diagnostics.hasErrors ? nil : output, diagnostics: diagnostics, dump: dump)
+  }
+}

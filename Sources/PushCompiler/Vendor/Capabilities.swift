@@ -1,0 +1,102 @@
+import PushIR
+
+/// What a target format can express. The fit-target pass lowers the IR to it, and
+/// `pushc formats` lists it.
+public struct Capabilities: Sendable {
+  /// Kinds of action, as named in the IR.
+  public enum ActionKind: String, Sendable, CaseIterable {
+    case openApp, openURL, dismiss, dial, botFlow, inboxMessage, custom
+
+    /// The kind of `action` (`sameAsDefault` has none: passes resolve it first).
+    public init?(_ action: NotificationAction) {
+      guard let kind = ActionKind(rawValue: action.kindName) else { return nil }
+      self = kind
+    }
+  }
+
+  /// Most buttons a payload can define itself (0: buttons only through a category the
+  /// app registered).
+  public var maxButtons: Int = 0
+  /// Actions a button can take.
+  public var buttonActions: Set<ActionKind> = []
+  /// Actions a tap on the notification can take.
+  public var defaultActions: Set<ActionKind> = []
+  /// Where links can open.
+  public var urlDestinations: Set<URLDestination> = []
+  /// Button options the target honours.
+  public var buttonOptions: ButtonOptions = []
+  /// Options every button of the target has, whatever the payload says.
+  public var forcedButtonOptions: ButtonOptions = []
+  /// Whether buttons can show an SF Symbol.
+  public var systemImageIcons = false
+  /// Whether buttons can show an image from the app's assets.
+  public var templateImageIcons = false
+  /// Whether a button can open a reply text field.
+  public var textInput = false
+  /// Longest label shown in full, in characters, if the vendor documents one.
+  public var maxLabelLength: Int?
+  /// Most media items.
+  public var maxMedia: Int = 0
+  /// Kinds of media.
+  public var mediaKinds: Set<MediaKind> = []
+  /// Whether per-item captions and actions (carousels) exist.
+  public var mediaCaptions = false
+  /// Whether the payload can name a category the app registered.
+  public var registeredCategories = false
+  /// Whether the target would rather have predefined categories expanded into dynamic
+  /// buttons than name them.
+  public var expandsPredefinedCategories = false
+  /// Whether dynamic buttons and media only work through the service extension, so
+  /// `mutable-content` must be 1.
+  public var needsServiceExtension = true
+  /// Whether the vendor's service extension should run for every push (Klaviyo's does
+  /// its tracking and badge work there), so `mutable-content` is always 1.
+  public var alwaysMutableContent = false
+  /// Whether the app's custom data can be carried.
+  public var customData = true
+
+  /// A format that can express nothing beyond what is set afterwards.
+  public init() {}
+
+  /// Everything (the IR itself).
+  public static let everything: Capabilities = {
+    var all = Capabilities()
+    all.maxButtons = Int.max
+    all.buttonActions = Set(ActionKind.allCases)
+    all.defaultActions = Set(ActionKind.allCases)
+    all.urlDestinations = Set(URLDestination.allCases)
+    all.buttonOptions = [.foreground, .destructive, .authenticationRequired]
+    all.systemImageIcons = true
+    all.templateImageIcons = true
+    all.textInput = true
+    all.maxMedia = Int.max
+    all.mediaKinds = Set(MediaKind.allCases)
+    all.mediaCaptions = true
+    all.registeredCategories = true
+    all.needsServiceExtension = false
+    return all
+  }()
+
+  /// Lines describing the capabilities, for `pushc formats`.
+  public var summaryLines: [String] {
+    func list<T: RawRepresentable>(_ items: Set<T>) -> String where T.RawValue == String {
+      items.isEmpty ? "none" : items.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+    let count = { (n: Int) in n == Int.max ? "any number" : String(n) }
+    var options = ButtonOptions.named.filter { buttonOptions.contains($0.option) }.map(\.name)
+    if !forcedButtonOptions.isEmpty {
+      options.append("always " + ButtonOptions.named.filter { forcedButtonOptions.contains($0.option) }.map(\.name).joined(separator: ", "))
+    }
+    let icons = [systemImageIcons ? "SF Symbols" : nil, templateImageIcons ? "template images" : nil].compactMap { $0 }
+    return [
+      "buttons: \(count(maxButtons)) per payload" + (maxLabelLength.map { ", labels up to \($0) characters" } ?? ""),
+      "button actions: \(list(buttonActions))",
+      "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))",
+      "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
+        + "; text input: \(textInput ? "yes" : "no")",
+      "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))" + (mediaCaptions ? ", with captions" : ""),
+      "registered categories: \(registeredCategories ? "yes" : "no")"
+        + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
+    ]
+  }
+}

@@ -1,0 +1,112 @@
+import PushIR
+
+/// One vendor's wire format: a front end into the IR and a back end out of it.
+///
+/// Conformers are stateless values; everything a call needs arrives as arguments, and
+/// everything it finds goes to the context's diagnostics.
+public protocol VendorFormat: Sendable {
+  /// The stable name used on the command line, as the `Golden/` folder and as the
+  /// `Specs/vendors/` page name.
+  var id: String { get }
+  /// One line for `pushc formats`.
+  var summary: String { get }
+  /// What the format can express; the fit-target pass lowers the IR to it.
+  var capabilities: Capabilities { get }
+  /// The `--option` names this format's emitter understands, with what each does.
+  var emitOptions: [(name: String, summary: String)] { get }
+
+  /// Lowers a payload into the IR. Oddities go to `context.diagnostics`; only a
+  /// payload that cannot be read at all throws.
+  func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification
+
+  /// Emits this format's payload. Anything it cannot express is reported, never dropped
+  /// silently; a required field that nothing supplies throws.
+  func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue
+
+  /// Checks a payload against the vendor's own specification (`pushc validate`).
+  func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
+}
+
+extension VendorFormat {
+  public var emitOptions: [(name: String, summary: String)] { [] }
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {}
+}
+
+/// What a parser works with: where to report, and where to note which input value each
+/// IR field came from.
+public struct ParseContext: Sendable {
+  /// What the parse found.
+  public var diagnostics = Diagnostics()
+  /// IR field → input location, for diagnostics raised after parsing.
+  public var sourceMap = SourceMap()
+
+  /// An empty context.
+  public init() {}
+
+  /// Reports `code` at an input location.
+  public mutating func report(
+    _ code: DiagnosticCode, _ message: String, at pointer: JSONPointer, notes: [String] = []
+  ) {
+    diagnostics.report(Diagnostic(code, message, at: .input(pointer), notes: notes))
+  }
+}
+
+/// What an emitter works with: the user's settings and options, and where to report.
+public struct EmitContext: Sendable {
+  /// What the emit found.
+  public var diagnostics = Diagnostics()
+  /// Values for target fields given with `--set NAME=VALUE` (or a defaults file).
+  public var settings: [String: String]
+  /// Emitter options given with `--option NAME`.
+  public var options: Set<String>
+  /// The target's id, for messages.
+  public var targetID: String
+
+  /// A context for emitting `targetID` with the user's settings and options.
+  public init(targetID: String, settings: [String: String] = [:], options: Set<String> = []) {
+    self.targetID = targetID
+    self.settings = settings
+    self.options = options
+  }
+
+  /// Reports `code` at an IR location.
+  public mutating func report(_ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []) {
+    diagnostics.report(Diagnostic(code, message, at: .ir(irPath), notes: notes))
+  }
+
+  /// Reports `code` at a location in the output.
+  public mutating func report(_ code: DiagnosticCode, _ message: String, atOutput pointer: JSONPointer, notes: [String] = []) {
+    diagnostics.report(Diagnostic(code, message, at: .output(pointer), notes: notes))
+  }
+
+  /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
+  /// target), one diagnostic per vendor naming its keys.
+  public mutating func reportForeignExtras(_ notification: PushNotification, keeping keep: Set<String>) {
+    for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
+      let keys = notification.extras[vendor]!.keys.map { "'\($0)'" }.joined(separator: ", ")
+      report(.droppedExtra, "\(vendor)-only fields \(keys) have no equivalent here; dropped", at: JSONPointer("/extras").appending(vendor))
+    }
+  }
+}
+
+/// Where each IR field came from in the input, so that diagnostics raised on the IR
+/// (by passes and emitters) can point into the document the user wrote.
+public struct SourceMap: Hashable, Sendable {
+  private var entries: [JSONPointer: JSONPointer] = [:]
+
+  /// An empty map.
+  public init() {}
+
+  /// Records that the IR field at `irPath` came from `input`.
+  public mutating func record(_ irPath: JSONPointer, from input: JSONPointer) { entries[irPath] = input }
+
+  /// The input location of `irPath` or of the nearest enclosing field that has one.
+  public func inputLocation(of irPath: JSONPointer) -> JSONPointer? {
+    var tokens = irPath.tokens
+    while true {
+      if let found = entries[JSONPointer(tokens: tokens)] { return found }
+      guard !tokens.isEmpty else { return nil }
+      tokens.removeLast()
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import PushIR
+
+/// The single list of formats pushc reads and writes. Adding a vendor is one line here.
+public enum Vendors {
+  /// Every format, in the order `pushc formats` lists them.
+  public static let all: [any VendorFormat] = [
+    IRFormat(),
+    APNs(),
+    Klaviyo(),
+  ]
+
+  /// The format with id `id`, if there is one.
+  public static func named(_ id: String) -> (any VendorFormat)? {
+    all.first { $0.id == id }
+  }
+
+  /// The ids of every format, for messages.
+  public static var ids: [String] { all.map(\.id) }
+}

@@ -1,0 +1,223 @@
+import PushIR
+
+/// Reads and writes the `aps` dictionary, which every vendor's iOS payload shares.
+///
+/// Keys Apple defines map to ``NotificationContent``, ``DeliveryFlags`` and the
+/// category; keys it does not are kept verbatim in `extras["aps"]` (and written back by
+/// every vendor's emitter, since they all deliver through APNs).
+enum APSCodec {
+  /// The extras key for `aps` members no field of the IR holds.
+  static let extrasKey = "aps"
+
+  private static let alertKeys: [(key: String, path: String)] = [
+    ("title", "/content/title"), ("subtitle", "/content/subtitle"), ("body", "/content/body"),
+    ("launch-image", "/content/launchImage"),
+  ]
+  nonisolated(unsafe) private static let localizedKeys: [(key: String, args: String, field: WritableKeyPath<NotificationContent, LocalizedText?>, path: String)] = [
+    ("title-loc-key", "title-loc-args", \.titleLocalization, "/content/titleLocalization"),
+    ("subtitle-loc-key", "subtitle-loc-args", \.subtitleLocalization, "/content/subtitleLocalization"),
+    ("loc-key", "loc-args", \.bodyLocalization, "/content/bodyLocalization"),
+  ]
+  nonisolated(unsafe) private static let stringKeys: [(key: String, field: WritableKeyPath<NotificationContent, String?>, path: String)] = [
+    ("thread-id", \.threadID, "/content/threadID"),
+    ("target-content-id", \.targetContentID, "/content/targetContentID"),
+    ("interruption-level", \.interruptionLevel, "/content/interruptionLevel"),
+    ("filter-criteria", \.filterCriteria, "/content/filterCriteria"),
+  ]
+
+  /// Reads `aps` (at `pointer`) into `notification`.
+  static func read(
+    _ aps: JSONObject, at pointer: JSONPointer, into notification: inout PushNotification, context: inout ParseContext
+  ) {
+    var kept = JSONObject()
+    for member in aps {
+      let path = pointer.appending(member.key)
+      switch member.key {
+      case "alert": readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
+      case "badge":
+        if let number = member.value.numberValue {
+          notification.content.badge = number
+          context.sourceMap.record("/content/badge", from: path)
+        } else {
+          context.reportWrongType(member.value, expected: "a number", at: path)
+        }
+      case "sound": readSound(member.value, at: path, into: &notification, context: &context)
+      case "category":
+        if let identifier = member.value.stringValue {
+          if !identifier.isEmpty {
+            notification.category = NotificationCategory(identifier: identifier)
+            context.sourceMap.record("/category", from: path)
+          }
+        } else {
+          context.reportWrongType(member.value, expected: "a string", at: path)
+        }
+      case "content-available":
+        notification.delivery.contentAvailable = readFlag(member.value, at: path, context: &context)
+        context.sourceMap.record("/delivery/contentAvailable", from: path)
+      case "mutable-content":
+        notification.delivery.mutableContent = readFlag(member.value, at: path, context: &context)
+        context.sourceMap.record("/delivery/mutableContent", from: path)
+      case "relevance-score":
+        if let number = member.value.numberValue {
+          notification.content.relevanceScore = number
+        } else {
+          context.reportWrongType(member.value, expected: "a number", at: path)
+        }
+      default:
+        if let entry = stringKeys.first(where: { $0.key == member.key }) {
+          if let text = member.value.stringValue {
+            notification.content[keyPath: entry.field] = text
+            context.sourceMap.record(JSONPointer(entry.path), from: path)
+          } else {
+            context.reportWrongType(member.value, expected: "a string", at: path)
+          }
+        } else {
+          kept.append(member.key, member.value)
+          context.report(.unknownKey, "'aps.\(member.key)' is not one of Apple's alert keys; kept verbatim", at: path)
+        }
+      }
+    }
+    if !kept.isEmpty { notification.extras[extrasKey] = kept }
+  }
+
+  private static func readAlert(
+    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification,
+    kept: inout JSONObject, context: inout ParseContext
+  ) {
+    switch value {
+    case .string(let body):
+      notification.content.body = body
+      context.sourceMap.record("/content/body", from: pointer)
+    case .object(let alert):
+      var keptAlert = JSONObject()
+      for member in alert {
+        let path = pointer.appending(member.key)
+        if let entry = alertKeys.first(where: { $0.key == member.key }) {
+          guard let text = member.value.stringValue else {
+            context.reportWrongType(member.value, expected: "a string", at: path)
+            continue
+          }
+          switch member.key {
+          case "title": notification.content.title = text
+          case "subtitle": notification.content.subtitle = text
+          case "body": notification.content.body = text
+          default: notification.content.launchImage = text
+          }
+          context.sourceMap.record(JSONPointer(entry.path), from: path)
+        } else if let entry = localizedKeys.first(where: { $0.key == member.key || $0.args == member.key }) {
+          guard member.key == entry.key else { continue }  // arguments are read with their key
+          guard let key = member.value.stringValue else {
+            context.reportWrongType(member.value, expected: "a string", at: path)
+            continue
+          }
+          var arguments: [String] = []
+          if let args = alert[entry.args] {
+            if let list = args.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
+              arguments = list.compactMap(\.stringValue)
+            } else {
+              context.reportWrongType(args, expected: "an array of strings", at: pointer.appending(entry.args))
+            }
+          }
+          notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
+          context.sourceMap.record(JSONPointer(entry.path), from: path)
+        } else {
+          keptAlert.append(member.key, member.value)
+          context.report(.unknownKey, "'aps.alert.\(member.key)' is not one of Apple's alert keys; kept verbatim", at: path)
+        }
+      }
+      for entry in localizedKeys where alert[entry.args] != nil && alert[entry.key] == nil {
+        context.report(
+          .invalidValue, "'\(entry.args)' without '\(entry.key)' has nothing to format; ignored",
+          at: pointer.appending(entry.args))
+      }
+      if !keptAlert.isEmpty { kept.append("alert", .object(keptAlert)) }
+    default:
+      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+    }
+  }
+
+  private static func readSound(
+    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification, context: inout ParseContext
+  ) {
+    switch value {
+    case .string(let name):
+      notification.content.sound = NotificationSound(name: name)
+    case .object(let sound):
+      guard let name = sound["name"]?.stringValue else {
+        context.report(.invalidValue, "a sound dictionary without a 'name' string plays nothing; ignored", at: pointer)
+        return
+      }
+      let critical = sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) } ?? false
+      notification.content.sound = NotificationSound(name: name, isCritical: critical, volume: sound["volume"]?.numberValue)
+      for member in sound where !["name", "critical", "volume"].contains(member.key) {
+        context.report(.invalidValue, "'\(member.key)' is not a sound key; ignored", at: pointer.appending(member.key))
+      }
+    default:
+      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+      return
+    }
+    context.sourceMap.record("/content/sound", from: pointer)
+  }
+
+  /// A flag is on when it is `1`; the normalize-shapes pass turns other spellings into
+  /// `1` or removes them beforehand.
+  static func readFlag(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext) -> Bool {
+    switch value {
+    case .number(let number) where number.intValue == 1: return true
+    case .number(let number) where number.intValue == 0: return false
+    default:
+      context.report(.invalidValue, "flag value \(JSONWriter(style: .compact).string(value)) is neither 1 nor 0; read as off", at: pointer)
+      return false
+    }
+  }
+
+  /// The `aps` dictionary for `notification`, naming `category` when given.
+  static func write(_ notification: PushNotification, category: String?) -> JSONObject {
+    let content = notification.content
+    var kept = notification.extras[extrasKey] ?? JSONObject()
+    var alert = JSONObject()
+    alert.appendIfPresent("title", content.title)
+    alert.appendIfPresent("subtitle", content.subtitle)
+    alert.appendIfPresent("body", content.body)
+    for entry in localizedKeys {
+      guard let text = content[keyPath: entry.field] else { continue }
+      alert.append(entry.key, .string(text.key))
+      if !text.arguments.isEmpty { alert.append(entry.args, .array(text.arguments.map { .string($0) })) }
+    }
+    alert.appendIfPresent("launch-image", content.launchImage)
+    if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
+      for member in keptAlert { alert.append(member.key, member.value) }
+    }
+    var aps = JSONObject()
+    if !alert.isEmpty { aps.append("alert", .object(alert)) }
+    if let badge = content.badge { aps.append("badge", .number(badge)) }
+    if let sound = content.sound {
+      if !sound.isCritical && sound.volume == nil {
+        aps.append("sound", .string(sound.name))
+      } else {
+        var value = JSONObject()
+        if sound.isCritical { value.append("critical", 1) }
+        value.append("name", .string(sound.name))
+        if let volume = sound.volume { value.append("volume", .number(volume)) }
+        aps.append("sound", .object(value))
+      }
+    }
+    aps.appendIfPresent("thread-id", content.threadID)
+    aps.appendIfPresent("category", category)
+    if notification.delivery.contentAvailable { aps.append("content-available", 1) }
+    if notification.delivery.mutableContent { aps.append("mutable-content", 1) }
+    aps.appendIfPresent("target-content-id", content.targetContentID)
+    aps.appendIfPresent("interruption-level", content.interruptionLevel)
+    if let score = content.relevanceScore { aps.append("relevance-score", .number(score)) }
+    aps.appendIfPresent("filter-criteria", content.filterCriteria)
+    for member in kept { aps.append(member.key, member.value) }
+    return aps
+  }
+}
+
+extension ParseContext {
+  /// Reports a value of the wrong JSON type, which is ignored.
+  mutating func reportWrongType(_ value: JSONValue, expected: String, at pointer: JSONPointer) {
+    report(.wrongType, "expected \(expected), found \(value.kindName); ignored", at: pointer)
+  }
+}

@@ -1,0 +1,23 @@
+import PushIR
+
+/// The IR's own versioned JSON form, as a format: `--to ir` shows what pushc understood,
+/// `--from ir` feeds an edited or generated IR back in.
+public struct IRFormat: VendorFormat {
+  public init() {}
+
+  public let id = "ir"
+  public let summary = "pushc's canonical notification IR (versioned JSON, irVersion \(PushNotification.irVersion))"
+  public var capabilities: Capabilities { .everything }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification {
+    do {
+      return try IRDecoder.decode(payload)
+    } catch {
+      throw .unreadablePayload(Diagnostic(.invalidIR, error.message, at: .input(error.path)))
+    }
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue {
+    IREncoder.encode(notification)
+  }
+}

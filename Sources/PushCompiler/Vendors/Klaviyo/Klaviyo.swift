@@ -1,0 +1,72 @@
+import PushIR
+
+/// Klaviyo's iOS payload, in all three shapes: the draft spec's dynamic buttons
+/// (`body.url`, icons, no `action`), its predefined categories (`com.klaviyo.category.*`
+/// with `body.actions`), and the shipped SDK's (`action`, root `url`, `web_url`,
+/// `rich-media`, `key_value_pairs`, badge keys). See `Specs/vendors/klaviyo.md`.
+public struct Klaviyo: VendorFormat {
+  public init() {}
+
+  public let id = "klaviyo"
+  public let summary = "Klaviyo iOS SDK payload: 'body._k', dynamic 'action_buttons', root 'url' and 'rich-media'"
+
+  /// Writes the specification's migration payload: the predefined fallback category and
+  /// `body.actions` beside the dynamic buttons.
+  static let fallbackCategoryOption = "fallback-category"
+
+  public var emitOptions: [(name: String, summary: String)] {
+    [
+      (
+        Self.fallbackCategoryOption,
+        "keep a predefined fallback category and 'body.actions' beside the dynamic buttons (the spec's migration payload; the shipped SDK then ignores the buttons)"
+      )
+    ]
+  }
+
+  public var capabilities: Capabilities {
+    var capabilities = Capabilities()
+    capabilities.maxButtons = 3
+    capabilities.buttonActions = [.openApp, .openURL]
+    capabilities.defaultActions = [.openApp, .openURL]
+    capabilities.urlDestinations = [.app, .browser]
+    capabilities.forcedButtonOptions = [.foreground]
+    capabilities.systemImageIcons = true
+    capabilities.maxLabelLength = 30
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = [.image, .gif, .video]
+    capabilities.registeredCategories = true
+    capabilities.expandsPredefinedCategories = true
+    capabilities.alwaysMutableContent = true
+    return capabilities
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let body = "body"
+    static let notificationID = "_k"
+    static let buttons = "action_buttons"
+    static let categoryActions = "actions"
+    static let url = "url"
+    static let webURL = "web_url"
+    static let media = "rich-media"
+    static let mediaType = "rich-media-type"
+    static let keyValuePairs = "key_value_pairs"
+    static let badgeConfig = "badge_config"
+    static let badgeValue = "badge_value"
+    /// In `extras["klaviyo"]`: custom-data keys that stood at the root, not in `key_value_pairs`.
+    static let customDataAtRoot = "customDataAtRoot"
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification {
+    var parser = KlaviyoParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue {
+    try KlaviyoEmitter(notification: context.fitted(notification, to: capabilities)).emit(context: &context)
+  }
+
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    KlaviyoValidator.validate(payload, diagnostics: &diagnostics)
+  }
+}

@@ -1,0 +1,144 @@
+import PushIR
+
+/// Writes a Klaviyo payload that the draft spec and the shipped SDK read alike: every
+/// button has an `action` and, when it navigates, its own `url`; the default link is at
+/// the root (`url`, shipped) and in `body.url` (draft); no `aps.category` beside dynamic
+/// buttons unless the fallback-category option asks for the migration payload.
+struct KlaviyoEmitter {
+  typealias Key = Klaviyo.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
+    let kept = notification.extras["klaviyo"] ?? JSONObject()
+    var body = JSONObject()
+    body.append(Key.notificationID, notificationID(kept: kept, context: &context))
+    if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
+    if !notification.buttons.isEmpty {
+      body.append(Key.buttons, .array(notification.buttons.map(button)))
+    }
+    let category = categoryToWrite(context: &context)
+    if let category, !category.targets.isEmpty {
+      body.append(Key.categoryActions, .object(category.targets))
+    }
+    if let keptBody = kept[Key.body]?.objectValue {
+      for member in keptBody where member.key != Key.notificationID { body.append(member.key, member.value) }
+    }
+
+    var root = JSONObject()
+    root.append("aps", .object(APSCodec.write(notification, category: category?.identifier)))
+    root.append(Key.body, .object(body))
+    if let url = notification.defaultAction?.url { root.append(Key.url, .string(url)) }
+    if let item = notification.media.first {
+      root.append(Key.media, .string(item.url))
+      root.append(Key.mediaType, .string(fileExtension(for: item)))
+    }
+    writeCustomData(into: &root, kept: kept)
+    for key in [Key.badgeConfig, Key.badgeValue] {
+      if let value = kept[key] { root.append(key, value) }
+    }
+    if notification.tracking.campaignID != nil || notification.tracking.isTest != nil {
+      context.report(.droppedField, "klaviyo has no campaign id or test flag key; dropped", at: "/tracking")
+    }
+    context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
+    return .object(root)
+  }
+
+  /// `_k`: given with `--set _k=…`, kept from a Klaviyo source, the IR's notification
+  /// id, or else derived from the notification (the SDK treats it as opaque).
+  private func notificationID(kept: JSONObject, context: inout EmitContext) -> JSONValue {
+    if let given = context.settings[Key.notificationID] { return .string(given) }
+    if let original = kept[Key.body]?[Key.notificationID] { return original }
+    if let id = notification.tracking.notificationID { return .string(id) }
+    let derived = "pushc-" + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
+    context.report(
+      .derivedValue, "'body._k' derived as '\(derived)' from the notification's content",
+      atOutput: "/body/_k", notes: ["give your own with --set _k=VALUE"])
+    return .string(derived)
+  }
+
+  private func button(_ button: ActionButton) -> JSONValue {
+    var object = JSONObject()
+    object.append("id", .string(button.id))
+    object.append("label", .string(button.label))
+    if let url = button.action.url {
+      object.append("action", "deep_link")
+      object.append("url", .string(url))
+    } else {
+      object.append("action", "open_app")
+    }
+    if case .systemImage(let name) = button.icon { object.append("icon", .string(name)) }
+    return .object(object)
+  }
+
+  /// The category to name in `aps.category` and its `body.actions`: a registered
+  /// category without dynamic buttons; beside dynamic buttons only with the
+  /// fallback-category option (contracting the buttons into a predefined category when
+  /// they match one).
+  private func categoryToWrite(context: inout EmitContext) -> (identifier: String, targets: JSONObject)? {
+    func targets(_ pairs: [(String, NotificationAction)]) -> JSONObject {
+      JSONObject(pairs.compactMap { id, action in action.url.map { .init(key: id, value: ["url": .string($0)]) } })
+    }
+    let registered = notification.category.map { category in
+      (category.identifier, targets(category.actionTargets.map { ($0.actionID, $0.action) }))
+    }
+    guard notification.hasDynamicButtons else { return registered }
+    let wantsFallback = context.options.contains(Klaviyo.fallbackCategoryOption)
+    if wantsFallback {
+      let fallback = registered ?? PredefinedCategory.matching(notification.buttons, vendor: "klaviyo").map {
+        ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
+      }
+      if let fallback {
+        context.report(
+          .fallbackCategory, "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then shows its fixed buttons, not the dynamic ones",
+          atOutput: "/aps/category")
+        return fallback
+      }
+      context.report(
+        .droppedCategory, "no predefined category matches these buttons, so no fallback category is written",
+        at: "/buttons")
+      return nil
+    }
+    if let registered {
+      context.report(
+        .droppedCategory, "'\(registered.0)' dropped: beside dynamic buttons the shipped SDK would skip them",
+        at: "/category", notes: ["--option \(Klaviyo.fallbackCategoryOption) keeps it as the spec's migration fallback"])
+    }
+    return nil
+  }
+
+  /// Custom data goes back where it came from: root keys to the root, the rest to
+  /// `key_value_pairs` (which holds strings; other values go to the root).
+  private func writeCustomData(into root: inout JSONObject, kept: JSONObject) {
+    let atRoot = Set((kept[Key.customDataAtRoot]?.arrayValue ?? []).compactMap(\.stringValue))
+    var pairs = JSONObject()
+    var rootMembers: [JSONObject.Member] = []
+    for member in notification.customData {
+      if atRoot.contains(member.key) || member.value.stringValue == nil || root[member.key] != nil {
+        rootMembers.append(member)
+      } else {
+        pairs.append(member.key, member.value)
+      }
+    }
+    if !pairs.isEmpty { root.append(Key.keyValuePairs, .object(pairs)) }
+    for member in rootMembers where root[member.key] == nil { root.append(member.key, member.value) }
+  }
+
+  /// `rich-media-type` is a file extension the NSE appends; absent, it assumes `jpg`.
+  private func fileExtension(for item: MediaItem) -> String {
+    if let hint = item.typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == item.kind { return hint }
+    if let fromURL = urlExtension(item.url), MediaKind(typeHint: fromURL) == item.kind { return fromURL }
+    switch item.kind {
+    case .image: return "jpg"
+    case .gif: return "gif"
+    case .video: return "mp4"
+    case .audio: return "mp3"
+    }
+  }
+
+  private func urlExtension(_ url: String) -> String? {
+    let path = url.split(separator: "?").first.map(String.init) ?? url
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    return String(path[path.index(after: dot)...]).lowercased()
+  }
+}

@@ -1,0 +1,264 @@
+import PushIR
+
+/// Lowers a Klaviyo payload of any of its three shapes into the IR.
+struct KlaviyoParser {
+  typealias Key = Klaviyo.Key
+
+  let root: JSONObject
+  private var notification = PushNotification()
+  private var kept = JSONObject()
+  private var keptBody = JSONObject()
+
+  init(root: JSONObject) { self.root = root }
+
+  mutating func parse(context: inout ParseContext) -> PushNotification {
+    if let aps = root["aps"] {
+      if let object = aps.objectValue {
+        APSCodec.read(object, at: "/aps", into: &notification, context: &context)
+      } else {
+        context.reportWrongType(aps, expected: "an object", at: "/aps")
+      }
+    }
+    let body = readBody(context: &context)
+    readDefaultAction(draftURL: body?[Key.url], context: &context)
+    readMedia(context: &context)
+    readCustomData(context: &context)
+    if let buttons = body?[Key.buttons] { readButtons(buttons, context: &context) }
+    readCategoryActions(body?[Key.categoryActions], context: &context)
+    if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody)) }
+    if !kept.isEmpty { notification.extras["klaviyo"] = kept }
+    return notification
+  }
+
+  /// Reads `body`: `_k`, and keeps members no IR field holds.
+  private mutating func readBody(context: inout ParseContext) -> JSONObject? {
+    guard let value = root[Key.body] else {
+      context.report(.notVendorPayload, "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: .root)
+      return nil
+    }
+    guard let body = value.objectValue else {
+      context.reportWrongType(value, expected: "an object", at: "/body")
+      return nil
+    }
+    switch body[Key.notificationID] {
+    case nil, .null?:
+      context.report(.notVendorPayload, "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
+    case .string(let id)?:
+      notification.tracking.notificationID = id
+      context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
+    case let other?:
+      keptBody.append(Key.notificationID, other)
+    }
+    for member in body where ![Key.notificationID, Key.url, Key.buttons, Key.categoryActions].contains(member.key) {
+      keptBody.append(member.key, member.value)
+    }
+    return body
+  }
+
+  /// The shipped SDK opens the root `url` (5.4 also `web_url`); the draft spec said
+  /// `body.url`. Where they disagree, the shipped SDK's choice wins.
+  private mutating func readDefaultAction(draftURL: JSONValue?, context: inout ParseContext) {
+    let rootURL = urlString(root[Key.url], at: "/url", context: &context)
+    let webURL = urlString(root[Key.webURL], at: "/web_url", context: &context)
+    let bodyURL = urlString(draftURL, at: "/body/url", context: &context)
+    if let rootURL {
+      notification.defaultAction = .openURL(rootURL, .app)
+      context.sourceMap.record("/defaultAction", from: "/url")
+      if let webURL, webURL != rootURL {
+        context.report(
+          .conflictingValues, "'web_url' is ignored because 'url' is present; the SDK opens '\(rootURL)'", at: "/web_url")
+      }
+    } else if let webURL {
+      notification.defaultAction = .openURL(webURL, .browser)
+      context.sourceMap.record("/defaultAction", from: "/web_url")
+    }
+    guard let bodyURL else { return }
+    switch notification.defaultAction {
+    case nil:
+      notification.defaultAction = .openURL(bodyURL, .app)
+      context.sourceMap.record("/defaultAction", from: "/body/url")
+      context.report(
+        .obsoleteShape, "'body.url' is the draft spec's default link; the shipped SDK reads the root 'url'", at: "/body/url",
+        notes: ["read as the default link; the output writes it where both read it"])
+    case .openURL(let url, _)? where url == bodyURL:
+      break
+    default:
+      context.report(
+        .conflictingValues, "'body.url' differs from the root link the shipped SDK opens; the root link wins", at: "/body/url")
+    }
+  }
+
+  private mutating func readMedia(context: inout ParseContext) {
+    let typeHint = root[Key.mediaType].flatMap { value -> String? in
+      if value.stringValue == nil { context.reportWrongType(value, expected: "a string", at: "/rich-media-type") }
+      return value.stringValue
+    }
+    guard let value = root[Key.media] else {
+      if typeHint != nil {
+        context.report(.invalidValue, "'rich-media-type' without 'rich-media' names no media; ignored", at: "/rich-media-type")
+      }
+      return
+    }
+    guard let url = value.stringValue else {
+      return context.reportWrongType(value, expected: "a string", at: "/rich-media")
+    }
+    let kind = typeHint.flatMap(MediaKind.init(typeHint:)) ?? MediaKind(url: url) ?? .image
+    notification.media = [MediaItem(url: url, kind: kind, typeHint: typeHint)]
+    context.sourceMap.record("/media/0", from: "/rich-media")
+  }
+
+  /// `key_value_pairs` and unknown root keys are the app's data; badge keys are
+  /// Klaviyo's own and kept as extras.
+  private mutating func readCustomData(context: inout ParseContext) {
+    let handled: Set<String> = [
+      "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs,
+    ]
+    var atRoot: [JSONValue] = []
+    for member in root where !handled.contains(member.key) {
+      if member.key == Key.badgeConfig || member.key == Key.badgeValue {
+        kept.append(member.key, member.value)
+      } else {
+        notification.customData.append(member.key, member.value)
+        atRoot.append(.string(member.key))
+        context.sourceMap.record(JSONPointer("/customData").appending(member.key), from: JSONPointer.root.appending(member.key))
+      }
+    }
+    if !atRoot.isEmpty { kept.append(Key.customDataAtRoot, .array(atRoot)) }
+    guard let pairs = root[Key.keyValuePairs] else { return }
+    guard let object = pairs.objectValue else {
+      return context.reportWrongType(pairs, expected: "an object", at: "/key_value_pairs")
+    }
+    for member in object {
+      notification.customData.append(member.key, member.value)
+      context.sourceMap.record(
+        JSONPointer("/customData").appending(member.key), from: JSONPointer("/key_value_pairs").appending(member.key))
+    }
+  }
+
+  private mutating func readButtons(_ value: JSONValue, context: inout ParseContext) {
+    guard let elements = value.arrayValue else {
+      return context.reportWrongType(value, expected: "an array", at: "/body/action_buttons")
+    }
+    let isDraft = !elements.contains { $0["action"] != nil }
+    if isDraft && !elements.isEmpty {
+      context.report(
+        .obsoleteShape, "buttons without 'action' follow the draft spec; the shipped SDK skips every one of them",
+        at: "/body/action_buttons", notes: ["read as the draft meant them; the output gives each button an 'action'"])
+    }
+    var buttons: [(button: ActionButton, index: Int)] = []
+    for (index, element) in elements.enumerated() {
+      if let button = readButton(element, at: JSONPointer("/body/action_buttons").appending(index), context: &context) {
+        buttons.append((button, index))
+      }
+    }
+    if isDraft && buttons.count == 2 {
+      buttons.reverse()
+      context.report(
+        .reorderedButtons, "the draft SDK shows two buttons in reverse order; the IR keeps the order shown",
+        at: "/body/action_buttons")
+    }
+    notification.buttons = buttons.map(\.button)
+    for (position, entry) in buttons.enumerated() {
+      context.sourceMap.record(JSONPointer("/buttons").appending(position), from: JSONPointer("/body/action_buttons").appending(entry.index))
+    }
+  }
+
+  private func readButton(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext) -> ActionButton? {
+    guard let object = value.objectValue else {
+      context.report(.invalidButton, "a button must be an object, found \(value.kindName); dropped", at: pointer)
+      return nil
+    }
+    guard let id = object["id"]?.stringValue, !id.isEmpty else {
+      context.report(.invalidButton, "button without an 'id' string; dropped, as the SDK skips it", at: pointer)
+      return nil
+    }
+    guard let label = object["label"]?.stringValue else {
+      context.report(.invalidButton, "button '\(id)' has no 'label' string; dropped, as the SDK skips it", at: pointer)
+      return nil
+    }
+    let url = object["url"].flatMap { $0.stringValue }
+    if let value = object["url"], url == nil {
+      context.reportWrongType(value, expected: "a string", at: pointer.appending("url"))
+    }
+    let action: NotificationAction
+    switch object["action"] {
+    case nil:
+      action = url.map { .openURL($0, .app) } ?? .sameAsDefault
+    case .string("open_app")?:
+      guard url == nil else {
+        context.report(.invalidButton, "'open_app' button '\(id)' has a 'url'; dropped, as the SDK skips it", at: pointer)
+        return nil
+      }
+      action = .openApp
+    case .string(let kind)? where kind == "deep_link" || kind == "open_url":
+      guard let url, isParseableURL(url) else {
+        context.report(.invalidButton, "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
+        return nil
+      }
+      action = .openURL(url, kind == "deep_link" ? .app : .browser)
+    case let other?:
+      context.report(
+        .invalidButton, "button '\(id)' has unknown action \(JSONWriter(style: .compact).string(other)); dropped",
+        at: pointer.appending("action"))
+      return nil
+    }
+    var icon: ButtonIcon?
+    if let value = object["icon"] {
+      if let name = value.stringValue {
+        icon = .systemImage(name)
+      } else {
+        context.reportWrongType(value, expected: "a string", at: pointer.appending("icon"))
+      }
+    }
+    for member in object where !["id", "label", "action", "url", "icon"].contains(member.key) {
+      context.report(.invalidValue, "'\(member.key)' is not a button key; ignored", at: pointer.appending(member.key))
+    }
+    return ActionButton(id: id, label: label, action: action, icon: icon, options: [.foreground])
+  }
+
+  private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
+    if let identifier = notification.category?.identifier, identifier.hasPrefix(KlaviyoCategories.prefix) {
+      let known = PredefinedCategory.named(identifier) != nil
+      context.report(
+        .obsoleteShape,
+        known
+          ? "predefined category '\(identifier)' was never released; the shipped SDK shows no buttons for it"
+          : "'\(identifier)' is not one of Klaviyo's four predefined categories", at: "/aps/category")
+    }
+    guard let value else { return }
+    guard let actions = value.objectValue else {
+      return context.reportWrongType(value, expected: "an object", at: "/body/actions")
+    }
+    guard notification.category != nil else {
+      return context.report(.invalidValue, "'body.actions' without 'aps.category' applies to no button; ignored", at: "/body/actions")
+    }
+    for member in actions {
+      let pointer = JSONPointer("/body/actions").appending(member.key)
+      guard let target = member.value.objectValue else {
+        context.reportWrongType(member.value, expected: "an object", at: pointer)
+        continue
+      }
+      guard let url = target["url"] else { continue }
+      guard let text = url.stringValue else {
+        context.reportWrongType(url, expected: "a string", at: pointer.appending("url"))
+        continue
+      }
+      notification.category?.actionTargets.append(.init(actionID: member.key, action: .openURL(text, .app)))
+    }
+  }
+
+  private func urlString(_ value: JSONValue?, at pointer: JSONPointer, context: inout ParseContext) -> String? {
+    guard let value else { return nil }
+    guard let text = value.stringValue else {
+      context.reportWrongType(value, expected: "a string", at: pointer)
+      return nil
+    }
+    return text
+  }
+
+  /// What `URL(string:)` accepts, roughly: a non-empty string without spaces or
+  /// control characters.
+  private func isParseableURL(_ text: String) -> Bool {
+    !text.isEmpty && !text.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+  }
+}

@@ -1,0 +1,27 @@
+/// The delivery flags of `aps`, as observed in the payload.
+public struct DeliveryFlags: Hashable, Sendable {
+  /// Wakes the app in the background (`content-available`).
+  public var contentAvailable = false
+  /// Routes the push through the app's service extension (`mutable-content`), which
+  /// downloads media and builds dynamic buttons.
+  public var mutableContent = false
+
+  /// Both flags off.
+  public init() {}
+}
+
+/// Identifiers vendors attach for analytics.
+public struct TrackingIDs: Hashable, Sendable {
+  /// Identifies this notification (or this delivery).
+  public var notificationID: String?
+  /// Identifies the campaign that sent it.
+  public var campaignID: String?
+  /// Whether it is a test send.
+  public var isTest: Bool?
+
+  /// No identifiers.
+  public init() {}
+
+  /// Whether no identifier is set.
+  public var isEmpty: Bool { notificationID == nil && campaignID == nil && isTest == nil }
+}

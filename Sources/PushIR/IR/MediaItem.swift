@@ -1,0 +1,68 @@
+/// One image, GIF, video or audio clip attached to a notification.
+public struct MediaItem: Hashable, Sendable {
+  /// Where the service extension downloads it from.
+  public var url: String
+  /// What kind of media it is.
+  public var kind: MediaKind
+  /// The vendor's type hint as given (a file extension or MIME type), when there is one.
+  public var typeHint: String?
+  /// Text shown with this item (carousels).
+  public var caption: String?
+  /// Secondary text shown with this item.
+  public var subcaption: String?
+  /// Accessibility description.
+  public var altText: String?
+  /// What tapping this item does (carousels), when it differs from the default action.
+  public var action: NotificationAction?
+
+  /// A media item.
+  public init(url: String, kind: MediaKind, typeHint: String? = nil) {
+    self.url = url
+    self.kind = kind
+    self.typeHint = typeHint
+  }
+}
+
+/// The kind of a media item.
+public enum MediaKind: String, Hashable, Sendable, CaseIterable {
+  /// A still image (JPEG, PNG, …).
+  case image
+  /// An animated GIF.
+  case gif
+  /// A video clip.
+  case video
+  /// An audio clip.
+  case audio
+
+  /// The kind a file extension or MIME type names, if it names one.
+  public init?(typeHint: String) {
+    let hint = typeHint.lowercased()
+    let last = hint.split(separator: "/").last.map(String.init) ?? hint
+    switch last {
+    case "jpg", "jpeg", "png", "heic", "webp", "image", "bmp", "tiff": self = .image
+    case "gif": self = .gif
+    case "mp4", "mov", "m4v", "mpeg", "quicktime", "video", "avi": self = .video
+    case "mp3", "m4a", "wav", "aac", "aiff", "mpeg3", "audio", "x-m4a": self = .audio
+    default:
+      if hint.hasPrefix("image/") { self = .image }
+      else if hint.hasPrefix("video/") { self = .video }
+      else if hint.hasPrefix("audio/") { self = .audio }
+      else { return nil }
+    }
+  }
+
+  /// The kind the URL's file extension suggests, if any.
+  public init?(url: String) {
+    let path = url.split(separator: "?").first.map(String.init) ?? url
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    self.init(typeHint: String(path[path.index(after: dot)...]))
+  }
+}
+
+/// How several media items are presented.
+public enum MediaPresentation: String, Hashable, Sendable, CaseIterable {
+  /// A carousel that advances by itself.
+  case carouselAuto = "carousel-auto"
+  /// A carousel the user swipes through.
+  case carouselManual = "carousel-manual"
+}

@@ -1,0 +1,395 @@
+/// Reads JSON text from UTF-8 bytes into a ``JSONValue``.
+///
+/// Strict RFC 8259: rejects invalid UTF-8, unescaped control characters, lone surrogate
+/// escapes, malformed numbers, trailing content and nesting deeper than
+/// ``Limits/maxDepth``. A UTF-8 byte order mark before the text is skipped, as RFC 8259
+/// allows. Duplicate member names are kept in order; ``JSONObject`` lookups see the last.
+public struct JSONReader {
+  /// Bounds that keep hostile input from exhausting the stack or memory.
+  public struct Limits: Sendable, Hashable {
+    /// Deepest allowed nesting of arrays and objects (the root counts as 1).
+    public var maxDepth: Int
+    /// Largest accepted document, in bytes.
+    public var maxBytes: Int
+
+    /// The limits used unless a caller asks otherwise (documented in Specs/limits.md).
+    public static let standard = Limits(maxDepth: 64, maxBytes: 1 << 20)
+
+    /// Limits with the given depth and size bounds.
+    public init(maxDepth: Int, maxBytes: Int) {
+      self.maxDepth = maxDepth
+      self.maxBytes = maxBytes
+    }
+  }
+
+  /// Parses one JSON document.
+  public static func parse(_ bytes: [UInt8], limits: Limits = .standard) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+      try parse(buffer, limits: limits)
+    }
+  }
+
+  /// Parses one JSON document held in `buffer`.
+  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
+    throws(JSONSyntaxError) -> JSONValue
+  {
+    var reader = JSONReader(buffer, limits: limits)
+    return try reader.document()
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let limits: Limits
+  private var index = 0
+  private var depth = 0
+  private var scratch: [UInt8] = []
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
+    self.bytes = bytes
+    self.limits = limits
+  }
+
+  private mutating func document() throws(JSONSyntaxError) -> JSONValue {
+    guard bytes.count <= limits.maxBytes else {
+      throw fail(.tooLarge, "document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes)", at: limits.maxBytes)
+    }
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    skipWhitespace()
+    guard index < bytes.count else {
+      throw fail(.emptyInput, "input holds no JSON value", at: index)
+    }
+    let value = try self.value()
+    skipWhitespace()
+    guard index == bytes.count else {
+      throw fail(.trailingContent, "unexpected \(describe(index)) after the JSON value", at: index)
+    }
+    return value
+  }
+
+  private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    guard index < bytes.count else { throw endOfInput("a value") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return .object(try object())
+    case UInt8(ascii: "["): return .array(try array())
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    default:
+      throw fail(.unexpectedCharacter, "expected a value, found \(describe(index))", at: index)
+    }
+  }
+
+  private mutating func enter() throws(JSONSyntaxError) {
+    depth += 1
+    guard depth <= limits.maxDepth else {
+      throw fail(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: index)
+    }
+  }
+
+  private mutating func object() throws(JSONSyntaxError) -> JSONObject {
+    try enter()
+    index += 1
+    var members: [JSONObject.Member] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      depth -= 1
+      return JSONObject(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { throw endOfInput("a member name") }
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        throw fail(.unexpectedCharacter, "expected a member name in quotes, found \(describe(index))", at: index)
+      }
+      let key = try string()
+      skipWhitespace()
+      try expect(UInt8(ascii: ":"), "':' after the member name")
+      skipWhitespace()
+      members.append(JSONObject.Member(key: key, value: try value()))
+      skipWhitespace()
+      guard index < bytes.count else { throw endOfInput("',' or '}'") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        depth -= 1
+        return JSONObject(members)
+      default:
+        throw fail(.unexpectedCharacter, "expected ',' or '}', found \(describe(index))", at: index)
+      }
+    }
+  }
+
+  private mutating func array() throws(JSONSyntaxError) -> [JSONValue] {
+    try enter()
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      depth -= 1
+      return elements
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try value())
+      skipWhitespace()
+      guard index < bytes.count else { throw endOfInput("',' or ']'") }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        depth -= 1
+        return elements
+      default:
+        throw fail(.unexpectedCharacter, "expected ',' or ']', found \(describe(index))", at: index)
+      }
+    }
+  }
+
+  private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    let count = word.utf8CodeUnitCount
+    let start = word.utf8Start
+    for offset in 0..<count {
+      guard index + offset < bytes.count else { throw endOfInput("'\(word)'") }
+      guard bytes[index + offset] == start[offset] else {
+        throw fail(.unexpectedCharacter, "expected a value, found \(describe(index))", at: index)
+      }
+    }
+    index += count
+    return value
+  }
+
+  private mutating func number() throws(JSONSyntaxError) -> JSONNumber {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count, isDigit(bytes[index]) else {
+      throw fail(.invalidNumber, "expected a digit in number", at: index)
+    }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if index < bytes.count, isDigit(bytes[index]) {
+        throw fail(.invalidNumber, "leading zero in number", at: start)
+      }
+    } else {
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw fail(.invalidNumber, "expected a digit after the decimal point", at: index)
+      }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw fail(.invalidNumber, "expected a digit in the exponent", at: index)
+      }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    return JSONNumber(lexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+  }
+
+  /// Reads a string starting at its opening quote. Escape-free ASCII runs are copied in
+  /// one step; other bytes are validated as UTF-8 as they are met.
+  private mutating func string() throws(JSONSyntaxError) -> String {
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw controlCharacter(byte) }
+      if byte < 0x80 {
+        index += 1
+      } else {
+        try skipUTF8Sequence()
+      }
+    }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: scratch, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        try escape()
+      case ..<0x20:
+        throw controlCharacter(byte)
+      case ..<0x80:
+        scratch.append(byte)
+        index += 1
+      default:
+        let sequenceStart = index
+        try skipUTF8Sequence()
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
+      }
+    }
+    throw endOfInput("'\"' to close the string")
+  }
+
+  private mutating func escape() throws(JSONSyntaxError) {
+    let escapeStart = index
+    index += 1
+    guard index < bytes.count else { throw endOfInput("an escape sequence") }
+    let byte = bytes[index]
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try hex4()
+      if (0xD800..<0xDC00).contains(scalar) {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        else {
+          throw fail(.loneSurrogate, "high surrogate escape without a low surrogate after it", at: escapeStart)
+        }
+        index += 2
+        let low = try hex4()
+        guard (0xDC00..<0xE000).contains(low) else {
+          throw fail(.loneSurrogate, "high surrogate escape followed by a non-low surrogate", at: escapeStart)
+        }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00..<0xE000).contains(scalar) {
+        throw fail(.loneSurrogate, "low surrogate escape without a high surrogate before it", at: escapeStart)
+      }
+      appendUTF8(scalar)
+    default:
+      throw fail(.invalidEscape, "invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
+    }
+  }
+
+  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard index < bytes.count else { throw endOfInput("four hex digits") }
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw fail(.invalidEscape, "expected a hex digit in '\\u' escape, found \(describe(index))", at: index)
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func appendUTF8(_ scalar: UInt32) {
+    switch scalar {
+    case ..<0x80:
+      scratch.append(UInt8(scalar))
+    case ..<0x800:
+      scratch.append(UInt8(0xC0 | scalar >> 6))
+      scratch.append(UInt8(0x80 | scalar & 0x3F))
+    case ..<0x10000:
+      scratch.append(UInt8(0xE0 | scalar >> 12))
+      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+      scratch.append(UInt8(0xF0 | scalar >> 18))
+      scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+      scratch.append(UInt8(0x80 | scalar & 0x3F))
+    }
+  }
+
+  /// Steps over one well-formed multi-byte UTF-8 sequence (no overlong forms, no
+  /// surrogates, nothing above U+10FFFF), or throws at its first byte.
+  private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
+    let lead = bytes[index]
+    let length: Int
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; lower = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; upper = 0x9F
+    case 0xF0: length = 4; lower = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; upper = 0x8F
+    default: throw invalidUTF8()
+    }
+    guard index + length <= bytes.count else { throw invalidUTF8() }
+    let second = bytes[index + 1]
+    guard second >= lower, second <= upper else { throw invalidUTF8() }
+    for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+      throw invalidUTF8()
+    }
+    index += length
+  }
+
+  private func invalidUTF8() -> JSONSyntaxError {
+    fail(.invalidUTF8, "invalid UTF-8 byte 0x\(hex(bytes[index]))", at: index)
+  }
+
+  private func controlCharacter(_ byte: UInt8) -> JSONSyntaxError {
+    fail(.controlCharacter, "unescaped control character 0x\(hex(byte)) in string", at: index)
+  }
+
+  private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+    guard index < bytes.count else { throw endOfInput(what) }
+    guard bytes[index] == byte else {
+      throw fail(.unexpectedCharacter, "expected \(what), found \(describe(index))", at: index)
+    }
+    index += 1
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  private func endOfInput(_ expected: String) -> JSONSyntaxError {
+    fail(.unexpectedEnd, "input ends where \(expected) was expected", at: bytes.count)
+  }
+
+  private func fail(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int) -> JSONSyntaxError {
+    JSONSyntaxError(kind, message, offset: offset, in: bytes)
+  }
+
+  private func describe(_ offset: Int) -> String {
+    guard offset < bytes.count else { return "end of input" }
+    return "'\(describeByte(bytes[offset]))'"
+  }
+
+  private func describeByte(_ byte: UInt8) -> String {
+    (0x21..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + hex(byte)
+  }
+
+  private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+  }
+}

@@ -1,0 +1,46 @@
+/// Why JSON text could not be read, and where: the byte offset, line and column of the
+/// first byte that is wrong.
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong; its raw value is the stable suffix of the diagnostic code `json.<kind>`.
+  public enum Kind: String, Sendable, CaseIterable {
+    case emptyInput = "empty-input"
+    case unexpectedEnd = "unexpected-end"
+    case unexpectedCharacter = "unexpected-character"
+    case invalidUTF8 = "invalid-utf8"
+    case controlCharacter = "control-character"
+    case invalidEscape = "invalid-escape"
+    case loneSurrogate = "lone-surrogate"
+    case invalidNumber = "invalid-number"
+    case trailingContent = "trailing-content"
+    case tooDeep = "too-deep"
+    case tooLarge = "too-large"
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// A lower-case sentence naming what was found and what was expected.
+  public var message: String
+  /// Zero-based byte offset of the offending byte.
+  public var offset: Int
+  /// One-based line number.
+  public var line: Int
+  /// One-based column, counted in bytes.
+  public var column: Int
+
+  /// An error at `offset` in `bytes`, with line and column worked out from it.
+  public init(_ kind: Kind, _ message: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    self.kind = kind
+    self.message = message
+    self.offset = offset
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    self.line = line
+    self.column = offset - lineStart + 1
+  }
+
+  public var description: String { "\(line):\(column): \(message)" }
+}

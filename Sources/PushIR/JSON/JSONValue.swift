@@ -1,0 +1,161 @@
+/// A JSON value that keeps what a round trip must not change: member order, the
+/// spelling of numbers, and the difference between `1` and `true`.
+public enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case number(JSONNumber)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// The member named `key` when this is an object, else `nil`.
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let object) = self { return object[key] }
+    return nil
+  }
+
+  /// The string, when this is a string.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The object, when this is an object.
+  public var objectValue: JSONObject? {
+    if case .object(let value) = self { return value }
+    return nil
+  }
+
+  /// The elements, when this is an array.
+  public var arrayValue: [JSONValue]? {
+    if case .array(let value) = self { return value }
+    return nil
+  }
+
+  /// The number, when this is a number.
+  public var numberValue: JSONNumber? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
+
+  /// The kind of value, as named in messages ("string", "object", …).
+  public var kindName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .number: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+  ExpressibleByNilLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+  }
+  public init(nilLiteral: ()) { self = .null }
+}
+
+/// A JSON number kept as it was spelled, so `1.0`, `1e2` and integers beyond 64 bits
+/// pass through unchanged.
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+  /// The number exactly as it appears in JSON text.
+  public let lexeme: String
+
+  /// Wraps a lexeme the reader has already checked against the JSON number grammar.
+  public init(lexeme: String) { self.lexeme = lexeme }
+
+  /// The integer `value`, spelled in decimal.
+  public init(_ value: Int) { self.lexeme = String(value) }
+
+  /// The value as an `Int`, when the lexeme is an integer that fits.
+  public var intValue: Int? { Int(lexeme) }
+
+  /// The value as a `Double` (possibly rounded).
+  public var doubleValue: Double? { Double(lexeme) }
+
+  public var description: String { lexeme }
+}
+
+/// A JSON object: members in their original order. Looking a key up returns its last
+/// occurrence, as Apple's JSON decoding does for duplicate keys.
+public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
+  /// One `"key": value` pair.
+  public struct Member: Hashable, Sendable {
+    /// The member's name.
+    public var key: String
+    /// The member's value.
+    public var value: JSONValue
+
+    /// A member named `key` holding `value`.
+    public init(key: String, value: JSONValue) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// The members, in order.
+  public private(set) var members: [Member]
+
+  /// An object with `members`, in that order.
+  public init(_ members: [Member] = []) { self.members = members }
+
+  public var startIndex: Int { members.startIndex }
+  public var endIndex: Int { members.endIndex }
+  public subscript(position: Int) -> Member { members[position] }
+
+  /// The names of the members, in order (with repeats, if any).
+  public var keys: [String] { members.map(\.key) }
+
+  /// The value of the last member named `key`; setting replaces that member in place,
+  /// or appends a new one; setting `nil` removes every member of that name.
+  public subscript(key: String) -> JSONValue? {
+    get {
+      for member in members.reversed() where member.key == key { return member.value }
+      return nil
+    }
+    set {
+      guard let newValue else {
+        members.removeAll { $0.key == key }
+        return
+      }
+      if let index = members.lastIndex(where: { $0.key == key }) {
+        members[index].value = newValue
+      } else {
+        members.append(Member(key: key, value: newValue))
+      }
+    }
+  }
+
+  /// Appends a member without checking for an earlier one of the same name.
+  public mutating func append(_ key: String, _ value: JSONValue) {
+    members.append(Member(key: key, value: value))
+  }
+
+  /// Removes and returns the value named `key`.
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> JSONValue? {
+    let value = self[key]
+    self[key] = nil
+    return value
+  }
+
+  /// The members whose names occur more than once, after the first occurrence.
+  public var repeatedKeys: [String] {
+    var seen = Set<String>()
+    var repeated: [String] = []
+    for member in members where !seen.insert(member.key).inserted {
+      repeated.append(member.key)
+    }
+    return repeated
+  }
+}

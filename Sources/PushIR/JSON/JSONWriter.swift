@@ -1,0 +1,107 @@
+/// The one canonical JSON writer used for every output and golden file.
+///
+/// Deterministic: members are written in the order the value holds them (emitters
+/// build objects in their vendor's documented order), numbers keep their spelling,
+/// strings escape only `"`, `\` and control characters (short forms where JSON has
+/// them, `\u00XX` otherwise), and everything else, `/` and non-ASCII included, is
+/// written as UTF-8.
+public struct JSONWriter: Sendable {
+  /// How the text is laid out.
+  public enum Style: Sendable {
+    /// One line, no spaces.
+    case compact
+    /// Two-space indentation, `": "` after names, one member or element per line.
+    case pretty
+  }
+
+  /// The layout used.
+  public var style: Style
+
+  /// A writer with the given layout.
+  public init(style: Style = .pretty) { self.style = style }
+
+  /// The text of `value`, without a final newline.
+  public func bytes(_ value: JSONValue) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
+    write(value, into: &output)
+    return output
+  }
+
+  /// The text of `value` as a `String`, without a final newline.
+  public func string(_ value: JSONValue) -> String {
+    String(decoding: bytes(value), as: UTF8.self)
+  }
+
+  /// Appends the text of `value` to `output`.
+  public func write(_ value: JSONValue, into output: inout [UInt8]) {
+    write(value, indent: 0, into: &output)
+  }
+
+  private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    switch value {
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let number): output.append(contentsOf: number.lexeme.utf8)
+    case .string(let text): Self.writeString(text, into: &output)
+    case .array(let elements):
+      guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
+      output.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1, into: &output)
+        write(element, indent: indent + 1, into: &output)
+      }
+      newline(indent, into: &output)
+      output.append(UInt8(ascii: "]"))
+    case .object(let object):
+      guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
+      output.append(UInt8(ascii: "{"))
+      for (position, member) in object.members.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1, into: &output)
+        Self.writeString(member.key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        if style == .pretty { output.append(UInt8(ascii: " ")) }
+        write(member.value, indent: indent + 1, into: &output)
+      }
+      newline(indent, into: &output)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private func newline(_ indent: Int, into output: inout [UInt8]) {
+    guard style == .pretty else { return }
+    output.append(UInt8(ascii: "\n"))
+    for _ in 0..<indent * 2 { output.append(UInt8(ascii: " ")) }
+  }
+
+  /// Appends `text` as a quoted, escaped JSON string.
+  public static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+        runStart = offset + 1
+        switch byte {
+        case 0x22: output.append(contentsOf: "\\\"".utf8)
+        case 0x5C: output.append(contentsOf: "\\\\".utf8)
+        case 0x08: output.append(contentsOf: "\\b".utf8)
+        case 0x0C: output.append(contentsOf: "\\f".utf8)
+        case 0x0A: output.append(contentsOf: "\\n".utf8)
+        case 0x0D: output.append(contentsOf: "\\r".utf8)
+        case 0x09: output.append(contentsOf: "\\t".utf8)
+        default:
+          let digits = Array("0123456789abcdef".utf8)
+          output.append(contentsOf: "\\u00".utf8)
+          output.append(digits[Int(byte >> 4)])
+          output.append(digits[Int(byte & 0xF)])
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}
