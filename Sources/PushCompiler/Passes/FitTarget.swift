@@ -91,7 +91,7 @@ private struct Fitter {
       switch lower(button.action, allowed: target.buttonActions) {
       case .kept: break
       case .changed(let new, let why):
-        nowOpensApp = new.opensApp && !button.action.opensApp
+        nowOpensApp = new.opensApp
         button.action = new
         report(.changedAction, "button '\(button.label)' \(why)", at: path.appending("action"))
       case .dropped:
@@ -147,8 +147,12 @@ private struct Fitter {
     for (index, original) in notification.media.enumerated() {
       let path = JSONPointer("/media").appending(index)
       var item = original
+      guard target.maxMedia > 0 else {
+        report(.droppedMedia, "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path)
+        continue
+      }
       guard target.mediaKinds.contains(item.kind) else {
-        report(.droppedMedia, "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue)", at: path)
+        report(.droppedMedia, "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue) media", at: path)
         continue
       }
       guard kept.count < target.maxMedia else {

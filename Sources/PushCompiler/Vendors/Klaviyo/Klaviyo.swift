@@ -28,7 +28,7 @@ public struct Klaviyo: VendorFormat {
     capabilities.maxButtons = 3
     capabilities.buttonActions = [.openApp, .openURL]
     capabilities.defaultActions = [.openApp, .openURL]
-    capabilities.urlDestinations = [.app, .browser]
+    capabilities.urlDestinations = [.app]
     capabilities.forcedButtonOptions = [.foreground]
     capabilities.systemImageIcons = true
     capabilities.maxLabelLength = 30

@@ -1,0 +1,177 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct DriverTests {
+  struct Run {
+    var code: ExitCode
+    var output: String
+    var error: String
+  }
+
+  func run(_ arguments: [String], input: String = "") -> Run {
+    var streams = BufferedStreams(input: Array(input.utf8))
+    let code = Driver.run(arguments, streams: &streams)
+    return Run(code: code, output: streams.outputText, error: streams.error)
+  }
+
+  static let predefined = #"""
+    {"aps": {"alert": "Order shipped", "category": "com.klaviyo.category.viewDismiss"},
+     "body": {"_k": "k1", "url": "app://orders", "actions": {"com.klaviyo.action.view": {"url": "app://orders/1"}}}}
+    """#
+
+  @Test func convertsStandardInputToStandardOutput() throws {
+    let result = run(["convert", "--from", "klaviyo", "--to", "klaviyo"], input: Self.predefined)
+    #expect(result.code == .success)
+    let output = try JSONReader.parse(Array(result.output.utf8))
+    #expect(output["aps"]?["category"] == nil)
+    #expect(output["aps"]?["mutable-content"] == 1)
+    #expect(output["body"]?["action_buttons"]?.arrayValue?.count == 2)
+    #expect(result.output.hasSuffix("}\n"))
+    #expect(result.error.contains("<stdin>:/aps/category: note: 'com.klaviyo.category.viewDismiss' expanded"))
+  }
+
+  @Test func shortFlagsEqualsFormsAndCompactOutput() {
+    let result = run(["convert", "-f", "apns", "--to=ir", "--compact", "-"], input: #"{"aps":{"alert":"hi"}}"#)
+    #expect(result.code == .success)
+    #expect(result.output == #"{"irVersion":1,"content":{"body":"hi"}}"# + "\n")
+  }
+
+  @Test(arguments: [
+    ("", JSONSyntaxError.Kind.emptyInput.rawValue, "<stdin>:1:1: error"),
+    ("{\"aps\": ", "json.unexpected-end", "<stdin>:1:9: error"),
+    ("[1, 2]", "input.not-an-object", "<stdin>: error"),
+    ("{\"a\": \"\u{1}\"}", "json.control-character", "<stdin>:1:8: error"),
+  ])
+  func badInputExitsWithDataErrorAndWritesNothing(_ input: String, _ code: String, _ prefix: String) {
+    let result = run(["convert", "-f", "klaviyo", "-t", "klaviyo"], input: input)
+    #expect(result.code == .dataError)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix(prefix))
+    #expect(result.error.contains("[\(code.hasPrefix("json.") || code.hasPrefix("input.") ? code : "json." + code)]"))
+  }
+
+  @Test func invalidUTF8AndDeepNestingAreLocated() {
+    var streams = BufferedStreams(input: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D])
+    #expect(Driver.run(["convert", "-f", "apns", "-t", "apns"], streams: &streams) == .dataError)
+    #expect(streams.output.isEmpty)
+    #expect(streams.error.hasPrefix("<stdin>:1:7: error: invalid UTF-8 byte 0xC3 [json.invalid-utf8]"))
+    let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+    let result = run(["convert", "-f", "apns", "-t", "apns"], input: deep)
+    #expect(result.code == .dataError)
+    #expect(result.error.contains("[json.too-deep]"))
+  }
+
+  @Test(arguments: [
+    ["convert", "--to", "apns"],
+    ["convert", "--from", "apns"],
+    ["convert", "--from", "nope", "--to", "apns"],
+    ["convert", "--from", "apns", "--to", "apns", "--fail-on", "sometimes"],
+    ["convert", "--from", "apns", "--to", "apns", "--option", "fallback-category"],
+    ["convert", "--from", "apns", "--to", "apns", "--passes", "bogus"],
+    ["convert", "--from", "apns", "--to", "apns", "--set", "novalue"],
+    ["convert", "--from", "apns", "--to", "apns", "a.json", "b.json"],
+    ["--frobnicate"],
+    ["formats", "extra"],
+  ])
+  func usageErrorsExit64(_ arguments: [String]) {
+    let result = run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix("pushc: "))
+  }
+
+  @Test func missingInputFileExits66() {
+    let result = run(["convert", "-f", "apns", "-t", "apns", "/nonexistent/payload.json"])
+    #expect(result.code == .noInput)
+    #expect(result.error == "pushc: cannot read '/nonexistent/payload.json': no such file or directory\n")
+  }
+
+  @Test func failOnLossyAndWarningWriteNothingAndExit1() {
+    let lossy = run(["convert", "-f", "klaviyo", "-t", "apns", "--fail-on=lossy"], input: Self.predefined)
+    #expect(lossy.code == .failed)
+    #expect(lossy.output.isEmpty)
+    let warning = run(["convert", "-f", "klaviyo", "-t", "klaviyo", "--fail-on", "warning"], input: Self.predefined)
+    #expect(warning.code == .failed)
+    let lossless = run(
+      ["convert", "-f", "apns", "-t", "apns", "--fail-on", "lossy"], input: #"{"aps": {"alert": "x"}, "k": 1}"#)
+    #expect(lossless.code == .success)
+  }
+
+  @Test func jsonDiagnosticsAreOneObjectPerLine() throws {
+    let result = run(["convert", "-f", "klaviyo", "-t", "klaviyo", "--diagnostics=json"], input: Self.predefined)
+    let lines = result.error.split(separator: "\n")
+    #expect(lines.count >= 3)
+    for line in lines {
+      let object = try JSONReader.parse(Array(line.utf8))
+      #expect(object["file"] == "<stdin>")
+      #expect(object["code"]?.stringValue != nil)
+      #expect(object["severity"]?.stringValue != nil)
+    }
+    #expect(lines.contains { $0.contains(#""code":"pass.expanded-category""#) && $0.contains(#""location":"/aps/category""#) })
+  }
+
+  @Test func writesTheOutputFileAtomicallyAndOnlyOnSuccess() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushc-driver-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("in.json")
+    let output = folder.appendingPathComponent("out.json")
+    try Data(Self.predefined.utf8).write(to: input)
+    #expect(run(["convert", "-f", "klaviyo", "-t", "klaviyo", input.path, "-o", output.path]).code == .success)
+    let written = try JSONReader.parse(Array(Data(contentsOf: output)))
+    #expect(written["body"]?["_k"] == "k1")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.json", "out.json"])
+
+    let failing = folder.appendingPathComponent("never.json")
+    #expect(run(["convert", "-f", "klaviyo", "-t", "apns", input.path, "-o", failing.path, "--fail-on=lossy"]).code == .failed)
+    #expect(!FileManager.default.fileExists(atPath: failing.path))
+
+    let unwritable = run(["convert", "-f", "klaviyo", "-t", "klaviyo", input.path, "-o", "/nonexistent/dir/out.json"])
+    #expect(unwritable.code == .cannotCreateOutput)
+  }
+
+  @Test func validateAppliesTheSpecRules() {
+    let valid = #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "n1", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}}"#
+    let okRun = run(["validate", "--from", "klaviyo"], input: valid)
+    #expect(okRun.code == .success)
+    #expect(okRun.error == "<stdin>: valid klaviyo payload\n")
+
+    let invalid = #"{"aps": {"alert": "x", "category": "unknown.category"}, "body": {"action_buttons": [{"id": "a"}]}}"#
+    let bad = run(["validate", "--from", "klaviyo"], input: invalid)
+    #expect(bad.code == .failed)
+    #expect(bad.output.isEmpty)
+    for expected in [
+      "<stdin>:/body: error: 'body._k' is required",
+      "<stdin>:/body/action_buttons/0: error: button 0 has no 'label' string [validate.missing-field]",
+      "<stdin>:/aps: error: dynamic buttons need 'aps.mutable-content: 1'",
+      "<stdin>:/aps/category: error: 'aps.category' \"unknown.category\" is not a Klaviyo category",
+    ] {
+      #expect(bad.error.contains(expected), "missing: \(expected)")
+    }
+  }
+
+  @Test func dumpAfterAPassPrintsTheIRToStandardError() {
+    let result = run(["convert", "-f", "klaviyo", "-t", "klaviyo", "--dump-after", "expand-categories"], input: Self.predefined)
+    #expect(result.code == .success)
+    #expect(result.error.contains("--- after expand-categories ---\n{\n  \"irVersion\": 1"))
+    #expect(result.error.contains("\"type\": \"dismiss\""))
+  }
+
+  @Test func deselectingFitTargetStillReportsEveryLoss() {
+    let all = run(["convert", "-f", "klaviyo", "-t", "apns"], input: Self.predefined)
+    let without = run(["convert", "-f", "klaviyo", "-t", "apns", "--passes", "normalize-shapes"], input: Self.predefined)
+    #expect(all.output == without.output)
+    #expect(without.error.contains("[fit.dropped-action]"))
+  }
+
+  @Test func helpVersionFormatsAndPassesPrintToStandardOutput() {
+    #expect(run(["--help"]).output.hasPrefix("usage: pushc convert"))
+    #expect(run(["--version"]).output.hasPrefix("pushc "))
+    let formats = run(["formats"]).output
+    for id in Vendors.ids { #expect(formats.contains("\n\(id)\n") || formats.hasPrefix("\(id)\n")) }
+    #expect(formats.contains("--option fallback-category"))
+    #expect(run(["passes"]).output.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == Pipeline.standard.names)
+  }
+}

@@ -1,0 +1,80 @@
+import PushCompiler
+import PushIR
+import Testing
+
+/// Each pass is idempotent: running it on its own output changes and reports nothing.
+@Suite struct PassTests {
+  static let targets: [any VendorFormat] = Vendors.all
+
+  static func samples() throws -> [PushNotification] {
+    let payloads = [
+      #"{"aps": {"alert": "x", "category": "com.klaviyo.category.yesNo"}, "body": {"_k": "a", "url": "app://d", "actions": {"com.klaviyo.action.yes": {"url": "app://y"}}}}"#,
+      #"{"aps": {"alert": {"title": "t"}}, "body": {"_k": "a", "url": "app://d", "action_buttons": [{"id": "1", "label": "One"}, {"id": "2", "label": "Two", "icon": "star"}, {"id": "3", "label": "A label that is much too long to show"}, {"id": "4", "label": "Four"}]}, "rich-media": "https://x/a.png"}"#,
+    ]
+    var result: [PushNotification] = []
+    for payload in payloads {
+      var context = ParseContext()
+      result.append(try Klaviyo().parse(JSONReader.parse(Array(payload.utf8)), context: &context))
+    }
+    return result
+  }
+
+  @Test func everyIRPassIsIdempotentForEveryTarget() throws {
+    for target in Self.targets {
+      for sample in try Self.samples() {
+        for pass in Pipeline.standard.notificationPasses {
+          var once = sample
+          var context = PassContext(target: target)
+          pass.run(on: &once, context: &context)
+          var twice = once
+          var again = PassContext(target: target)
+          pass.run(on: &twice, context: &again)
+          #expect(twice == once, "\(pass.name) for \(target.id) changed its own output")
+          #expect(again.diagnostics.all.isEmpty, "\(pass.name) for \(target.id) reported on its own output")
+        }
+      }
+    }
+  }
+
+  @Test func normalizeShapesIsIdempotent() throws {
+    var payload = try JSONReader.parse(Array(#"{"aps": {"alert": "x", "mutable-content": true, "content-available": "0", "badge": "7"}}"#.utf8))
+    var context = PassContext(target: nil)
+    NormalizeShapes().run(on: &payload, context: &context)
+    #expect(payload == ["aps": ["alert": ["body": "x"], "mutable-content": 1, "badge": 7]])
+    #expect(context.diagnostics.all.count == 3)
+    var again = PassContext(target: nil)
+    let before = payload
+    NormalizeShapes().run(on: &payload, context: &again)
+    #expect(payload == before)
+    #expect(again.diagnostics.all.isEmpty)
+  }
+
+  @Test func fitTargetLowersToKlaviyo() throws {
+    var notification = try Self.samples()[1]
+    var context = PassContext(target: Klaviyo())
+    ResolveFallbacks().run(on: &notification, context: &context)
+    FitTarget().run(on: &notification, context: &context)
+    #expect(notification.buttons.map(\.id) == ["1", "2", "3"])
+    #expect(notification.buttons[2].label.count == 30)
+    #expect(notification.buttons[2].label.hasSuffix("…"))
+    #expect(context.diagnostics.codes.contains("fit.dropped-button"))
+    #expect(context.diagnostics.codes.contains("fit.long-label"))
+  }
+
+  @Test func expandCategoriesOnlyForTargetsThatPreferDynamicButtons() throws {
+    var forAPNs = try Self.samples()[0]
+    var context = PassContext(target: APNs())
+    ExpandCategories().run(on: &forAPNs, context: &context)
+    #expect(forAPNs.buttons.isEmpty)
+    #expect(forAPNs.category?.identifier == "com.klaviyo.category.yesNo")
+
+    var forKlaviyo = try Self.samples()[0]
+    context = PassContext(target: Klaviyo())
+    ExpandCategories().run(on: &forKlaviyo, context: &context)
+    #expect(forKlaviyo.category == nil)
+    #expect(forKlaviyo.buttons.map(\.label) == ["Yes", "No"])
+    #expect(forKlaviyo.buttons[0].action == .openURL("app://y", .app))
+    #expect(forKlaviyo.buttons[1].action == .dismiss)
+    #expect(forKlaviyo.buttons[1].options.isEmpty)
+  }
+}

@@ -1,0 +1,27 @@
+import PushIR
+import Testing
+
+@Suite struct JSONPointerTests {
+  @Test func escapesTildeAndSlash() {
+    let pointer = JSONPointer.root.appending("a/b").appending("m~n").appending(0)
+    #expect(pointer.description == "/a~1b/m~0n/0")
+    #expect(JSONPointer("/a~1b/m~0n/0") == pointer)
+    #expect(JSONPointer("").tokens.isEmpty)
+    #expect(JSONPointer("/").tokens == [""])
+  }
+
+  @Test func findsValues() {
+    let document: JSONValue = ["aps": ["alert": ["title": "Hi"]], "list": [10, 20]]
+    #expect(document.value(at: "/aps/alert/title") == "Hi")
+    #expect(document.value(at: "/list/1") == 20)
+    #expect(document.value(at: "/list/2") == nil)
+    #expect(document.value(at: "/missing") == nil)
+  }
+
+  @Test func removingDuplicatesKeepsTheLastAndSaysWhere() throws {
+    var value = try JSONReader.parse(Array(#"{"a": 1, "b": {"c": 1, "c": 2}, "a": 3}"#.utf8))
+    #expect(value.removeDuplicateKeys() == ["/a", "/b/c"])
+    #expect(value == ["b": ["c": 2], "a": 3])
+    #expect(value.removeDuplicateKeys().isEmpty)
+  }
+}

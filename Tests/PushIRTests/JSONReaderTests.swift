@@ -1,0 +1,116 @@
+import PushIR
+import Testing
+
+@Suite struct JSONReaderTests {
+  private func parse(_ text: String, limits: JSONReader.Limits = .standard) throws(JSONSyntaxError) -> JSONValue {
+    try JSONReader.parse(Array(text.utf8), limits: limits)
+  }
+
+  private func error(_ bytes: [UInt8], limits: JSONReader.Limits = .standard) -> JSONSyntaxError? {
+    do {
+      _ = try JSONReader.parse(bytes, limits: limits)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private func error(_ text: String) -> JSONSyntaxError? { error(Array(text.utf8)) }
+
+  @Test func keepsMemberOrderAndNumberSpelling() throws {
+    let value = try parse(#"{"z": 1.0, "a": 1e2, "m": -0, "big": 123456789012345678901234567890}"#)
+    #expect(value.objectValue?.keys == ["z", "a", "m", "big"])
+    #expect(value["z"] == .number(JSONNumber(lexeme: "1.0")))
+    #expect(value["a"]?.numberValue?.lexeme == "1e2")
+    #expect(value["m"]?.numberValue?.lexeme == "-0")
+    #expect(value["big"]?.numberValue?.lexeme == "123456789012345678901234567890")
+  }
+
+  @Test func tellsOneFromTrue() throws {
+    let value = try parse(#"[1, true, "1", null, false]"#)
+    #expect(value == .array([1, true, "1", .null, false]))
+    #expect(JSONValue.number(JSONNumber(1)) != .bool(true))
+  }
+
+  @Test func decodesEscapesAndUnicode() throws {
+    let value = try parse(#""a\"b\\c\/d\b\f\n\r\t\u00e9\ud83d\ude00 ⚡""#)
+    #expect(value == .string("a\"b\\c/d\u{8}\u{c}\n\r\té😀 ⚡"))
+  }
+
+  @Test func lastDuplicateKeyWinsOnLookupAndBothAreKept() throws {
+    let value = try parse(#"{"a": 1, "a": 2}"#)
+    #expect(value["a"] == 2)
+    #expect(value.objectValue?.count == 2)
+    #expect(value.containsDuplicateKeys)
+  }
+
+  @Test func skipsAByteOrderMark() throws {
+    #expect(try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == .object(JSONObject()))
+  }
+
+  @Test(arguments: [
+    ("", JSONSyntaxError.Kind.emptyInput, 1, 1),
+    ("  \n ", .emptyInput, 2, 2),
+    ("{", .unexpectedEnd, 1, 2),
+    ("[1,]", .unexpectedCharacter, 1, 4),
+    ("{\"a\" 1}", .unexpectedCharacter, 1, 6),
+    ("{a: 1}", .unexpectedCharacter, 1, 2),
+    ("tru", .unexpectedEnd, 1, 4),
+    ("nul1", .unexpectedCharacter, 1, 1),
+    ("01", .invalidNumber, 1, 1),
+    ("1.", .invalidNumber, 1, 3),
+    ("-", .invalidNumber, 1, 2),
+    ("1e+", .invalidNumber, 1, 4),
+    ("{}\n{}", .trailingContent, 2, 1),
+    ("\"a\u{1}\"", .controlCharacter, 1, 3),
+    ("\"\\x\"", .invalidEscape, 1, 2),
+    ("\"\\u12G4\"", .invalidEscape, 1, 6),
+    ("\"\\ud800\"", .loneSurrogate, 1, 2),
+    ("\"\\udc00\"", .loneSurrogate, 1, 2),
+    ("\"\\ud800\\u0041\"", .loneSurrogate, 1, 2),
+    ("\"abc", .unexpectedEnd, 1, 5),
+  ])
+  func rejectsWithKindAndPosition(_ text: String, _ kind: JSONSyntaxError.Kind, _ line: Int, _ column: Int) throws {
+    let found = try #require(error(text))
+    #expect(found.kind == kind)
+    #expect(found.line == line)
+    #expect(found.column == column)
+  }
+
+  @Test(arguments: [
+    [0x22, 0xFF, 0x22],  // not a UTF-8 byte
+    [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+    [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong three-byte
+    [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate
+    [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+    [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+  ] as [[UInt8]])
+  func rejectsInvalidUTF8(_ bytes: [UInt8]) throws {
+    let found = try #require(error(bytes))
+    #expect(found.kind == .invalidUTF8)
+    #expect(found.offset == 1)
+  }
+
+  @Test func nestingJustUnderTheLimitIsReadAndJustOverIsRejected() throws {
+    let limits = JSONReader.Limits(maxDepth: 10, maxBytes: 1 << 20)
+    let ok = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+    let deep = String(repeating: "[", count: 11) + String(repeating: "]", count: 11)
+    #expect(throws: Never.self) { try parse(ok, limits: limits) }
+    #expect(error(Array(deep.utf8), limits: limits)?.kind == .tooDeep)
+    #expect(error(Array(deep.utf8), limits: limits)?.column == 11)
+  }
+
+  @Test func theStandardDepthLimitHoldsForObjectsToo() throws {
+    let depth = JSONReader.Limits.standard.maxDepth
+    let ok = String(repeating: "{\"a\":", count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+    let deep = String(repeating: "{\"a\":", count: depth) + "{}" + String(repeating: "}", count: depth)
+    #expect(throws: Never.self) { try parse(ok) }
+    #expect(error(deep)?.kind == .tooDeep)
+  }
+
+  @Test func sizeJustUnderTheLimitIsReadAndJustOverIsRejected() throws {
+    let limits = JSONReader.Limits(maxDepth: 8, maxBytes: 16)
+    #expect(throws: Never.self) { try parse("\"" + String(repeating: "x", count: 14) + "\"", limits: limits) }
+    #expect(error(Array(("\"" + String(repeating: "x", count: 15) + "\"").utf8), limits: limits)?.kind == .tooLarge)
+  }
+}
