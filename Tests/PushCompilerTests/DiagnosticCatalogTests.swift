@@ -18,15 +18,21 @@ import Testing
 
   @Test func everyCodeIsDocumentedInSpecs() throws {
     let spec = try String(
-      contentsOf: GoldenFiles.packageRoot.appendingPathComponent("Specs/diagnostics.md"), encoding: .utf8)
+      contentsOf: GoldenFiles.packageRoot.appendingPathComponent("Specs/diagnostics.md"),
+      encoding: .utf8)
     for code in DiagnosticCode.catalogue {
-      #expect(spec.contains("`\(code.name)`"), "Specs/diagnostics.md does not document \(code.name)")
+      #expect(
+        spec.contains("`\(code.name)`"), "Specs/diagnostics.md does not document \(code.name)")
     }
   }
 
   @Test func everyPassIsDocumentedInSpecs() throws {
-    let spec = try String(contentsOf: GoldenFiles.packageRoot.appendingPathComponent("Specs/passes.md"), encoding: .utf8)
-    for name in Pipeline.standard.names { #expect(spec.contains("`\(name)`"), "Specs/passes.md does not document \(name)") }
+    let spec = try String(
+      contentsOf: GoldenFiles.packageRoot.appendingPathComponent("Specs/passes.md"), encoding: .utf8
+    )
+    for name in Pipeline.standard.names {
+      #expect(spec.contains("`\(name)`"), "Specs/passes.md does not document \(name)")
+    }
   }
 
   @Test func everyFormatHasASpecsPage() {

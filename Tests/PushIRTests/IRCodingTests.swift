@@ -7,7 +7,8 @@ import Testing
     notification.content.title = "Title"
     notification.content.body = "Body"
     notification.content.titleLocalization = LocalizedText(key: "T", arguments: ["x"])
-    notification.content.sound = NotificationSound(name: "ping.caf", isCritical: true, volume: JSONNumber(lexeme: "0.5"))
+    notification.content.sound = NotificationSound(
+      name: "ping.caf", isCritical: true, volume: JSONNumber(lexeme: "0.5"))
     notification.content.badge = JSONNumber(3)
     notification.content.threadID = "thread"
     notification.content.interruptionLevel = "passive"
@@ -24,24 +25,30 @@ import Testing
     notification.mediaPresentation = .carouselAuto
     notification.defaultAction = .dial("+1555")
     notification.buttons = [
-      ActionButton(id: "a", label: "A", action: .botFlow(botID: "b", journey: nil), icon: .templateImage("t")),
       ActionButton(
-        id: "b", label: "B", action: .custom(name: "n", data: ["k": [1]]), icon: .systemImage("star"),
-        options: [.destructive, .authenticationRequired], textInput: TextInput(buttonTitle: "Send", placeholder: "…")),
+        id: "a", label: "A", action: .botFlow(botID: "b", journey: nil), icon: .templateImage("t")),
+      ActionButton(
+        id: "b", label: "B", action: .custom(name: "n", data: ["k": [1]]),
+        icon: .systemImage("star"),
+        options: [.destructive, .authenticationRequired],
+        textInput: TextInput(buttonTitle: "Send", placeholder: "…")),
       ActionButton(id: "c", label: "C", action: .inboxMessage("m"), options: []),
       ActionButton(id: "d", label: "D", action: .sameAsDefault),
       ActionButton(id: "e", label: "E", action: .dismiss),
       ActionButton(id: "f", label: "F", action: .openApp),
     ]
     notification.category = NotificationCategory(
-      identifier: "CAT", actionTargets: [.init(actionID: "a", action: .openURL("https://x", .browser))])
+      identifier: "CAT",
+      actionTargets: [.init(actionID: "a", action: .openURL("https://x", .browser))])
     notification.delivery.contentAvailable = true
     notification.delivery.mutableContent = true
     notification.tracking.notificationID = "n"
     notification.tracking.campaignID = "c"
     notification.tracking.isTest = false
     notification.customData = JSONObject([.init(key: "z", value: 1), .init(key: "a", value: "x")])
-    notification.extras = ["klaviyo": JSONObject([.init(key: "k", value: true)]), "aps": JSONObject()]
+    notification.extras = [
+      "klaviyo": JSONObject([.init(key: "k", value: true)]), "aps": JSONObject(),
+    ]
     return notification
   }
 
@@ -63,8 +70,14 @@ import Testing
     (#"{}"#, ""),
     (#"{"irVersion": 1, "colour": "red"}"#, "/colour"),
     (#"{"irVersion": 1, "content": {"title": 5}}"#, "/content/title"),
-    (#"{"irVersion": 1, "buttons": [{"id": "a", "label": "A", "action": {"type": "fly"}}]}"#, "/buttons/0/action/type"),
-    (#"{"irVersion": 1, "buttons": [{"id": "a", "label": "A", "action": {"type": "openApp"}, "options": ["loud"]}]}"#, "/buttons/0/options/0"),
+    (
+      #"{"irVersion": 1, "buttons": [{"id": "a", "label": "A", "action": {"type": "fly"}}]}"#,
+      "/buttons/0/action/type"
+    ),
+    (
+      #"{"irVersion": 1, "buttons": [{"id": "a", "label": "A", "action": {"type": "openApp"}, "options": ["loud"]}]}"#,
+      "/buttons/0/options/0"
+    ),
     (#"{"irVersion": 1, "media": [{"url": "u", "kind": "hologram"}]}"#, "/media/0/kind"),
     (#"{"irVersion": 1, "defaultAction": {"type": "openURL", "url": "u"}}"#, "/defaultAction"),
   ])

@@ -2,7 +2,9 @@ import PushIR
 import Testing
 
 @Suite struct JSONReaderTests {
-  private func parse(_ text: String, limits: JSONReader.Limits = .standard) throws(JSONSyntaxError) -> JSONValue {
+  private func parse(_ text: String, limits: JSONReader.Limits = .standard) throws(JSONSyntaxError)
+    -> JSONValue
+  {
     try JSONReader.parse(Array(text.utf8), limits: limits)
   }
 
@@ -70,21 +72,24 @@ import Testing
     ("\"\\ud800\\u0041\"", .loneSurrogate, 1, 2),
     ("\"abc", .unexpectedEnd, 1, 5),
   ])
-  func rejectsWithKindAndPosition(_ text: String, _ kind: JSONSyntaxError.Kind, _ line: Int, _ column: Int) throws {
+  func rejectsWithKindAndPosition(
+    _ text: String, _ kind: JSONSyntaxError.Kind, _ line: Int, _ column: Int
+  ) throws {
     let found = try #require(error(text))
     #expect(found.kind == kind)
     #expect(found.line == line)
     #expect(found.column == column)
   }
 
-  @Test(arguments: [
-    [0x22, 0xFF, 0x22],  // not a UTF-8 byte
-    [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
-    [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong three-byte
-    [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate
-    [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-    [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
-  ] as [[UInt8]])
+  @Test(
+    arguments: [
+      [0x22, 0xFF, 0x22],  // not a UTF-8 byte
+      [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+      [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong three-byte
+      [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate
+      [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+      [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+    ] as [[UInt8]])
   func rejectsInvalidUTF8(_ bytes: [UInt8]) throws {
     let found = try #require(error(bytes))
     #expect(found.kind == .invalidUTF8)
@@ -102,15 +107,22 @@ import Testing
 
   @Test func theStandardDepthLimitHoldsForObjectsToo() throws {
     let depth = JSONReader.Limits.standard.maxDepth
-    let ok = String(repeating: "{\"a\":", count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
-    let deep = String(repeating: "{\"a\":", count: depth) + "{}" + String(repeating: "}", count: depth)
+    let ok =
+      String(repeating: "{\"a\":", count: depth - 1) + "{}"
+      + String(repeating: "}", count: depth - 1)
+    let deep =
+      String(repeating: "{\"a\":", count: depth) + "{}" + String(repeating: "}", count: depth)
     #expect(throws: Never.self) { try parse(ok) }
     #expect(error(deep)?.kind == .tooDeep)
   }
 
   @Test func sizeJustUnderTheLimitIsReadAndJustOverIsRejected() throws {
     let limits = JSONReader.Limits(maxDepth: 8, maxBytes: 16)
-    #expect(throws: Never.self) { try parse("\"" + String(repeating: "x", count: 14) + "\"", limits: limits) }
-    #expect(error(Array(("\"" + String(repeating: "x", count: 15) + "\"").utf8), limits: limits)?.kind == .tooLarge)
+    #expect(throws: Never.self) {
+      try parse("\"" + String(repeating: "x", count: 14) + "\"", limits: limits)
+    }
+    #expect(
+      error(Array(("\"" + String(repeating: "x", count: 15) + "\"").utf8), limits: limits)?.kind
+        == .tooLarge)
   }
 }

@@ -4,7 +4,9 @@ import Testing
 @Suite struct JSONWriterTests {
   @Test func prettyIsTwoSpacesWithOrderKept() {
     let value: JSONValue = ["b": [1, true], "a": [:], "c": []]
-    #expect(JSONWriter().string(value) == "{\n  \"b\": [\n    1,\n    true\n  ],\n  \"a\": {},\n  \"c\": []\n}")
+    #expect(
+      JSONWriter().string(value)
+        == "{\n  \"b\": [\n    1,\n    true\n  ],\n  \"a\": {},\n  \"c\": []\n}")
     #expect(JSONWriter(style: .compact).string(value) == #"{"b":[1,true],"a":{},"c":[]}"#)
   }
 
@@ -23,7 +25,8 @@ import Testing
   /// Writer then reader is the identity, on both styles, for a value with every kind.
   @Test func writerThenReaderIsTheIdentity() throws {
     let value: JSONValue = [
-      "s": "a\"b\\c\u{0}\u{1F}é😀", "n": .number(JSONNumber(lexeme: "-1.5E-7")), "t": true, "f": false, "z": nil,
+      "s": "a\"b\\c\u{0}\u{1F}é😀", "n": .number(JSONNumber(lexeme: "-1.5E-7")), "t": true,
+      "f": false, "z": nil,
       "a": [[], [:], ["k": "v"]], "dup": 1,
     ]
     for style in [JSONWriter.Style.compact, .pretty] {

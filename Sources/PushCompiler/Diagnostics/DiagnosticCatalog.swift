@@ -46,7 +46,8 @@ extension DiagnosticCode {
     "parse.invalid-button", .warning, lossy: true, "a button the vendor's SDK would skip; dropped")
   /// A value has a form the vendor does not accept; it is ignored.
   public static let invalidValue = DiagnosticCode(
-    "parse.invalid-value", .warning, lossy: true, "a value the vendor's SDK does not accept; ignored")
+    "parse.invalid-value", .warning, lossy: true,
+    "a value the vendor's SDK does not accept; ignored")
   /// The payload lacks what makes it this vendor's push.
   public static let notVendorPayload = DiagnosticCode(
     "parse.not-vendor-payload", .warning,
@@ -57,7 +58,8 @@ extension DiagnosticCode {
     "a draft or obsolete shape the shipped SDK does not read; read as its author meant it")
   /// Buttons were put into display order (the vendor's SDK reorders them).
   public static let reorderedButtons = DiagnosticCode(
-    "parse.reordered-buttons", .note, "the vendor's SDK displays these buttons in another order; the IR keeps display order")
+    "parse.reordered-buttons", .note,
+    "the vendor's SDK displays these buttons in another order; the IR keeps display order")
   /// A key the vendor does not define; kept verbatim.
   public static let unknownKey = DiagnosticCode(
     "parse.unknown-key", .note, "a key no vendor SDK reads; kept verbatim")
@@ -102,7 +104,8 @@ extension DiagnosticCode {
     "a button option the target cannot honour was dropped or forced")
   /// A reply text field the target cannot show was dropped.
   public static let droppedTextInput = DiagnosticCode(
-    "fit.dropped-text-input", .warning, lossy: true, "a reply text field the target cannot show was dropped")
+    "fit.dropped-text-input", .warning, lossy: true,
+    "a reply text field the target cannot show was dropped")
   /// A button label longer than the target shows in full.
   public static let longLabel = DiagnosticCode(
     "fit.long-label", .warning, "a button label is longer than the target shows; iOS truncates it")
@@ -111,23 +114,29 @@ extension DiagnosticCode {
 
   /// A value the emitter derived because the target requires it and nothing gave it.
   public static let derivedValue = DiagnosticCode(
-    "emit.derived-value", .note, "a required target field was derived deterministically from the payload")
+    "emit.derived-value", .note,
+    "a required target field was derived deterministically from the payload")
   /// A registered category dropped because the target cannot carry it.
   public static let droppedCategory = DiagnosticCode(
-    "emit.dropped-category", .warning, lossy: true, "a registered category the target cannot carry was dropped")
+    "emit.dropped-category", .warning, lossy: true,
+    "a registered category the target cannot carry was dropped")
   /// Fields that belong to another vendor and have no equivalent in the target.
   public static let droppedExtra = DiagnosticCode(
-    "emit.dropped-extra", .warning, lossy: true, "another vendor's own field has no equivalent in the target; dropped")
+    "emit.dropped-extra", .warning, lossy: true,
+    "another vendor's own field has no equivalent in the target; dropped")
   /// An IR field the target has no place for.
   public static let droppedField = DiagnosticCode(
-    "emit.dropped-field", .warning, lossy: true, "an IR field the target has no place for was dropped")
+    "emit.dropped-field", .warning, lossy: true,
+    "an IR field the target has no place for was dropped")
   /// The output carries a fallback category beside dynamic buttons.
   public static let fallbackCategory = DiagnosticCode(
     "emit.fallback-category", .warning,
-    "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons")
+    "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons"
+  )
   /// The target requires a field that nothing supplied and that may not be derived.
   public static let missingRequired = DiagnosticCode(
-    "emit.missing-required", .error, "the target requires a field that nothing supplied; give it with --set")
+    "emit.missing-required", .error,
+    "the target requires a field that nothing supplied; give it with --set")
 
   // MARK: validate — `pushc validate`
 
@@ -139,17 +148,19 @@ extension DiagnosticCode {
     "validate.mutable-content", .error, "buttons or media need `aps.mutable-content: 1`")
   /// `aps.category` names a category the vendor does not register.
   public static let validationUnknownCategory = DiagnosticCode(
-    "validate.unknown-category", .error, "`aps.category` names a category the vendor does not register")
+    "validate.unknown-category", .error,
+    "`aps.category` names a category the vendor does not register")
 
   /// Every catalogued code, sorted by name.
-  public static let catalogue: [DiagnosticCode] = (
-    [
+  public static let catalogue: [DiagnosticCode] =
+    ([
       notAnObject, duplicateKey, invalidIR, unreadable, normalizedFlag, normalizedNumber,
-      conflictingValues, invalidButton, invalidValue, notVendorPayload, obsoleteShape, reorderedButtons,
+      conflictingValues, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
+      reorderedButtons,
       unknownKey, wrongType, expandedCategory, resolvedFallback, setMutableContent, changedAction,
-      droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption, droppedTextInput, longLabel,
+      droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption, droppedTextInput,
+      longLabel,
       derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory, missingRequired,
       validationMissingField, validationMutableContent, validationUnknownCategory,
-    ] + JSONSyntaxError.Kind.allCases.map(json)
-  ).sorted { $0.name < $1.name }
+    ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

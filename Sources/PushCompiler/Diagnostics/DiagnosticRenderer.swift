@@ -9,13 +9,16 @@ public enum DiagnosticRenderer {
     case .input(let pointer): place = pointer == .root ? file : "\(file):\(pointer)"
     case .text, .ir, .output: place = "\(file):\(diagnostic.location)"
     }
-    var lines = ["\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.name)]"]
+    var lines = [
+      "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.name)]"
+    ]
     for note in diagnostic.notes { lines.append("\(place): note: \(note)") }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// One JSON object on one line: file, location, severity, code, lossy, message, notes.
-  public static func jsonLine(_ diagnostic: Diagnostic, file: String, record: Int? = nil) -> String {
+  public static func jsonLine(_ diagnostic: Diagnostic, file: String, record: Int? = nil) -> String
+  {
     var object = JSONObject()
     object.append("file", .string(file))
     if let record { object.append("record", .number(JSONNumber(record))) }
@@ -32,7 +35,9 @@ public enum DiagnosticRenderer {
     object.append("code", .string(diagnostic.code.name))
     object.append("lossy", .bool(diagnostic.code.isLossy))
     object.append("message", .string(diagnostic.message))
-    if !diagnostic.notes.isEmpty { object.append("notes", .array(diagnostic.notes.map { .string($0) })) }
+    if !diagnostic.notes.isEmpty {
+      object.append("notes", .array(diagnostic.notes.map { .string($0) }))
+    }
     return JSONWriter(style: .compact).string(.object(object)) + "\n"
   }
 }

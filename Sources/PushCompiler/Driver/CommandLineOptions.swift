@@ -63,22 +63,32 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
       var value: String?
       if spec.valueName != nil {
-        guard let given = inlineValue ?? rest.popFirst() else { throw UsageError("'\(spec.long)' needs a value") }
+        guard let given = inlineValue ?? rest.popFirst() else {
+          throw UsageError("'\(spec.long)' needs a value")
+        }
         value = given
       } else if inlineValue != nil {
         throw UsageError("'\(spec.long)' takes no value")
       }
       try spec.apply(value ?? "", &parsed)
-      if parsed.command == .help || parsed.command == .version, spec.long == "--help" || spec.long == "--version" {
+      if parsed.command == .help || parsed.command == .version,
+        spec.long == "--help" || spec.long == "--version"
+      {
         sawCommand = true
       }
     }
     switch parsed.command {
     case .convert, .validate:
-      guard positional.count <= 1 else { throw UsageError("one input at most; found \(positional.joined(separator: ", "))") }
+      guard positional.count <= 1 else {
+        throw UsageError("one input at most; found \(positional.joined(separator: ", "))")
+      }
       parsed.input = positional.first
-      guard parsed.from != nil else { throw UsageError("'\(parsed.command.rawValue)' needs --from FORMAT") }
-      if parsed.command == .convert, parsed.to == nil { throw UsageError("'convert' needs --to FORMAT") }
+      guard parsed.from != nil else {
+        throw UsageError("'\(parsed.command.rawValue)' needs --from FORMAT")
+      }
+      if parsed.command == .convert, parsed.to == nil {
+        throw UsageError("'convert' needs --to FORMAT")
+      }
     default:
       guard positional.isEmpty else { throw UsageError("unexpected argument '\(positional[0])'") }
     }
@@ -102,46 +112,77 @@ struct OptionSpec: Sendable {
   let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
 
   static let all: [OptionSpec] = [
-    OptionSpec(long: "--from", short: "-f", valueName: "FORMAT", help: "format of the input (see 'pushc formats')") {
+    OptionSpec(
+      long: "--from", short: "-f", valueName: "FORMAT",
+      help: "format of the input (see 'pushc formats')"
+    ) {
       $1.from = $0
     },
-    OptionSpec(long: "--to", short: "-t", valueName: "FORMAT", help: "format to write") { $1.to = $0 },
-    OptionSpec(long: "--output", short: "-o", valueName: "FILE", help: "write here (atomically) instead of standard output") {
+    OptionSpec(long: "--to", short: "-t", valueName: "FORMAT", help: "format to write") {
+      $1.to = $0
+    },
+    OptionSpec(
+      long: "--output", short: "-o", valueName: "FILE",
+      help: "write here (atomically) instead of standard output"
+    ) {
       $1.output = $0
     },
-    OptionSpec(long: "--set", short: nil, valueName: "NAME=VALUE", help: "value for a field the target requires (e.g. _k=abc); repeatable") {
+    OptionSpec(
+      long: "--set", short: nil, valueName: "NAME=VALUE",
+      help: "value for a field the target requires (e.g. _k=abc); repeatable"
+    ) {
       (value, options) throws(UsageError) in
       guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
         throw UsageError("--set takes NAME=VALUE, found '\(value)'")
       }
       options.settings[String(value[..<equals])] = String(value[value.index(after: equals)...])
     },
-    OptionSpec(long: "--option", short: nil, valueName: "NAME", help: "an emitter option of the target format (see 'pushc formats'); repeatable") {
+    OptionSpec(
+      long: "--option", short: nil, valueName: "NAME",
+      help: "an emitter option of the target format (see 'pushc formats'); repeatable"
+    ) {
       $1.options.insert($0)
     },
-    OptionSpec(long: "--diagnostics", short: nil, valueName: "text|json", help: "how diagnostics are written to standard error (default text)") {
+    OptionSpec(
+      long: "--diagnostics", short: nil, valueName: "text|json",
+      help: "how diagnostics are written to standard error (default text)"
+    ) {
       (value, options) throws(UsageError) in
       guard let format = CommandLineOptions.DiagnosticsFormat(rawValue: value) else {
         throw UsageError("--diagnostics takes 'text' or 'json', found '\(value)'")
       }
       options.diagnosticsFormat = format
     },
-    OptionSpec(long: "--fail-on", short: nil, valueName: "error|warning|lossy", help: "exit 1 and write nothing when such a diagnostic fires (default error)") {
+    OptionSpec(
+      long: "--fail-on", short: nil, valueName: "error|warning|lossy",
+      help: "exit 1 and write nothing when such a diagnostic fires (default error)"
+    ) {
       (value, options) throws(UsageError) in
       guard let level = CommandLineOptions.FailOn(rawValue: value) else {
         throw UsageError("--fail-on takes 'error', 'warning' or 'lossy', found '\(value)'")
       }
       options.failOn = level
     },
-    OptionSpec(long: "--passes", short: nil, valueName: "NAME,…|none", help: "run only these passes, in the standard order (see 'pushc passes')") {
+    OptionSpec(
+      long: "--passes", short: nil, valueName: "NAME,…|none",
+      help: "run only these passes, in the standard order (see 'pushc passes')"
+    ) {
       $1.passes = $0 == "none" ? [] : Set($0.split(separator: ",").map(String.init))
     },
-    OptionSpec(long: "--dump-after", short: nil, valueName: "PASS|parse", help: "print the document after that pass to standard error") {
+    OptionSpec(
+      long: "--dump-after", short: nil, valueName: "PASS|parse",
+      help: "print the document after that pass to standard error"
+    ) {
       $1.dumpAfter = $0
     },
-    OptionSpec(long: "--compact", short: nil, valueName: nil, help: "write the output on one line") { $1.compact = true },
-    OptionSpec(long: "--help", short: "-h", valueName: nil, help: "show this help") { _, options in options.command = .help },
-    OptionSpec(long: "--version", short: nil, valueName: nil, help: "show the version") { _, options in options.command = .version },
+    OptionSpec(long: "--compact", short: nil, valueName: nil, help: "write the output on one line")
+    { $1.compact = true },
+    OptionSpec(long: "--help", short: "-h", valueName: nil, help: "show this help") { _, options in
+      options.command = .help
+    },
+    OptionSpec(long: "--version", short: nil, valueName: nil, help: "show the version") {
+      _, options in options.command = .version
+    },
   ]
 
   /// The help text: commands, then one line per option.

@@ -20,7 +20,8 @@ public enum Driver {
       streams.writeOutput(Array(OptionSpec.usage.utf8))
       return .success
     case .version:
-      streams.writeOutput(Array("pushc \(version) (IR version \(PushNotification.irVersion))\n".utf8))
+      streams.writeOutput(
+        Array("pushc \(version) (IR version \(PushNotification.irVersion))\n".utf8))
       return .success
     case .formats:
       streams.writeOutput(Array(formatsListing().utf8))
@@ -68,17 +69,24 @@ struct Session {
 
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
     guard let source = Vendors.named(options.from ?? "") else {
-      return usage("unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", "))", &streams)
+      return usage(
+        "unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", "))",
+        &streams)
     }
     var target: (any VendorFormat)?
     if options.command == .convert {
       guard let found = Vendors.named(options.to ?? "") else {
-        return usage("unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))", &streams)
+        return usage(
+          "unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))",
+          &streams)
       }
       target = found
-      for option in options.options where !found.emitOptions.contains(where: { $0.name == option }) {
+      for option in options.options where !found.emitOptions.contains(where: { $0.name == option })
+      {
         let known = found.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
-        return usage("\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"), &streams)
+        return usage(
+          "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),
+          &streams)
       }
     }
     var pipeline = Pipeline.standard
@@ -86,7 +94,9 @@ struct Session {
       switch pipeline.selecting(names) {
       case .success(let selected): pipeline = selected
       case .failure(let unknown):
-        return usage("unknown pass '\(unknown.name)'; passes: \(Pipeline.standard.names.joined(separator: ", "))", &streams)
+        return usage(
+          "unknown pass '\(unknown.name)'; passes: \(Pipeline.standard.names.joined(separator: ", "))",
+          &streams)
       }
     }
     if let dump = options.dumpAfter, dump != "parse", !Pipeline.standard.names.contains(dump) {
@@ -95,7 +105,9 @@ struct Session {
 
     let bytes: [UInt8]
     do {
-      bytes = try options.input == nil || options.input == "-" ? streams.readStandardInput() : FileIO.read(options.input!)
+      bytes =
+        try options.input == nil || options.input == "-"
+        ? streams.readStandardInput() : FileIO.read(options.input!)
     } catch {
       streams.writeError("pushc: cannot read '\(error.path)': \(error.reason)\n")
       return .noInput
@@ -138,7 +150,9 @@ struct Session {
     return .success
   }
 
-  private mutating func validate(_ payload: JSONValue, source: any VendorFormat, streams: inout some DriverStreams)
+  private mutating func validate(
+    _ payload: JSONValue, source: any VendorFormat, streams: inout some DriverStreams
+  )
     -> ExitCode
   {
     var found = Diagnostics()
@@ -155,7 +169,9 @@ struct Session {
     diagnostics.report(contentsOf: found)
     flush(&streams)
     if found.hasErrors || tripsGate(found) { return .failed }
-    if options.diagnosticsFormat == .text { streams.writeError("\(inputName): valid \(source.id) payload\n") }
+    if options.diagnosticsFormat == .text {
+      streams.writeError("\(inputName): valid \(source.id) payload\n")
+    }
     return .success
   }
 

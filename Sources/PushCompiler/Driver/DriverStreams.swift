@@ -12,11 +12,17 @@ public protocol DriverStreams {
 public struct ProcessStreams: DriverStreams {
   public init() {}
 
-  public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] { try FileIO.readStandardInput() }
+  public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] {
+    try FileIO.readStandardInput()
+  }
 
-  public mutating func writeOutput(_ bytes: [UInt8]) { try? FileIO.writeAll(bytes, to: 1, path: "<stdout>") }
+  public mutating func writeOutput(_ bytes: [UInt8]) {
+    try? FileIO.writeAll(bytes, to: 1, path: "<stdout>")
+  }
 
-  public mutating func writeError(_ text: String) { try? FileIO.writeAll(Array(text.utf8), to: 2, path: "<stderr>") }
+  public mutating func writeError(_ text: String) {
+    try? FileIO.writeAll(Array(text.utf8), to: 2, path: "<stderr>")
+  }
 }
 
 /// Streams held in memory, for tests and embedding.

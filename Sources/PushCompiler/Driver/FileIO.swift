@@ -69,10 +69,13 @@ public enum FileIO {
   }
 
   /// Writes all of `bytes` to an open descriptor.
-  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure)
+  {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress, $0.count)
+      }
       if written < 0 {
         if errno == EINTR { continue }
         throw Failure(path, errno: errno)

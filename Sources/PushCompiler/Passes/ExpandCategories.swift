@@ -14,26 +14,35 @@ import PushIR
 public struct ExpandCategories: NotificationPass {
   public init() {}
   public let name = "expand-categories"
-  public let summary = "predefined category -> explicit buttons, for targets that prefer dynamic buttons"
+  public let summary =
+    "predefined category -> explicit buttons, for targets that prefer dynamic buttons"
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard context.target?.expandsPredefinedCategories == true, !notification.hasDynamicButtons,
-      let category = notification.category, let predefined = PredefinedCategory.named(category.identifier)
+      let category = notification.category,
+      let predefined = PredefinedCategory.named(category.identifier)
     else { return }
     notification.buttons = predefined.buttons.map { button in
-      let fallback: NotificationAction = button.options.contains(.foreground) ? .sameAsDefault : .dismiss
+      let fallback: NotificationAction =
+        button.options.contains(.foreground) ? .sameAsDefault : .dismiss
       return ActionButton(
-        id: button.id, label: button.label, action: category.target(for: button.id) ?? fallback, options: button.options)
+        id: button.id, label: button.label, action: category.target(for: button.id) ?? fallback,
+        options: button.options)
     }
-    for target in category.actionTargets where predefined.buttons.allSatisfy({ $0.id != target.actionID }) {
+    for target in category.actionTargets
+    where predefined.buttons.allSatisfy({ $0.id != target.actionID }) {
       context.report(
-        .droppedAction, "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
+        .droppedAction,
+        "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
         at: "/category/actionTargets")
     }
     notification.category = nil
-    if let input = context.sourceMap.inputLocation(of: "/category") { context.sourceMap.record("/buttons", from: input) }
+    if let input = context.sourceMap.inputLocation(of: "/category") {
+      context.sourceMap.record("/buttons", from: input)
+    }
     let labels = predefined.buttons.map { "'\($0.label)'" }.joined(separator: ", ")
     context.report(
-      .expandedCategory, "'\(category.identifier)' expanded into the buttons \(labels)", at: "/category")
+      .expandedCategory, "'\(category.identifier)' expanded into the buttons \(labels)",
+      at: "/category")
   }
 }

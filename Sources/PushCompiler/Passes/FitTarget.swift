@@ -17,7 +17,8 @@ import PushIR
 public struct FitTarget: NotificationPass {
   public init() {}
   public let name = "fit-target"
-  public let summary = "lower buttons, actions, options, icons and media to what the target can express"
+  public let summary =
+    "lower buttons, actions, options, icons and media to what the target can express"
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard let target = context.target else { return }
@@ -29,7 +30,9 @@ public struct FitTarget: NotificationPass {
 
 extension EmitContext {
   /// `notification` fitted to `capabilities`, reporting whatever had to change.
-  public mutating func fitted(_ notification: PushNotification, to capabilities: Capabilities) -> PushNotification {
+  public mutating func fitted(_ notification: PushNotification, to capabilities: Capabilities)
+    -> PushNotification
+  {
     var fitted = notification
     var fitter = Fitter(target: capabilities, targetID: targetID)
     fitter.fit(&fitted)
@@ -50,7 +53,10 @@ private struct Fitter {
     fitMedia(&notification)
     if let category = notification.category, !target.registeredCategories {
       notification.category = nil
-      report(.droppedCategory, "\(targetID) cannot name the registered category '\(category.identifier)'; dropped", at: "/category")
+      report(
+        .droppedCategory,
+        "\(targetID) cannot name the registered category '\(category.identifier)'; dropped",
+        at: "/category")
     }
   }
 
@@ -69,7 +75,9 @@ private struct Fitter {
       report(.changedAction, "the tap action \(why)", at: path)
     case .dropped:
       notification.defaultAction = nil
-      report(.droppedAction, "\(targetID) has no way to \(describe(action)) on tap; the tap opens the app", at: path)
+      report(
+        .droppedAction,
+        "\(targetID) has no way to \(describe(action)) on tap; the tap opens the app", at: path)
     }
   }
 
@@ -95,18 +103,26 @@ private struct Fitter {
         button.action = new
         report(.changedAction, "button '\(button.label)' \(why)", at: path.appending("action"))
       case .dropped:
-        report(.droppedButton, "button '\(button.label)' dropped: \(targetID) has no way to \(describe(button.action))", at: path)
+        report(
+          .droppedButton,
+          "button '\(button.label)' dropped: \(targetID) has no way to \(describe(button.action))",
+          at: path)
         continue
       }
       fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
       fitIcon(&button, at: path)
       if button.textInput != nil && !target.textInput {
         button.textInput = nil
-        report(.droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none", at: path.appending("textInput"))
+        report(
+          .droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none",
+          at: path.appending("textInput"))
       }
       if let limit = target.maxLabelLength, button.label.count > limit {
         let cut = String(button.label.prefix(limit - 1)) + "…"
-        report(.longLabel, "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'", at: path.appending("label"))
+        report(
+          .longLabel,
+          "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",
+          at: path.appending("label"))
         button.label = cut
       }
       kept.append(button)
@@ -114,16 +130,22 @@ private struct Fitter {
     notification.buttons = kept
   }
 
-  private mutating func fitOptions(_ button: inout ActionButton, at path: JSONPointer, alreadyReportedOpeningApp: Bool) {
+  private mutating func fitOptions(
+    _ button: inout ActionButton, at path: JSONPointer, alreadyReportedOpeningApp: Bool
+  ) {
     let allowed = target.buttonOptions.union(target.forcedButtonOptions)
     let unsupported = button.options.subtracting(allowed)
     for (name, option) in ButtonOptions.named where unsupported.contains(option) {
-      report(.droppedOption, "button '\(button.label)' loses its \(name) option: \(targetID) does not support it", at: path.appending("options"))
+      report(
+        .droppedOption,
+        "button '\(button.label)' loses its \(name) option: \(targetID) does not support it",
+        at: path.appending("options"))
     }
     let added = target.forcedButtonOptions.subtracting(button.options)
     if added.contains(.foreground) && !alreadyReportedOpeningApp {
       report(
-        .changedAction, "button '\(button.label)' now opens the app: every \(targetID) button does", at: path.appending("options"),
+        .changedAction, "button '\(button.label)' now opens the app: every \(targetID) button does",
+        at: path.appending("options"),
         notes: ["it ran in the background without opening the app"])
     }
     button.options = button.options.intersection(allowed).union(target.forcedButtonOptions)
@@ -132,10 +154,16 @@ private struct Fitter {
   private mutating func fitIcon(_ button: inout ActionButton, at path: JSONPointer) {
     switch button.icon {
     case .systemImage(let name)? where !target.systemImageIcons:
-      report(.droppedIcon, "button '\(button.label)' loses its SF Symbol icon '\(name)': \(targetID) cannot show it", at: path.appending("icon"))
+      report(
+        .droppedIcon,
+        "button '\(button.label)' loses its SF Symbol icon '\(name)': \(targetID) cannot show it",
+        at: path.appending("icon"))
       button.icon = nil
     case .templateImage(let name)? where !target.templateImageIcons:
-      report(.droppedIcon, "button '\(button.label)' loses its image icon '\(name)': \(targetID) cannot show it", at: path.appending("icon"))
+      report(
+        .droppedIcon,
+        "button '\(button.label)' loses its image icon '\(name)': \(targetID) cannot show it",
+        at: path.appending("icon"))
       button.icon = nil
     default: break
     }
@@ -148,24 +176,39 @@ private struct Fitter {
       let path = JSONPointer("/media").appending(index)
       var item = original
       guard target.maxMedia > 0 else {
-        report(.droppedMedia, "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path)
+        report(
+          .droppedMedia,
+          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path)
         continue
       }
       guard target.mediaKinds.contains(item.kind) else {
-        report(.droppedMedia, "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue) media", at: path)
+        report(
+          .droppedMedia,
+          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue) media",
+          at: path)
         continue
       }
       guard kept.count < target.maxMedia else {
-        let carousel = notification.mediaPresentation != nil ? "the carousel keeps its first item; " : ""
-        report(.droppedMedia, "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(target.maxMedia) media item(s)", at: path)
+        let carousel =
+          notification.mediaPresentation != nil ? "the carousel keeps its first item; " : ""
+        report(
+          .droppedMedia,
+          "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(target.maxMedia) media item(s)",
+          at: path)
         continue
       }
       if !target.mediaCaptions {
-        for (name, value) in [("caption", item.caption), ("subcaption", item.subcaption)] where value != nil {
-          report(.droppedMedia, "the \(name) '\(value!)' of media item \(index) dropped: \(targetID) has no captions", at: path.appending(name))
+        for (name, value) in [("caption", item.caption), ("subcaption", item.subcaption)]
+        where value != nil {
+          report(
+            .droppedMedia,
+            "the \(name) '\(value!)' of media item \(index) dropped: \(targetID) has no captions",
+            at: path.appending(name))
         }
         if let action = item.action {
-          report(.droppedAction, "media item \(index) loses its own tap action (\(describe(action)))", at: path.appending("action"))
+          report(
+            .droppedAction, "media item \(index) loses its own tap action (\(describe(action)))",
+            at: path.appending("action"))
         }
         item.caption = nil
         item.subcaption = nil
@@ -184,26 +227,33 @@ private struct Fitter {
   }
 
   /// The nearest action in `allowed`.
-  private func lower(_ action: NotificationAction, allowed: Set<Capabilities.ActionKind>) -> Lowered {
+  private func lower(_ action: NotificationAction, allowed: Set<Capabilities.ActionKind>) -> Lowered
+  {
     guard let kind = Capabilities.ActionKind(action) else { return .kept }
     if allowed.contains(kind) {
-      if case .openURL(let url, let destination) = action, !target.urlDestinations.contains(destination),
-        let nearest = [URLDestination.app, .browser, .webView].first(where: target.urlDestinations.contains)
+      if case .openURL(let url, let destination) = action,
+        !target.urlDestinations.contains(destination),
+        let nearest = [URLDestination.app, .browser, .webView].first(
+          where: target.urlDestinations.contains)
       {
-        return .changed(.openURL(url, nearest), "opens '\(url)' \(where_(nearest)) instead of \(where_(destination))")
+        return .changed(
+          .openURL(url, nearest),
+          "opens '\(url)' \(where_(nearest)) instead of \(where_(destination))")
       }
       return .kept
     }
     switch action {
     case .dial(let number) where allowed.contains(.openURL):
       let destination = target.urlDestinations.contains(.browser) ? URLDestination.browser : .app
-      return .changed(.openURL("tel:" + number, destination), "dials through the link 'tel:\(number)'")
+      return .changed(
+        .openURL("tel:" + number, destination), "dials through the link 'tel:\(number)'")
     case .openURL(let url, _) where allowed.contains(.openApp):
       return .changed(.openApp, "opens the app without the link '\(url)'")
     case .dismiss where allowed.contains(.openApp):
       return .changed(.openApp, "now opens the app: it dismissed the notification")
     case .botFlow, .inboxMessage, .custom:
-      return allowed.contains(.openApp) ? .changed(.openApp, "opens the app instead of: \(describe(action))") : .dropped
+      return allowed.contains(.openApp)
+        ? .changed(.openApp, "opens the app instead of: \(describe(action))") : .dropped
     default:
       return .dropped
     }
@@ -224,13 +274,16 @@ private struct Fitter {
     case .dismiss: "dismiss"
     case .dial(let number): "dial '\(number)'"
     case .sameAsDefault: "take the default action"
-    case .botFlow(let bot, let journey): "start bot '\(bot)'" + (journey.map { " journey '\($0)'" } ?? "")
+    case .botFlow(let bot, let journey):
+      "start bot '\(bot)'" + (journey.map { " journey '\($0)'" } ?? "")
     case .inboxMessage(let id): "open inbox message '\(id)'"
     case .custom(let name, _): "run custom action '\(name)'"
     }
   }
 
-  private mutating func report(_ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []) {
+  private mutating func report(
+    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
+  ) {
     diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
   }
 }

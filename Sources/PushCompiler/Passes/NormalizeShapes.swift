@@ -25,19 +25,24 @@ public struct NormalizeShapes: PayloadPass {
       switch value {
       case .bool(true), .string("1"), .string("true"):
         aps[flag] = 1
-        context.report(.normalizedFlag, "'\(flag)' spelled \(spelled) is read as 1", atInput: pointer)
+        context.report(
+          .normalizedFlag, "'\(flag)' spelled \(spelled) is read as 1", atInput: pointer)
       case .bool(false), .string("0"), .string("false"), .number(JSONNumber(0)):
         aps[flag] = nil
-        context.report(.normalizedFlag, "'\(flag)' spelled \(spelled) means off; removed", atInput: pointer)
+        context.report(
+          .normalizedFlag, "'\(flag)' spelled \(spelled) means off; removed", atInput: pointer)
       default:
         continue  // not a flag spelling; the front end reports it
       }
     }
-    if case .string(let text)? = aps["badge"], !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+    if case .string(let text)? = aps["badge"], !text.isEmpty,
+      text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
       let count = Int(text)
     {
       aps["badge"] = .number(JSONNumber(count))
-      context.report(.normalizedNumber, "'badge' given as the string \"\(text)\" is read as the number \(count)", atInput: "/aps/badge")
+      context.report(
+        .normalizedNumber, "'badge' given as the string \"\(text)\" is read as the number \(count)",
+        atInput: "/aps/badge")
     }
     root["aps"] = .object(aps)
     payload = .object(root)

@@ -38,12 +38,16 @@ public struct PassContext: Sendable {
   }
 
   /// Reports `code` at an IR path.
-  public mutating func report(_ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []) {
+  public mutating func report(
+    _ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []
+  ) {
     diagnostics.report(Diagnostic(code, message, at: .ir(irPath), notes: notes))
   }
 
   /// Reports `code` at an input location.
-  public mutating func report(_ code: DiagnosticCode, _ message: String, atInput pointer: JSONPointer, notes: [String] = []) {
+  public mutating func report(
+    _ code: DiagnosticCode, _ message: String, atInput pointer: JSONPointer, notes: [String] = []
+  ) {
     diagnostics.report(Diagnostic(code, message, at: .input(pointer), notes: notes))
   }
 }
@@ -66,7 +70,9 @@ public struct Pipeline: Sendable {
 
   /// The standard passes named in `names` (in the standard order), or the unknown name.
   public func selecting(_ names: Set<String>) -> Result<Pipeline, UnknownPass> {
-    if let unknown = names.first(where: { !self.names.contains($0) }) { return .failure(UnknownPass(name: unknown)) }
+    if let unknown = names.first(where: { !self.names.contains($0) }) {
+      return .failure(UnknownPass(name: unknown))
+    }
     return .success(
       Pipeline(
         payloadPasses: payloadPasses.filter { names.contains($0.name) },

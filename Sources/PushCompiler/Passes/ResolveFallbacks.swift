@@ -19,15 +19,20 @@ public struct ResolveFallbacks: NotificationPass {
       resolved = .openApp
     }
     let description = resolved.url.map { "'\($0)'" } ?? "opening the app"
-    for index in notification.buttons.indices where notification.buttons[index].action == .sameAsDefault {
+    for index in notification.buttons.indices
+    where notification.buttons[index].action == .sameAsDefault {
       notification.buttons[index].action = resolved
       context.report(
-        .resolvedFallback, "button '\(notification.buttons[index].label)' falls back to the default action: \(description)",
+        .resolvedFallback,
+        "button '\(notification.buttons[index].label)' falls back to the default action: \(description)",
         at: JSONPointer("/buttons").appending(index))
     }
-    for index in notification.media.indices where notification.media[index].action == .sameAsDefault {
+    for index in notification.media.indices where notification.media[index].action == .sameAsDefault
+    {
       notification.media[index].action = nil
-      context.report(.resolvedFallback, "media item \(index) uses the default action", at: JSONPointer("/media").appending(index))
+      context.report(
+        .resolvedFallback, "media item \(index) uses the default action",
+        at: JSONPointer("/media").appending(index))
     }
   }
 }

@@ -25,6 +25,7 @@ public struct SetMutableContent: NotificationPass {
       return
     }
     notification.delivery.mutableContent = true
-    context.report(.setMutableContent, "'mutable-content' set to 1: \(reason)", at: "/delivery/mutableContent")
+    context.report(
+      .setMutableContent, "'mutable-content' set to 1: \(reason)", at: "/delivery/mutableContent")
   }
 }

@@ -39,7 +39,10 @@ public struct Translator: Sendable {
     var payload = payload
     for pointer in payload.removeDuplicateKeys() {
       diagnostics.report(
-        Diagnostic(.duplicateKey, "'\(pointer.tokens.last ?? "")' occurs again later in this object; this value is dropped", at: .input(pointer)))
+        Diagnostic(
+          .duplicateKey,
+          "'\(pointer.tokens.last ?? "")' occurs again later in this object; this value is dropped",
+          at: .input(pointer)))
     }
     var passContext = PassContext(target: target.id == IRFormat().id ? nil : target)
     for pass in pipeline.payloadPasses {
@@ -74,6 +77,7 @@ public struct Translator: Sendable {
       }
       return location
     }
-    return Result(output: diagnostics.hasErrors ? nil : output, diagnostics: diagnostics, dump: dump)
+    return Result(
+      output: diagnostics.hasErrors ? nil : output, diagnostics: diagnostics, dump: dump)
   }
 }

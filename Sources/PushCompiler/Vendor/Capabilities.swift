@@ -85,16 +85,23 @@ public struct Capabilities: Sendable {
     let count = { (n: Int) in n == Int.max ? "any number" : String(n) }
     var options = ButtonOptions.named.filter { buttonOptions.contains($0.option) }.map(\.name)
     if !forcedButtonOptions.isEmpty {
-      options.append("always " + ButtonOptions.named.filter { forcedButtonOptions.contains($0.option) }.map(\.name).joined(separator: ", "))
+      options.append(
+        "always "
+          + ButtonOptions.named.filter { forcedButtonOptions.contains($0.option) }.map(\.name)
+          .joined(separator: ", "))
     }
-    let icons = [systemImageIcons ? "SF Symbols" : nil, templateImageIcons ? "template images" : nil].compactMap { $0 }
+    let icons = [
+      systemImageIcons ? "SF Symbols" : nil, templateImageIcons ? "template images" : nil,
+    ].compactMap { $0 }
     return [
-      "buttons: \(count(maxButtons)) per payload" + (maxLabelLength.map { ", labels up to \($0) characters" } ?? ""),
+      "buttons: \(count(maxButtons)) per payload"
+        + (maxLabelLength.map { ", labels up to \($0) characters" } ?? ""),
       "button actions: \(list(buttonActions))",
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))",
       "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
         + "; text input: \(textInput ? "yes" : "no")",
-      "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))" + (mediaCaptions ? ", with captions" : ""),
+      "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
+        + (mediaCaptions ? ", with captions" : ""),
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
     ]

@@ -13,7 +13,9 @@ public enum TranslationError: Error, Sendable {
   public var diagnostic: Diagnostic? {
     switch self {
     case .invalidJSON(let error):
-      Diagnostic(.json(error.kind), error.message, at: .text(line: error.line, column: error.column, offset: error.offset))
+      Diagnostic(
+        .json(error.kind), error.message,
+        at: .text(line: error.line, column: error.column, offset: error.offset))
     case .unreadablePayload(let diagnostic): diagnostic
     case .untranslatable: nil
     }

@@ -17,11 +17,13 @@ public protocol VendorFormat: Sendable {
 
   /// Lowers a payload into the IR. Oddities go to `context.diagnostics`; only a
   /// payload that cannot be read at all throws.
-  func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification
+  func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
 
   /// Emits this format's payload. Anything it cannot express is reported, never dropped
   /// silently; a required field that nothing supplies throws.
-  func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue
+  func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError)
+    -> JSONValue
 
   /// Checks a payload against the vendor's own specification (`pushc validate`).
   func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
@@ -70,21 +72,29 @@ public struct EmitContext: Sendable {
   }
 
   /// Reports `code` at an IR location.
-  public mutating func report(_ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []) {
+  public mutating func report(
+    _ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []
+  ) {
     diagnostics.report(Diagnostic(code, message, at: .ir(irPath), notes: notes))
   }
 
   /// Reports `code` at a location in the output.
-  public mutating func report(_ code: DiagnosticCode, _ message: String, atOutput pointer: JSONPointer, notes: [String] = []) {
+  public mutating func report(
+    _ code: DiagnosticCode, _ message: String, atOutput pointer: JSONPointer, notes: [String] = []
+  ) {
     diagnostics.report(Diagnostic(code, message, at: .output(pointer), notes: notes))
   }
 
   /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
   /// target), one diagnostic per vendor naming its keys.
-  public mutating func reportForeignExtras(_ notification: PushNotification, keeping keep: Set<String>) {
+  public mutating func reportForeignExtras(
+    _ notification: PushNotification, keeping keep: Set<String>
+  ) {
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
       let keys = notification.extras[vendor]!.keys.map { "'\($0)'" }.joined(separator: ", ")
-      report(.droppedExtra, "\(vendor)-only fields \(keys) have no equivalent here; dropped", at: JSONPointer("/extras").appending(vendor))
+      report(
+        .droppedExtra, "\(vendor)-only fields \(keys) have no equivalent here; dropped",
+        at: JSONPointer("/extras").appending(vendor))
     }
   }
 }
@@ -98,7 +108,9 @@ public struct SourceMap: Hashable, Sendable {
   public init() {}
 
   /// Records that the IR field at `irPath` came from `input`.
-  public mutating func record(_ irPath: JSONPointer, from input: JSONPointer) { entries[irPath] = input }
+  public mutating func record(_ irPath: JSONPointer, from input: JSONPointer) {
+    entries[irPath] = input
+  }
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.
   public func inputLocation(of irPath: JSONPointer) -> JSONPointer? {

@@ -11,7 +11,9 @@ public struct Diagnostic: Hashable, Sendable {
   public var notes: [String]
 
   /// A diagnostic.
-  public init(_ code: DiagnosticCode, _ message: String, at location: DiagnosticLocation, notes: [String] = []) {
+  public init(
+    _ code: DiagnosticCode, _ message: String, at location: DiagnosticLocation, notes: [String] = []
+  ) {
     self.code = code
     self.message = message
     self.location = location

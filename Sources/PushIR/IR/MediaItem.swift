@@ -44,10 +44,15 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
     case "mp4", "mov", "m4v", "mpeg", "quicktime", "video", "avi": self = .video
     case "mp3", "m4a", "wav", "aac", "aiff", "mpeg3", "audio", "x-m4a": self = .audio
     default:
-      if hint.hasPrefix("image/") { self = .image }
-      else if hint.hasPrefix("video/") { self = .video }
-      else if hint.hasPrefix("audio/") { self = .audio }
-      else { return nil }
+      if hint.hasPrefix("image/") {
+        self = .image
+      } else if hint.hasPrefix("video/") {
+        self = .video
+      } else if hint.hasPrefix("audio/") {
+        self = .audio
+      } else {
+        return nil
+      }
     }
   }
 

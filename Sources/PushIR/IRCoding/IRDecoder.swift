@@ -11,23 +11,28 @@ public enum IRDecoder {
     }
     guard version == PushNotification.irVersion else {
       throw IRDecodingError(
-        "unsupported irVersion \(version); this pushc reads version \(PushNotification.irVersion)", at: "/irVersion")
+        "unsupported irVersion \(version); this pushc reads version \(PushNotification.irVersion)",
+        at: "/irVersion")
     }
     var notification = PushNotification()
     if let content = try root.optional("content", decodeContent) { notification.content = content }
-    notification.media = try root.optional("media") { (value, path) throws(IRDecodingError) in
-      try array(value, at: path, decodeMedia)
-    } ?? []
-    notification.mediaPresentation = try root.optional("mediaPresentation") { (value, path) throws(IRDecodingError) in
+    notification.media =
+      try root.optional("media") { (value, path) throws(IRDecodingError) in
+        try array(value, at: path, decodeMedia)
+      } ?? []
+    notification.mediaPresentation = try root.optional("mediaPresentation") {
+      (value, path) throws(IRDecodingError) in
       try enumeration(value, at: path, MediaPresentation.self)
     }
     notification.defaultAction = try root.optional("defaultAction", decodeAction)
-    notification.buttons = try root.optional("buttons") { (value, path) throws(IRDecodingError) in
-      try array(value, at: path, decodeButton)
-    } ?? []
+    notification.buttons =
+      try root.optional("buttons") { (value, path) throws(IRDecodingError) in
+        try array(value, at: path, decodeButton)
+      } ?? []
     notification.category = try root.optional("category", decodeCategory)
     if var delivery = try root.optionalFields("delivery") {
-      notification.delivery.contentAvailable = try delivery.optional("contentAvailable", bool) ?? false
+      notification.delivery.contentAvailable =
+        try delivery.optional("contentAvailable", bool) ?? false
       notification.delivery.mutableContent = try delivery.optional("mutableContent", bool) ?? false
       try delivery.finish()
     }
@@ -40,14 +45,17 @@ public enum IRDecoder {
     notification.customData = try root.optional("customData", object) ?? JSONObject()
     if let extras = try root.optional("extras", object) {
       for member in extras {
-        notification.extras[member.key] = try object(member.value, at: JSONPointer("/extras").appending(member.key))
+        notification.extras[member.key] = try object(
+          member.value, at: JSONPointer("/extras").appending(member.key))
       }
     }
     try root.finish()
     return notification
   }
 
-  static func decodeContent(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> NotificationContent {
+  static func decodeContent(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
+    -> NotificationContent
+  {
     var fields = try Fields(value, at: path)
     var content = NotificationContent()
     content.title = try fields.optional("title", string)
@@ -59,7 +67,8 @@ public enum IRDecoder {
     content.sound = try fields.optional("sound") { (value, path) throws(IRDecodingError) in
       var sound = try Fields(value, at: path)
       let result = NotificationSound(
-        name: try sound.required("name", string), isCritical: try sound.optional("critical", bool) ?? false,
+        name: try sound.required("name", string),
+        isCritical: try sound.optional("critical", bool) ?? false,
         volume: try sound.optional("volume", number))
       try sound.finish()
       return result
@@ -75,7 +84,9 @@ public enum IRDecoder {
     return content
   }
 
-  static func decodeLocalized(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> LocalizedText {
+  static func decodeLocalized(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
+    -> LocalizedText
+  {
     var fields = try Fields(value, at: path)
     let text = LocalizedText(
       key: try fields.required("key", string),
@@ -86,7 +97,9 @@ public enum IRDecoder {
     return text
   }
 
-  static func decodeMedia(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> MediaItem {
+  static func decodeMedia(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
+    -> MediaItem
+  {
     var fields = try Fields(value, at: path)
     var item = MediaItem(
       url: try fields.required("url", string),
@@ -121,7 +134,9 @@ public enum IRDecoder {
         })
     case "dial": action = .dial(try fields.required("number", string))
     case "botFlow":
-      action = .botFlow(botID: try fields.required("botID", string), journey: try fields.optional("journey", string))
+      action = .botFlow(
+        botID: try fields.required("botID", string), journey: try fields.optional("journey", string)
+      )
     case "inboxMessage": action = .inboxMessage(try fields.required("messageID", string))
     case "custom":
       action = .custom(
@@ -134,7 +149,9 @@ public enum IRDecoder {
     return action
   }
 
-  static func decodeButton(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> ActionButton {
+  static func decodeButton(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
+    -> ActionButton
+  {
     var fields = try Fields(value, at: path)
     let id = try fields.required("id", string)
     let label = try fields.required("label", string)
@@ -152,25 +169,29 @@ public enum IRDecoder {
       try icon.finish()
       return result
     }
-    let names = try fields.optional("options") { (value, path) throws(IRDecodingError) in
-      try array(value, at: path, string)
-    } ?? []
+    let names =
+      try fields.optional("options") { (value, path) throws(IRDecodingError) in
+        try array(value, at: path, string)
+      } ?? []
     var options: ButtonOptions = []
     for (index, name) in names.enumerated() {
       guard let option = ButtonOptions.named.first(where: { $0.name == name })?.option else {
-        throw IRDecodingError("unknown button option '\(name)'", at: path.appending("options").appending(index))
+        throw IRDecodingError(
+          "unknown button option '\(name)'", at: path.appending("options").appending(index))
       }
       options.insert(option)
     }
     let textInput = try fields.optional("textInput") { (value, path) throws(IRDecodingError) in
       var input = try Fields(value, at: path)
       let result = TextInput(
-        buttonTitle: try input.required("buttonTitle", string), placeholder: try input.optional("placeholder", string))
+        buttonTitle: try input.required("buttonTitle", string),
+        placeholder: try input.optional("placeholder", string))
       try input.finish()
       return result
     }
     try fields.finish()
-    return ActionButton(id: id, label: label, action: action, icon: icon, options: options, textInput: textInput)
+    return ActionButton(
+      id: id, label: label, action: action, icon: icon, options: options, textInput: textInput)
   }
 
   static func decodeCategory(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
@@ -178,15 +199,18 @@ public enum IRDecoder {
   {
     var fields = try Fields(value, at: path)
     let identifier = try fields.required("identifier", string)
-    let targets = try fields.optional("actionTargets") { (value, path) throws(IRDecodingError) in
-      try array(value, at: path) { (value, path) throws(IRDecodingError) -> NotificationCategory.ActionTarget in
-        var target = try Fields(value, at: path)
-        let result = NotificationCategory.ActionTarget(
-          actionID: try target.required("actionID", string), action: try target.required("action", decodeAction))
-        try target.finish()
-        return result
-      }
-    } ?? []
+    let targets =
+      try fields.optional("actionTargets") { (value, path) throws(IRDecodingError) in
+        try array(value, at: path) {
+          (value, path) throws(IRDecodingError) -> NotificationCategory.ActionTarget in
+          var target = try Fields(value, at: path)
+          let result = NotificationCategory.ActionTarget(
+            actionID: try target.required("actionID", string),
+            action: try target.required("action", decodeAction))
+          try target.finish()
+          return result
+        }
+      } ?? []
     try fields.finish()
     return NotificationCategory(identifier: identifier, actionTargets: targets)
   }
@@ -203,7 +227,8 @@ public enum IRDecoder {
     return flag
   }
 
-  static func number(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> JSONNumber {
+  static func number(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> JSONNumber
+  {
     guard case .number(let number) = value else { throw .wrongType("a number", value, at: path) }
     return number
   }
@@ -215,17 +240,21 @@ public enum IRDecoder {
     return int
   }
 
-  static func object(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> JSONObject {
+  static func object(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> JSONObject
+  {
     guard case .object(let object) = value else { throw .wrongType("an object", value, at: path) }
     return object
   }
 
   static func array<T>(
-    _ value: JSONValue, at path: JSONPointer, _ element: (JSONValue, JSONPointer) throws(IRDecodingError) -> T
+    _ value: JSONValue, at path: JSONPointer,
+    _ element: (JSONValue, JSONPointer) throws(IRDecodingError) -> T
   ) throws(IRDecodingError) -> [T] {
     guard case .array(let elements) = value else { throw .wrongType("an array", value, at: path) }
     var result: [T] = []
-    for (index, item) in elements.enumerated() { result.append(try element(item, path.appending(index))) }
+    for (index, item) in elements.enumerated() {
+      result.append(try element(item, path.appending(index)))
+    }
     return result
   }
 
@@ -297,7 +326,9 @@ public struct IRDecodingError: Error, Hashable, Sendable {
     self.path = path
   }
 
-  static func wrongType(_ expected: String, _ value: JSONValue, at path: JSONPointer) -> IRDecodingError {
+  static func wrongType(_ expected: String, _ value: JSONValue, at path: JSONPointer)
+    -> IRDecodingError
+  {
     IRDecodingError("expected \(expected), found \(value.kindName)", at: path)
   }
 }

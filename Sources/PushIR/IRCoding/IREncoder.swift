@@ -27,10 +27,14 @@ public enum IREncoder {
     tracking.appendIfPresent("campaignID", notification.tracking.campaignID)
     if let isTest = notification.tracking.isTest { tracking.append("isTest", .bool(isTest)) }
     if !tracking.isEmpty { root.append("tracking", .object(tracking)) }
-    if !notification.customData.isEmpty { root.append("customData", .object(notification.customData)) }
+    if !notification.customData.isEmpty {
+      root.append("customData", .object(notification.customData))
+    }
     if !notification.extras.isEmpty {
       var extras = JSONObject()
-      for vendor in notification.extras.keys.sorted() { extras.append(vendor, .object(notification.extras[vendor]!)) }
+      for vendor in notification.extras.keys.sorted() {
+        extras.append(vendor, .object(notification.extras[vendor]!))
+      }
       root.append("extras", .object(extras))
     }
     return .object(root)
@@ -42,11 +46,13 @@ public enum IREncoder {
     object.appendIfPresent("subtitle", content.subtitle)
     object.appendIfPresent("body", content.body)
     for (name, text) in [
-      ("titleLocalization", content.titleLocalization), ("subtitleLocalization", content.subtitleLocalization),
+      ("titleLocalization", content.titleLocalization),
+      ("subtitleLocalization", content.subtitleLocalization),
       ("bodyLocalization", content.bodyLocalization),
     ] {
       guard let text else { continue }
-      object.append(name, ["key": .string(text.key), "arguments": .array(text.arguments.map { .string($0) })])
+      object.append(
+        name, ["key": .string(text.key), "arguments": .array(text.arguments.map { .string($0) })])
     }
     if let sound = content.sound {
       var value = JSONObject()
@@ -109,7 +115,9 @@ public enum IREncoder {
     case nil: break
     }
     object.append(
-      "options", .array(ButtonOptions.named.filter { button.options.contains($0.option) }.map { .string($0.name) }))
+      "options",
+      .array(
+        ButtonOptions.named.filter { button.options.contains($0.option) }.map { .string($0.name) }))
     if let input = button.textInput {
       var value = JSONObject()
       value.append("buttonTitle", .string(input.buttonTitle))
@@ -125,7 +133,10 @@ public enum IREncoder {
     if !category.actionTargets.isEmpty {
       object.append(
         "actionTargets",
-        .array(category.actionTargets.map { ["actionID": .string($0.actionID), "action": encode($0.action)] }))
+        .array(
+          category.actionTargets.map {
+            ["actionID": .string($0.actionID), "action": encode($0.action)]
+          }))
     }
     return .object(object)
   }

@@ -17,7 +17,8 @@ extension JSONValue {
       let members = object.members
       if members.count <= 32 {
         for i in members.indices {
-          for j in members.index(after: i)..<members.endIndex where members[i].key == members[j].key { return true }
+          for j in members.index(after: i)..<members.endIndex where members[i].key == members[j].key
+          { return true }
         }
       } else if Set(members.map(\.key)).count != members.count {
         return true
@@ -27,7 +28,9 @@ extension JSONValue {
     }
   }
 
-  private mutating func removeDuplicateKeys(at pointer: JSONPointer, into removed: inout [JSONPointer]) {
+  private mutating func removeDuplicateKeys(
+    at pointer: JSONPointer, into removed: inout [JSONPointer]
+  ) {
     switch self {
     case .array(var elements):
       self = .null

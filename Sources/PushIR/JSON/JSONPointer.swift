@@ -45,8 +45,10 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
   /// The RFC 6901 text form.
   public var description: String {
-    tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-      .joined()
+    tokens.map {
+      "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+    .joined()
   }
 
   public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {

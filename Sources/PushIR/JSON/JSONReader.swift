@@ -52,7 +52,9 @@ public struct JSONReader {
 
   private mutating func document() throws(JSONSyntaxError) -> JSONValue {
     guard bytes.count <= limits.maxBytes else {
-      throw fail(.tooLarge, "document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes)", at: limits.maxBytes)
+      throw fail(
+        .tooLarge, "document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes)",
+        at: limits.maxBytes)
     }
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     skipWhitespace()
@@ -103,7 +105,9 @@ public struct JSONReader {
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("a member name") }
       guard bytes[index] == UInt8(ascii: "\"") else {
-        throw fail(.unexpectedCharacter, "expected a member name in quotes, found \(describe(index))", at: index)
+        throw fail(
+          .unexpectedCharacter, "expected a member name in quotes, found \(describe(index))",
+          at: index)
       }
       let key = try string()
       skipWhitespace()
@@ -189,7 +193,8 @@ public struct JSONReader {
     }
     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard index < bytes.count, isDigit(bytes[index]) else {
@@ -197,7 +202,8 @@ public struct JSONReader {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    return JSONNumber(lexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    return JSONNumber(
+      lexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
   }
 
   /// Reads a string starting at its opening quote. Escape-free ASCII runs are copied in
@@ -209,7 +215,8 @@ public struct JSONReader {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         return text
       }
@@ -264,20 +271,27 @@ public struct JSONReader {
         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
           bytes[index + 1] == UInt8(ascii: "u")
         else {
-          throw fail(.loneSurrogate, "high surrogate escape without a low surrogate after it", at: escapeStart)
+          throw fail(
+            .loneSurrogate, "high surrogate escape without a low surrogate after it",
+            at: escapeStart)
         }
         index += 2
         let low = try hex4()
         guard (0xDC00..<0xE000).contains(low) else {
-          throw fail(.loneSurrogate, "high surrogate escape followed by a non-low surrogate", at: escapeStart)
+          throw fail(
+            .loneSurrogate, "high surrogate escape followed by a non-low surrogate", at: escapeStart
+          )
         }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       } else if (0xDC00..<0xE000).contains(scalar) {
-        throw fail(.loneSurrogate, "low surrogate escape without a high surrogate before it", at: escapeStart)
+        throw fail(
+          .loneSurrogate, "low surrogate escape without a high surrogate before it", at: escapeStart
+        )
       }
       appendUTF8(scalar)
     default:
-      throw fail(.invalidEscape, "invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
+      throw fail(
+        .invalidEscape, "invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
     }
   }
 
@@ -291,7 +305,10 @@ public struct JSONReader {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: throw fail(.invalidEscape, "expected a hex digit in '\\u' escape, found \(describe(index))", at: index)
+      default:
+        throw fail(
+          .invalidEscape, "expected a hex digit in '\\u' escape, found \(describe(index))",
+          at: index)
       }
       value = value << 4 | digit
       index += 1
@@ -375,7 +392,9 @@ public struct JSONReader {
     fail(.unexpectedEnd, "input ends where \(expected) was expected", at: bytes.count)
   }
 
-  private func fail(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int) -> JSONSyntaxError {
+  private func fail(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int)
+    -> JSONSyntaxError
+  {
     JSONSyntaxError(kind, message, offset: offset, in: bytes)
   }
 

@@ -5,15 +5,19 @@ import Testing
 
 /// Reads the shared corpus of real vendor payloads (`../shared/corpus`) when it is there.
 @Suite struct CorpusConformanceTests {
-  static let corpus = GoldenFiles.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  static let corpus = GoldenFiles.packageRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpus")
 
   static func files(_ vendor: String) -> [String] {
     GoldenFiles.entries(corpus.appendingPathComponent(vendor)).filter { $0.hasSuffix(".json") }
   }
 
-  @Test(.enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"), arguments: files("klaviyo"))
+  @Test(
+    .enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"),
+    arguments: files("klaviyo"))
   func everyKlaviyoPayloadConvertsToTheDynamicFormatOrIsRefused(_ name: String) throws {
-    let payload = try GoldenFiles.json(Self.corpus.appendingPathComponent("klaviyo").appendingPathComponent(name))
+    let payload = try GoldenFiles.json(
+      Self.corpus.appendingPathComponent("klaviyo").appendingPathComponent(name))
     let result = Translator(from: Klaviyo(), to: Klaviyo()).translate(payload)
     guard let output = result.output else {
       #expect(result.diagnostics.hasErrors, "\(name) produced no output and no error")
@@ -31,13 +35,17 @@ import Testing
     }
     if name.hasPrefix("poc-") || name.hasPrefix("refactor-") || name.hasPrefix("spec-poc-") {
       #expect(
-        result.diagnostics.contains { $0.severity >= .warning }, "\(name) is an obsolete shape but produced no warning")
+        result.diagnostics.contains { $0.severity >= .warning },
+        "\(name) is an obsolete shape but produced no warning")
     }
   }
 
-  @Test(.enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"), arguments: files("klaviyo"))
+  @Test(
+    .enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"),
+    arguments: files("klaviyo"))
   func everyKlaviyoPayloadReadsIntoTheIRAndConvertsToAPNs(_ name: String) throws {
-    let payload = try GoldenFiles.json(Self.corpus.appendingPathComponent("klaviyo").appendingPathComponent(name))
+    let payload = try GoldenFiles.json(
+      Self.corpus.appendingPathComponent("klaviyo").appendingPathComponent(name))
     #expect(Translator(from: Klaviyo(), to: IRFormat()).translate(payload).output != nil)
     #expect(Translator(from: Klaviyo(), to: APNs()).translate(payload).output != nil)
   }

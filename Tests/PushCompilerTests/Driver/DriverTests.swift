@@ -29,11 +29,14 @@ import Testing
     #expect(output["aps"]?["mutable-content"] == 1)
     #expect(output["body"]?["action_buttons"]?.arrayValue?.count == 2)
     #expect(result.output.hasSuffix("}\n"))
-    #expect(result.error.contains("<stdin>:/aps/category: note: 'com.klaviyo.category.viewDismiss' expanded"))
+    #expect(
+      result.error.contains(
+        "<stdin>:/aps/category: note: 'com.klaviyo.category.viewDismiss' expanded"))
   }
 
   @Test func shortFlagsEqualsFormsAndCompactOutput() {
-    let result = run(["convert", "-f", "apns", "--to=ir", "--compact", "-"], input: #"{"aps":{"alert":"hi"}}"#)
+    let result = run(
+      ["convert", "-f", "apns", "--to=ir", "--compact", "-"], input: #"{"aps":{"alert":"hi"}}"#)
     #expect(result.code == .success)
     #expect(result.output == #"{"irVersion":1,"content":{"body":"hi"}}"# + "\n")
   }
@@ -44,19 +47,25 @@ import Testing
     ("[1, 2]", "input.not-an-object", "<stdin>: error"),
     ("{\"a\": \"\u{1}\"}", "json.control-character", "<stdin>:1:8: error"),
   ])
-  func badInputExitsWithDataErrorAndWritesNothing(_ input: String, _ code: String, _ prefix: String) {
+  func badInputExitsWithDataErrorAndWritesNothing(_ input: String, _ code: String, _ prefix: String)
+  {
     let result = run(["convert", "-f", "klaviyo", "-t", "klaviyo"], input: input)
     #expect(result.code == .dataError)
     #expect(result.output.isEmpty)
     #expect(result.error.hasPrefix(prefix))
-    #expect(result.error.contains("[\(code.hasPrefix("json.") || code.hasPrefix("input.") ? code : "json." + code)]"))
+    #expect(
+      result.error.contains(
+        "[\(code.hasPrefix("json.") || code.hasPrefix("input.") ? code : "json." + code)]"))
   }
 
   @Test func invalidUTF8AndDeepNestingAreLocated() {
-    var streams = BufferedStreams(input: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D])
+    var streams = BufferedStreams(input: [
+      0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D,
+    ])
     #expect(Driver.run(["convert", "-f", "apns", "-t", "apns"], streams: &streams) == .dataError)
     #expect(streams.output.isEmpty)
-    #expect(streams.error.hasPrefix("<stdin>:1:7: error: invalid UTF-8 byte 0xC3 [json.invalid-utf8]"))
+    #expect(
+      streams.error.hasPrefix("<stdin>:1:7: error: invalid UTF-8 byte 0xC3 [json.invalid-utf8]"))
     let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
     let result = run(["convert", "-f", "apns", "-t", "apns"], input: deep)
     #expect(result.code == .dataError)
@@ -85,22 +94,27 @@ import Testing
   @Test func missingInputFileExits66() {
     let result = run(["convert", "-f", "apns", "-t", "apns", "/nonexistent/payload.json"])
     #expect(result.code == .noInput)
-    #expect(result.error == "pushc: cannot read '/nonexistent/payload.json': no such file or directory\n")
+    #expect(
+      result.error == "pushc: cannot read '/nonexistent/payload.json': no such file or directory\n")
   }
 
   @Test func failOnLossyAndWarningWriteNothingAndExit1() {
-    let lossy = run(["convert", "-f", "klaviyo", "-t", "apns", "--fail-on=lossy"], input: Self.predefined)
+    let lossy = run(
+      ["convert", "-f", "klaviyo", "-t", "apns", "--fail-on=lossy"], input: Self.predefined)
     #expect(lossy.code == .failed)
     #expect(lossy.output.isEmpty)
-    let warning = run(["convert", "-f", "klaviyo", "-t", "klaviyo", "--fail-on", "warning"], input: Self.predefined)
+    let warning = run(
+      ["convert", "-f", "klaviyo", "-t", "klaviyo", "--fail-on", "warning"], input: Self.predefined)
     #expect(warning.code == .failed)
     let lossless = run(
-      ["convert", "-f", "apns", "-t", "apns", "--fail-on", "lossy"], input: #"{"aps": {"alert": "x"}, "k": 1}"#)
+      ["convert", "-f", "apns", "-t", "apns", "--fail-on", "lossy"],
+      input: #"{"aps": {"alert": "x"}, "k": 1}"#)
     #expect(lossless.code == .success)
   }
 
   @Test func jsonDiagnosticsAreOneObjectPerLine() throws {
-    let result = run(["convert", "-f", "klaviyo", "-t", "klaviyo", "--diagnostics=json"], input: Self.predefined)
+    let result = run(
+      ["convert", "-f", "klaviyo", "-t", "klaviyo", "--diagnostics=json"], input: Self.predefined)
     let lines = result.error.split(separator: "\n")
     #expect(lines.count >= 3)
     for line in lines {
@@ -109,36 +123,53 @@ import Testing
       #expect(object["code"]?.stringValue != nil)
       #expect(object["severity"]?.stringValue != nil)
     }
-    #expect(lines.contains { $0.contains(#""code":"pass.expanded-category""#) && $0.contains(#""location":"/aps/category""#) })
+    #expect(
+      lines.contains {
+        $0.contains(#""code":"pass.expanded-category""#)
+          && $0.contains(#""location":"/aps/category""#)
+      })
   }
 
   @Test func writesTheOutputFileAtomicallyAndOnlyOnSuccess() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushc-driver-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushc-driver-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("in.json")
     let output = folder.appendingPathComponent("out.json")
     try Data(Self.predefined.utf8).write(to: input)
-    #expect(run(["convert", "-f", "klaviyo", "-t", "klaviyo", input.path, "-o", output.path]).code == .success)
+    #expect(
+      run(["convert", "-f", "klaviyo", "-t", "klaviyo", input.path, "-o", output.path]).code
+        == .success)
     let written = try JSONReader.parse(Array(Data(contentsOf: output)))
     #expect(written["body"]?["_k"] == "k1")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.json", "out.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "in.json", "out.json",
+      ])
 
     let failing = folder.appendingPathComponent("never.json")
-    #expect(run(["convert", "-f", "klaviyo", "-t", "apns", input.path, "-o", failing.path, "--fail-on=lossy"]).code == .failed)
+    #expect(
+      run([
+        "convert", "-f", "klaviyo", "-t", "apns", input.path, "-o", failing.path, "--fail-on=lossy",
+      ]).code == .failed)
     #expect(!FileManager.default.fileExists(atPath: failing.path))
 
-    let unwritable = run(["convert", "-f", "klaviyo", "-t", "klaviyo", input.path, "-o", "/nonexistent/dir/out.json"])
+    let unwritable = run([
+      "convert", "-f", "klaviyo", "-t", "klaviyo", input.path, "-o", "/nonexistent/dir/out.json",
+    ])
     #expect(unwritable.code == .cannotCreateOutput)
   }
 
   @Test func validateAppliesTheSpecRules() {
-    let valid = #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "n1", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}}"#
+    let valid =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "n1", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}}"#
     let okRun = run(["validate", "--from", "klaviyo"], input: valid)
     #expect(okRun.code == .success)
     #expect(okRun.error == "<stdin>: valid klaviyo payload\n")
 
-    let invalid = #"{"aps": {"alert": "x", "category": "unknown.category"}, "body": {"action_buttons": [{"id": "a"}]}}"#
+    let invalid =
+      #"{"aps": {"alert": "x", "category": "unknown.category"}, "body": {"action_buttons": [{"id": "a"}]}}"#
     let bad = run(["validate", "--from", "klaviyo"], input: invalid)
     #expect(bad.code == .failed)
     #expect(bad.output.isEmpty)
@@ -153,7 +184,9 @@ import Testing
   }
 
   @Test func dumpAfterAPassPrintsTheIRToStandardError() {
-    let result = run(["convert", "-f", "klaviyo", "-t", "klaviyo", "--dump-after", "expand-categories"], input: Self.predefined)
+    let result = run(
+      ["convert", "-f", "klaviyo", "-t", "klaviyo", "--dump-after", "expand-categories"],
+      input: Self.predefined)
     #expect(result.code == .success)
     #expect(result.error.contains("--- after expand-categories ---\n{\n  \"irVersion\": 1"))
     #expect(result.error.contains("\"type\": \"dismiss\""))
@@ -161,7 +194,9 @@ import Testing
 
   @Test func deselectingFitTargetStillReportsEveryLoss() {
     let all = run(["convert", "-f", "klaviyo", "-t", "apns"], input: Self.predefined)
-    let without = run(["convert", "-f", "klaviyo", "-t", "apns", "--passes", "normalize-shapes"], input: Self.predefined)
+    let without = run(
+      ["convert", "-f", "klaviyo", "-t", "apns", "--passes", "normalize-shapes"],
+      input: Self.predefined)
     #expect(all.output == without.output)
     #expect(without.error.contains("[fit.dropped-action]"))
   }
@@ -172,6 +207,8 @@ import Testing
     let formats = run(["formats"]).output
     for id in Vendors.ids { #expect(formats.contains("\n\(id)\n") || formats.hasPrefix("\(id)\n")) }
     #expect(formats.contains("--option fallback-category"))
-    #expect(run(["passes"]).output.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == Pipeline.standard.names)
+    #expect(
+      run(["passes"]).output.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        == Pipeline.standard.names)
   }
 }

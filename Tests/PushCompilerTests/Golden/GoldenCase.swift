@@ -41,7 +41,9 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     formatFolders.flatMap { format in
       let parse = GoldenFiles.root.appendingPathComponent(format).appendingPathComponent("parse")
       return GoldenFiles.entries(parse).map {
-        GoldenCase(kind: .parse, source: format, target: "ir", name: $0, folder: parse.appendingPathComponent($0))
+        GoldenCase(
+          kind: .parse, source: format, target: "ir", name: $0,
+          folder: parse.appendingPathComponent($0))
       }
     }
   }
@@ -75,9 +77,13 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   }
 
   /// Runs `source` → `target` on `input`, with the options in `args.json` when present.
-  func translate(_ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil) -> Translator.Result {
+  func translate(
+    _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil
+  ) -> Translator.Result {
     var translator = Translator(from: Vendors.named(source)!, to: Vendors.named(target)!)
-    for option in arguments?["options"]?.arrayValue ?? [] { translator.options.insert(option.stringValue ?? "") }
+    for option in arguments?["options"]?.arrayValue ?? [] {
+      translator.options.insert(option.stringValue ?? "")
+    }
     for member in arguments?["settings"]?.objectValue ?? JSONObject() {
       translator.settings[member.key] = member.value.stringValue
     }

@@ -13,7 +13,9 @@ enum GoldenFiles {
     var url = URL(fileURLWithPath: #filePath)
     while url.path != "/" {
       url.deleteLastPathComponent()
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        return url
+      }
     }
     fatalError("Package.swift not found above \(#filePath)")
   }()
@@ -24,7 +26,9 @@ enum GoldenFiles {
 
   /// Sorted names of the entries of `folder` (empty when it does not exist).
   static func entries(_ folder: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      !$0.hasPrefix(".")
+    }.sorted()
   }
 
   static func read(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
@@ -32,19 +36,25 @@ enum GoldenFiles {
   static func json(_ url: URL) throws -> JSONValue { try JSONReader.parse(read(url)) }
 
   /// Compares `actual` with the file at `url`; records it when asked to.
-  static func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func check(
+    _ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let expected = (try? String(contentsOf: url, encoding: .utf8))
     guard expected != actual else { return }
     if isRecording {
-      try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try? actual.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("recorded \(relative(url)); review the diff and commit", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded \(relative(url)); review the diff and commit", sourceLocation: sourceLocation)
     } else if let expected {
       Issue.record(
         "\(relative(url)) differs (GOLDEN_RECORD=1 re-records):\n\(lineDiff(expected: expected, actual: actual))",
         sourceLocation: sourceLocation)
     } else {
-      Issue.record("\(relative(url)) is missing; run with GOLDEN_RECORD=1 to record it", sourceLocation: sourceLocation)
+      Issue.record(
+        "\(relative(url)) is missing; run with GOLDEN_RECORD=1 to record it",
+        sourceLocation: sourceLocation)
     }
   }
 

@@ -11,9 +11,12 @@ import Testing
       #expect(Vendors.named(folder) != nil, "Golden/\(folder) is not a registered format")
     }
     for format in Vendors.all where format.id != IRFormat().id {
-      #expect(GoldenCase.formatFolders.contains(format.id), "registered format \(format.id) has no Golden/ folder")
       #expect(
-        GoldenCase.parseCases.contains { $0.source == format.id }, "registered format \(format.id) has no parse goldens")
+        GoldenCase.formatFolders.contains(format.id),
+        "registered format \(format.id) has no Golden/ folder")
+      #expect(
+        GoldenCase.parseCases.contains { $0.source == format.id },
+        "registered format \(format.id) has no parse goldens")
     }
     #expect(GoldenCase.irCorpus.count >= 5)
   }
@@ -22,7 +25,8 @@ import Testing
   func parse(_ golden: GoldenCase) throws {
     let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
     let result = golden.translate(input, from: golden.source, to: "ir")
-    GoldenFiles.check(GoldenFiles.text(result.output), against: golden.folder.appendingPathComponent("ir.json"))
+    GoldenFiles.check(
+      GoldenFiles.text(result.output), against: golden.folder.appendingPathComponent("ir.json"))
     GoldenFiles.check(
       GoldenFiles.text(result.diagnostics, file: "input.json"),
       against: golden.folder.appendingPathComponent("diagnostics.txt"))
@@ -31,9 +35,12 @@ import Testing
   @Test(arguments: GoldenCase.emitCases)
   func emit(_ golden: GoldenCase) throws {
     let file = "\(golden.name).ir.json"
-    let input = try GoldenFiles.json(GoldenFiles.root.appendingPathComponent("_ir").appendingPathComponent(file))
+    let input = try GoldenFiles.json(
+      GoldenFiles.root.appendingPathComponent("_ir").appendingPathComponent(file))
     let result = golden.translate(input, from: "ir", to: golden.target)
-    GoldenFiles.check(GoldenFiles.text(result.output), against: golden.folder.appendingPathComponent("\(golden.name).json"))
+    GoldenFiles.check(
+      GoldenFiles.text(result.output),
+      against: golden.folder.appendingPathComponent("\(golden.name).json"))
     GoldenFiles.check(
       GoldenFiles.text(result.diagnostics, file: file),
       against: golden.folder.appendingPathComponent("\(golden.name).diagnostics.txt"))
@@ -43,9 +50,14 @@ import Testing
   func cross(_ golden: GoldenCase) throws {
     let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
     let argumentsFile = golden.folder.appendingPathComponent("args.json")
-    let arguments = FileManager.default.fileExists(atPath: argumentsFile.path) ? try GoldenFiles.json(argumentsFile) : nil
-    let result = golden.translate(input, from: golden.source, to: golden.target, arguments: arguments)
-    GoldenFiles.check(GoldenFiles.text(result.output), against: golden.folder.appendingPathComponent("expected.json"))
+    let arguments =
+      FileManager.default.fileExists(atPath: argumentsFile.path)
+      ? try GoldenFiles.json(argumentsFile) : nil
+    let result = golden.translate(
+      input, from: golden.source, to: golden.target, arguments: arguments)
+    GoldenFiles.check(
+      GoldenFiles.text(result.output),
+      against: golden.folder.appendingPathComponent("expected.json"))
     GoldenFiles.check(
       GoldenFiles.text(result.diagnostics, file: "input.json"),
       against: golden.folder.appendingPathComponent("diagnostics.txt"))
@@ -57,7 +69,8 @@ import Testing
   func sameFormatRoundTrip(_ golden: GoldenCase) throws {
     let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
     let first = golden.translate(input, from: golden.source, to: golden.source)
-    let output = try #require(first.output, "\(golden.testDescription) did not convert to \(golden.source)")
+    let output = try #require(
+      first.output, "\(golden.testDescription) did not convert to \(golden.source)")
     let irOfOutput = golden.translate(output, from: golden.source, to: "ir").output
     let second = golden.translate(output, from: golden.source, to: golden.source)
     #expect(second.output == output, "writing \(golden.source) again changed it")
@@ -77,7 +90,9 @@ import Testing
     for target in Vendors.all {
       let direct = golden.translate(input, from: golden.source, to: target.id).output
       let detour = golden.translate(ir, from: "ir", to: target.id).output
-      #expect(direct == detour, "\(golden.source) → \(target.id) differs from \(golden.source) → ir → \(target.id)")
+      #expect(
+        direct == detour,
+        "\(golden.source) → \(target.id) differs from \(golden.source) → ir → \(target.id)")
     }
   }
 }

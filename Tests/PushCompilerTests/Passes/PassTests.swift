@@ -30,14 +30,19 @@ import Testing
           var again = PassContext(target: target)
           pass.run(on: &twice, context: &again)
           #expect(twice == once, "\(pass.name) for \(target.id) changed its own output")
-          #expect(again.diagnostics.all.isEmpty, "\(pass.name) for \(target.id) reported on its own output")
+          #expect(
+            again.diagnostics.all.isEmpty,
+            "\(pass.name) for \(target.id) reported on its own output")
         }
       }
     }
   }
 
   @Test func normalizeShapesIsIdempotent() throws {
-    var payload = try JSONReader.parse(Array(#"{"aps": {"alert": "x", "mutable-content": true, "content-available": "0", "badge": "7"}}"#.utf8))
+    var payload = try JSONReader.parse(
+      Array(
+        #"{"aps": {"alert": "x", "mutable-content": true, "content-available": "0", "badge": "7"}}"#
+          .utf8))
     var context = PassContext(target: nil)
     NormalizeShapes().run(on: &payload, context: &context)
     #expect(payload == ["aps": ["alert": ["body": "x"], "mutable-content": 1, "badge": 7]])

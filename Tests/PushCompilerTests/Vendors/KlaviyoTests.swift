@@ -3,7 +3,10 @@ import PushIR
 import Testing
 
 @Suite struct KlaviyoTests {
-  func convert(_ payload: String, to target: any VendorFormat = Klaviyo(), options: Set<String> = [], settings: [String: String] = [:])
+  func convert(
+    _ payload: String, to target: any VendorFormat = Klaviyo(), options: Set<String> = [],
+    settings: [String: String] = [:]
+  )
     throws -> Translator.Result
   {
     var translator = Translator(from: Klaviyo(), to: target)
@@ -18,8 +21,10 @@ import Testing
     ("confirmCancel", ["Confirm", "Cancel"], ["confirm", "cancel"]),
     ("viewDismiss", ["View", "Dismiss"], ["view", "dismiss"]),
   ])
-  func upgradesEachPredefinedCategory(_ name: String, _ labels: [String], _ words: [String]) throws {
-    let payload = #"{"aps": {"alert": "x", "category": "com.klaviyo.category.\#(name)"}, "body": {"_k": "k", "url": "app://home", "actions": {"com.klaviyo.action.\#(words[0])": {"url": "app://first"}}}}"#
+  func upgradesEachPredefinedCategory(_ name: String, _ labels: [String], _ words: [String]) throws
+  {
+    let payload =
+      #"{"aps": {"alert": "x", "category": "com.klaviyo.category.\#(name)"}, "body": {"_k": "k", "url": "app://home", "actions": {"com.klaviyo.action.\#(words[0])": {"url": "app://first"}}}}"#
     let result = try convert(payload)
     let output = try #require(result.output)
     #expect(output["aps"]?["category"] == nil)
@@ -33,7 +38,8 @@ import Testing
     #expect(buttons[1]["url"] == nil)
     #expect(
       result.diagnostics.contains {
-        $0.code == .changedAction && $0.message.contains("'\(labels[1])' now opens the app") && $0.location == .input("/aps/category")
+        $0.code == .changedAction && $0.message.contains("'\(labels[1])' now opens the app")
+          && $0.location == .input("/aps/category")
       })
   }
 
@@ -44,7 +50,8 @@ import Testing
   }
 
   @Test func draftButtonsGetExplicitActionsAndURLs() throws {
-    let payload = #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "url": "app://d", "action_buttons": [{"id": "a", "label": "A"}, {"id": "b", "label": "B", "url": "app://b"}, {"id": "c", "label": "C"}]}}"#
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "url": "app://d", "action_buttons": [{"id": "a", "label": "A"}, {"id": "b", "label": "B", "url": "app://b"}, {"id": "c", "label": "C"}]}}"#
     let result = try convert(payload)
     let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
     #expect(buttons.map { $0["action"] } == ["deep_link", "deep_link", "deep_link"])
@@ -54,15 +61,24 @@ import Testing
   }
 
   @Test func theDraftsTwoButtonReversalIsUndone() throws {
-    let payload = #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "url": "a://d"}, {"id": "accept", "label": "Accept", "url": "a://a"}]}}"#
+    let payload =
+      #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "url": "a://d"}, {"id": "accept", "label": "Accept", "url": "a://a"}]}}"#
     let result = try convert(payload)
-    #expect(result.output?["body"]?["action_buttons"]?.arrayValue?.map { $0["id"] } == ["accept", "decline"])
-    let shipped = #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "action": "open_app"}, {"id": "accept", "label": "Accept", "action": "open_app"}]}}"#
-    #expect(try convert(shipped).output?["body"]?["action_buttons"]?.arrayValue?.map { $0["id"] } == ["decline", "accept"])
+    #expect(
+      result.output?["body"]?["action_buttons"]?.arrayValue?.map { $0["id"] } == [
+        "accept", "decline",
+      ])
+    let shipped =
+      #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "action": "open_app"}, {"id": "accept", "label": "Accept", "action": "open_app"}]}}"#
+    #expect(
+      try convert(shipped).output?["body"]?["action_buttons"]?.arrayValue?.map { $0["id"] } == [
+        "decline", "accept",
+      ])
   }
 
   @Test func migrationPayloadKeepsTheFallbackCategoryWithAWarning() throws {
-    let payload = #"{"aps": {"alert": "x", "category": "com.klaviyo.category.viewDismiss"}, "body": {"_k": "k", "actions": {"com.klaviyo.action.view": {"url": "a://v"}}}}"#
+    let payload =
+      #"{"aps": {"alert": "x", "category": "com.klaviyo.category.viewDismiss"}, "body": {"_k": "k", "actions": {"com.klaviyo.action.view": {"url": "a://v"}}}}"#
     let result = try convert(payload, options: ["fallback-category"])
     let output = try #require(result.output)
     #expect(output["aps"]?["category"] == "com.klaviyo.category.viewDismiss")
@@ -72,10 +88,14 @@ import Testing
   }
 
   @Test func aFallbackCategoryBesideDynamicButtonsIsDroppedByDefault() throws {
-    let hybrid = #"{"aps": {"category": "com.klaviyo.category.viewDismiss", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "x", "label": "X", "action": "open_app"}]}}"#
+    let hybrid =
+      #"{"aps": {"category": "com.klaviyo.category.viewDismiss", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "x", "label": "X", "action": "open_app"}]}}"#
     let result = try convert(hybrid)
     #expect(result.output?["aps"]?["category"] == nil)
-    #expect(result.diagnostics.contains { $0.code == .droppedCategory && $0.location == .input("/aps/category") })
+    #expect(
+      result.diagnostics.contains {
+        $0.code == .droppedCategory && $0.location == .input("/aps/category")
+      })
   }
 
   @Test func notificationIDComesFromSetThenSourceThenDerivation() throws {
@@ -85,7 +105,10 @@ import Testing
     let again = try convert(withoutK)
     #expect(derived.output?["body"]?["_k"] == again.output?["body"]?["_k"])
     #expect(derived.output?["body"]?["_k"]?.stringValue?.hasPrefix("pushc-") == true)
-    #expect(derived.diagnostics.contains { $0.code == .derivedValue && $0.location == .output("/body/_k") })
+    #expect(
+      derived.diagnostics.contains {
+        $0.code == .derivedValue && $0.location == .output("/body/_k")
+      })
     let other = try convert(#"{"aps": {"alert": "different"}}"#)
     #expect(other.output?["body"]?["_k"] != derived.output?["body"]?["_k"])
     let object = #"{"body": {"_k": {"m": "01K"}}}"#
@@ -93,7 +116,8 @@ import Testing
   }
 
   @Test func mediaAndCustomDataGoBackWhereTheyCameFrom() throws {
-    let payload = #"{"body": {"_k": "k"}, "rich-media": "https://x/v", "rich-media-type": "mp4", "key_value_pairs": {"a": "1"}, "top": 2, "badge_config": "set_count", "badge_value": 4}"#
+    let payload =
+      #"{"body": {"_k": "k"}, "rich-media": "https://x/v", "rich-media-type": "mp4", "key_value_pairs": {"a": "1"}, "top": 2, "badge_config": "set_count", "badge_value": 4}"#
     let result = try convert(payload)
     let output = try #require(result.output)
     #expect(output["rich-media"] == "https://x/v")
@@ -106,11 +130,15 @@ import Testing
   }
 
   @Test func toAPNsEveryLossIsReported() throws {
-    let payload = #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}, "url": "app://x", "rich-media": "https://x/i.png", "badge_config": "increment_one"}"#
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}, "url": "app://x", "rich-media": "https://x/i.png", "badge_config": "increment_one"}"#
     let result = try convert(payload, to: APNs())
     let output = try #require(result.output)
     #expect(output.objectValue?.keys == ["aps"])
-    for code in ["fit.dropped-button", "fit.dropped-action", "fit.dropped-media", "emit.dropped-field", "emit.dropped-extra"] {
+    for code in [
+      "fit.dropped-button", "fit.dropped-action", "fit.dropped-media", "emit.dropped-field",
+      "emit.dropped-extra",
+    ] {
       #expect(result.diagnostics.codes.contains(code), "no \(code)")
     }
   }

@@ -17,7 +17,9 @@ public struct APNs: VendorFormat {
     return capabilities
   }
 
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification {
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
     let root = try payload.rootObject()
     var notification = PushNotification()
     if let aps = root["aps"] {
@@ -27,24 +29,33 @@ public struct APNs: VendorFormat {
         context.reportWrongType(aps, expected: "an object", at: "/aps")
       }
     } else {
-      context.report(.notVendorPayload, "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
+      context.report(
+        .notVendorPayload, "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
     }
     for member in root where member.key != "aps" {
       notification.customData.append(member.key, member.value)
-      context.sourceMap.record(JSONPointer("/customData").appending(member.key), from: JSONPointer.root.appending(member.key))
+      context.sourceMap.record(
+        JSONPointer("/customData").appending(member.key),
+        from: JSONPointer.root.appending(member.key))
     }
     return notification
   }
 
-  public func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue {
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
     let notification = context.fitted(notification, to: capabilities)
     var root = JSONObject()
-    root.append("aps", .object(APSCodec.write(notification, category: notification.category?.identifier)))
-    for member in notification.customData where member.key != "aps" { root.append(member.key, member.value) }
+    root.append(
+      "aps", .object(APSCodec.write(notification, category: notification.category?.identifier)))
+    for member in notification.customData where member.key != "aps" {
+      root.append(member.key, member.value)
+    }
     if let category = notification.category {
       for (index, target) in category.actionTargets.enumerated() {
         context.report(
-          .droppedField, "apns cannot say what category action '\(target.actionID)' does; the app's own handler decides",
+          .droppedField,
+          "apns cannot say what category action '\(target.actionID)' does; the app's own handler decides",
           at: JSONPointer("/category/actionTargets").appending(index))
       }
     }
@@ -55,7 +66,8 @@ public struct APNs: VendorFormat {
 
   private func reportTracking(_ notification: PushNotification, context: inout EmitContext) {
     guard !notification.tracking.isEmpty else { return }
-    context.report(.droppedField, "apns has no tracking identifiers; dropped", at: "/tracking/notificationID")
+    context.report(
+      .droppedField, "apns has no tracking identifiers; dropped", at: "/tracking/notificationID")
   }
 }
 
@@ -64,7 +76,9 @@ extension JSONValue {
   func rootObject() throws(TranslationError) -> JSONObject {
     guard case .object(let object) = self else {
       throw .unreadablePayload(
-        Diagnostic(.notAnObject, "the payload is a JSON \(kindName), but a push payload is an object", at: .input(.root)))
+        Diagnostic(
+          .notAnObject, "the payload is a JSON \(kindName), but a push payload is an object",
+          at: .input(.root)))
     }
     return object
   }

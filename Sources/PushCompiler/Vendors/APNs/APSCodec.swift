@@ -13,27 +13,37 @@ enum APSCodec {
     ("title", "/content/title"), ("subtitle", "/content/subtitle"), ("body", "/content/body"),
     ("launch-image", "/content/launchImage"),
   ]
-  nonisolated(unsafe) private static let localizedKeys: [(key: String, args: String, field: WritableKeyPath<NotificationContent, LocalizedText?>, path: String)] = [
-    ("title-loc-key", "title-loc-args", \.titleLocalization, "/content/titleLocalization"),
-    ("subtitle-loc-key", "subtitle-loc-args", \.subtitleLocalization, "/content/subtitleLocalization"),
-    ("loc-key", "loc-args", \.bodyLocalization, "/content/bodyLocalization"),
-  ]
-  nonisolated(unsafe) private static let stringKeys: [(key: String, field: WritableKeyPath<NotificationContent, String?>, path: String)] = [
-    ("thread-id", \.threadID, "/content/threadID"),
-    ("target-content-id", \.targetContentID, "/content/targetContentID"),
-    ("interruption-level", \.interruptionLevel, "/content/interruptionLevel"),
-    ("filter-criteria", \.filterCriteria, "/content/filterCriteria"),
-  ]
+  nonisolated(unsafe) private static let localizedKeys:
+    [(
+      key: String, args: String, field: WritableKeyPath<NotificationContent, LocalizedText?>,
+      path: String
+    )] = [
+      ("title-loc-key", "title-loc-args", \.titleLocalization, "/content/titleLocalization"),
+      (
+        "subtitle-loc-key", "subtitle-loc-args", \.subtitleLocalization,
+        "/content/subtitleLocalization"
+      ),
+      ("loc-key", "loc-args", \.bodyLocalization, "/content/bodyLocalization"),
+    ]
+  nonisolated(unsafe) private static let stringKeys:
+    [(key: String, field: WritableKeyPath<NotificationContent, String?>, path: String)] = [
+      ("thread-id", \.threadID, "/content/threadID"),
+      ("target-content-id", \.targetContentID, "/content/targetContentID"),
+      ("interruption-level", \.interruptionLevel, "/content/interruptionLevel"),
+      ("filter-criteria", \.filterCriteria, "/content/filterCriteria"),
+    ]
 
   /// Reads `aps` (at `pointer`) into `notification`.
   static func read(
-    _ aps: JSONObject, at pointer: JSONPointer, into notification: inout PushNotification, context: inout ParseContext
+    _ aps: JSONObject, at pointer: JSONPointer, into notification: inout PushNotification,
+    context: inout ParseContext
   ) {
     var kept = JSONObject()
     for member in aps {
       let path = pointer.appending(member.key)
       switch member.key {
-      case "alert": readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
+      case "alert":
+        readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
       case "badge":
         if let number = member.value.numberValue {
           notification.content.badge = number
@@ -73,7 +83,9 @@ enum APSCodec {
           }
         } else {
           kept.append(member.key, member.value)
-          context.report(.unknownKey, "'aps.\(member.key)' is not one of Apple's alert keys; kept verbatim", at: path)
+          context.report(
+            .unknownKey, "'aps.\(member.key)' is not one of Apple's alert keys; kept verbatim",
+            at: path)
         }
       }
     }
@@ -104,7 +116,9 @@ enum APSCodec {
           default: notification.content.launchImage = text
           }
           context.sourceMap.record(JSONPointer(entry.path), from: path)
-        } else if let entry = localizedKeys.first(where: { $0.key == member.key || $0.args == member.key }) {
+        } else if let entry = localizedKeys.first(where: {
+          $0.key == member.key || $0.args == member.key
+        }) {
           guard member.key == entry.key else { continue }  // arguments are read with their key
           guard let key = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
@@ -115,14 +129,17 @@ enum APSCodec {
             if let list = args.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
               arguments = list.compactMap(\.stringValue)
             } else {
-              context.reportWrongType(args, expected: "an array of strings", at: pointer.appending(entry.args))
+              context.reportWrongType(
+                args, expected: "an array of strings", at: pointer.appending(entry.args))
             }
           }
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
           context.sourceMap.record(JSONPointer(entry.path), from: path)
         } else {
           keptAlert.append(member.key, member.value)
-          context.report(.unknownKey, "'aps.alert.\(member.key)' is not one of Apple's alert keys; kept verbatim", at: path)
+          context.report(
+            .unknownKey,
+            "'aps.alert.\(member.key)' is not one of Apple's alert keys; kept verbatim", at: path)
         }
       }
       for entry in localizedKeys where alert[entry.args] != nil && alert[entry.key] == nil {
@@ -137,20 +154,28 @@ enum APSCodec {
   }
 
   private static func readSound(
-    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification, context: inout ParseContext
+    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification,
+    context: inout ParseContext
   ) {
     switch value {
     case .string(let name):
       notification.content.sound = NotificationSound(name: name)
     case .object(let sound):
       guard let name = sound["name"]?.stringValue else {
-        context.report(.invalidValue, "a sound dictionary without a 'name' string plays nothing; ignored", at: pointer)
+        context.report(
+          .invalidValue, "a sound dictionary without a 'name' string plays nothing; ignored",
+          at: pointer)
         return
       }
-      let critical = sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) } ?? false
-      notification.content.sound = NotificationSound(name: name, isCritical: critical, volume: sound["volume"]?.numberValue)
+      let critical =
+        sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) }
+        ?? false
+      notification.content.sound = NotificationSound(
+        name: name, isCritical: critical, volume: sound["volume"]?.numberValue)
       for member in sound where !["name", "critical", "volume"].contains(member.key) {
-        context.report(.invalidValue, "'\(member.key)' is not a sound key; ignored", at: pointer.appending(member.key))
+        context.report(
+          .invalidValue, "'\(member.key)' is not a sound key; ignored",
+          at: pointer.appending(member.key))
       }
     default:
       context.reportWrongType(value, expected: "a string or an object", at: pointer)
@@ -161,12 +186,17 @@ enum APSCodec {
 
   /// A flag is on when it is `1`; the normalize-shapes pass turns other spellings into
   /// `1` or removes them beforehand.
-  static func readFlag(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext) -> Bool {
+  static func readFlag(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext)
+    -> Bool
+  {
     switch value {
     case .number(let number) where number.intValue == 1: return true
     case .number(let number) where number.intValue == 0: return false
     default:
-      context.report(.invalidValue, "flag value \(JSONWriter(style: .compact).string(value)) is neither 1 nor 0; read as off", at: pointer)
+      context.report(
+        .invalidValue,
+        "flag value \(JSONWriter(style: .compact).string(value)) is neither 1 nor 0; read as off",
+        at: pointer)
       return false
     }
   }
@@ -182,7 +212,9 @@ enum APSCodec {
     for entry in localizedKeys {
       guard let text = content[keyPath: entry.field] else { continue }
       alert.append(entry.key, .string(text.key))
-      if !text.arguments.isEmpty { alert.append(entry.args, .array(text.arguments.map { .string($0) })) }
+      if !text.arguments.isEmpty {
+        alert.append(entry.args, .array(text.arguments.map { .string($0) }))
+      }
     }
     alert.appendIfPresent("launch-image", content.launchImage)
     if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {

@@ -6,10 +6,13 @@ public struct IRFormat: VendorFormat {
   public init() {}
 
   public let id = "ir"
-  public let summary = "pushc's canonical notification IR (versioned JSON, irVersion \(PushNotification.irVersion))"
+  public let summary =
+    "pushc's canonical notification IR (versioned JSON, irVersion \(PushNotification.irVersion))"
   public var capabilities: Capabilities { .everything }
 
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification {
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
     do {
       return try IRDecoder.decode(payload)
     } catch {
@@ -17,7 +20,9 @@ public struct IRFormat: VendorFormat {
     }
   }
 
-  public func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue {
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
     IREncoder.encode(notification)
   }
 }

@@ -8,7 +8,8 @@ public struct Klaviyo: VendorFormat {
   public init() {}
 
   public let id = "klaviyo"
-  public let summary = "Klaviyo iOS SDK payload: 'body._k', dynamic 'action_buttons', root 'url' and 'rich-media'"
+  public let summary =
+    "Klaviyo iOS SDK payload: 'body._k', dynamic 'action_buttons', root 'url' and 'rich-media'"
 
   /// Writes the specification's migration payload: the predefined fallback category and
   /// `body.actions` beside the dynamic buttons.
@@ -57,13 +58,18 @@ public struct Klaviyo: VendorFormat {
     static let customDataAtRoot = "customDataAtRoot"
   }
 
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError) -> PushNotification {
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
     var parser = KlaviyoParser(root: try payload.rootObject())
     return parser.parse(context: &context)
   }
 
-  public func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    try KlaviyoEmitter(notification: context.fitted(notification, to: capabilities)).emit(context: &context)
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    try KlaviyoEmitter(notification: context.fitted(notification, to: capabilities)).emit(
+      context: &context)
   }
 
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {

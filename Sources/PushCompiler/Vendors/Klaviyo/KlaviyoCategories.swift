@@ -9,11 +9,13 @@ enum KlaviyoCategories {
     category("acceptDecline", ("accept", "Accept"), ("decline", "Decline"), secondOptions: []),
     category("yesNo", ("yes", "Yes"), ("no", "No"), secondOptions: []),
     category("confirmCancel", ("confirm", "Confirm"), ("cancel", "Cancel"), secondOptions: []),
-    category("viewDismiss", ("view", "View"), ("dismiss", "Dismiss"), secondOptions: [.destructive]),
+    category(
+      "viewDismiss", ("view", "View"), ("dismiss", "Dismiss"), secondOptions: [.destructive]),
   ]
 
   private static func category(
-    _ name: String, _ first: (String, String), _ second: (String, String), secondOptions: ButtonOptions
+    _ name: String, _ first: (String, String), _ second: (String, String),
+    secondOptions: ButtonOptions
   ) -> PredefinedCategory {
     PredefinedCategory(
       vendor: "klaviyo", identifier: prefix + name,

@@ -22,7 +22,9 @@ struct KlaviyoEmitter {
       body.append(Key.categoryActions, .object(category.targets))
     }
     if let keptBody = kept[Key.body]?.objectValue {
-      for member in keptBody where member.key != Key.notificationID { body.append(member.key, member.value) }
+      for member in keptBody where member.key != Key.notificationID {
+        body.append(member.key, member.value)
+      }
     }
 
     var root = JSONObject()
@@ -38,7 +40,8 @@ struct KlaviyoEmitter {
       if let value = kept[key] { root.append(key, value) }
     }
     if notification.tracking.campaignID != nil || notification.tracking.isTest != nil {
-      context.report(.droppedField, "klaviyo has no campaign id or test flag key; dropped", at: "/tracking")
+      context.report(
+        .droppedField, "klaviyo has no campaign id or test flag key; dropped", at: "/tracking")
     }
     context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
     return .object(root)
@@ -50,7 +53,9 @@ struct KlaviyoEmitter {
     if let given = context.settings[Key.notificationID] { return .string(given) }
     if let original = kept[Key.body]?[Key.notificationID] { return original }
     if let id = notification.tracking.notificationID { return .string(id) }
-    let derived = "pushc-" + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
+    let derived =
+      "pushc-"
+      + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
     context.report(
       .derivedValue, "'body._k' derived as '\(derived)' from the notification's content",
       atOutput: "/body/_k", notes: ["give your own with --set _k=VALUE"])
@@ -75,9 +80,14 @@ struct KlaviyoEmitter {
   /// category without dynamic buttons; beside dynamic buttons only with the
   /// fallback-category option (contracting the buttons into a predefined category when
   /// they match one).
-  private func categoryToWrite(context: inout EmitContext) -> (identifier: String, targets: JSONObject)? {
+  private func categoryToWrite(context: inout EmitContext) -> (
+    identifier: String, targets: JSONObject
+  )? {
     func targets(_ pairs: [(String, NotificationAction)]) -> JSONObject {
-      JSONObject(pairs.compactMap { id, action in action.url.map { .init(key: id, value: ["url": .string($0)]) } })
+      JSONObject(
+        pairs.compactMap { id, action in
+          action.url.map { .init(key: id, value: ["url": .string($0)]) }
+        })
     }
     let registered = notification.category.map { category in
       (category.identifier, targets(category.actionTargets.map { ($0.actionID, $0.action) }))
@@ -85,24 +95,32 @@ struct KlaviyoEmitter {
     guard notification.hasDynamicButtons else { return registered }
     let wantsFallback = context.options.contains(Klaviyo.fallbackCategoryOption)
     if wantsFallback {
-      let fallback = registered ?? PredefinedCategory.matching(notification.buttons, vendor: "klaviyo").map {
-        ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
-      }
+      let fallback =
+        registered
+        ?? PredefinedCategory.matching(notification.buttons, vendor: "klaviyo").map {
+          ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
+        }
       if let fallback {
         context.report(
-          .fallbackCategory, "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then shows its fixed buttons, not the dynamic ones",
+          .fallbackCategory,
+          "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then shows its fixed buttons, not the dynamic ones",
           atOutput: "/aps/category")
         return fallback
       }
       context.report(
-        .droppedCategory, "no predefined category matches these buttons, so no fallback category is written",
+        .droppedCategory,
+        "no predefined category matches these buttons, so no fallback category is written",
         at: "/buttons")
       return nil
     }
     if let registered {
       context.report(
-        .droppedCategory, "'\(registered.0)' dropped: beside dynamic buttons the shipped SDK would skip them",
-        at: "/category", notes: ["--option \(Klaviyo.fallbackCategoryOption) keeps it as the spec's migration fallback"])
+        .droppedCategory,
+        "'\(registered.0)' dropped: beside dynamic buttons the shipped SDK would skip them",
+        at: "/category",
+        notes: [
+          "--option \(Klaviyo.fallbackCategoryOption) keeps it as the spec's migration fallback"
+        ])
     }
     return nil
   }
@@ -121,13 +139,19 @@ struct KlaviyoEmitter {
       }
     }
     if !pairs.isEmpty { root.append(Key.keyValuePairs, .object(pairs)) }
-    for member in rootMembers where root[member.key] == nil { root.append(member.key, member.value) }
+    for member in rootMembers where root[member.key] == nil {
+      root.append(member.key, member.value)
+    }
   }
 
   /// `rich-media-type` is a file extension the NSE appends; absent, it assumes `jpg`.
   private func fileExtension(for item: MediaItem) -> String {
-    if let hint = item.typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == item.kind { return hint }
-    if let fromURL = urlExtension(item.url), MediaKind(typeHint: fromURL) == item.kind { return fromURL }
+    if let hint = item.typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == item.kind {
+      return hint
+    }
+    if let fromURL = urlExtension(item.url), MediaKind(typeHint: fromURL) == item.kind {
+      return fromURL
+    }
     switch item.kind {
     case .image: return "jpg"
     case .gif: return "gif"

@@ -33,7 +33,9 @@ struct KlaviyoParser {
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
     guard let value = root[Key.body] else {
-      context.report(.notVendorPayload, "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: .root)
+      context.report(
+        .notVendorPayload,
+        "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: .root)
       return nil
     }
     guard let body = value.objectValue else {
@@ -42,14 +44,17 @@ struct KlaviyoParser {
     }
     switch body[Key.notificationID] {
     case nil, .null?:
-      context.report(.notVendorPayload, "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
+      context.report(
+        .notVendorPayload,
+        "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
     case .string(let id)?:
       notification.tracking.notificationID = id
       context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
     case let other?:
       keptBody.append(Key.notificationID, other)
     }
-    for member in body where ![Key.notificationID, Key.url, Key.buttons, Key.categoryActions].contains(member.key) {
+    for member in body
+    where ![Key.notificationID, Key.url, Key.buttons, Key.categoryActions].contains(member.key) {
       keptBody.append(member.key, member.value)
     }
     return body
@@ -66,7 +71,9 @@ struct KlaviyoParser {
       context.sourceMap.record("/defaultAction", from: "/url")
       if let webURL, webURL != rootURL {
         context.report(
-          .conflictingValues, "'web_url' is ignored because 'url' is present; the SDK opens '\(rootURL)'", at: "/web_url")
+          .conflictingValues,
+          "'web_url' is ignored because 'url' is present; the SDK opens '\(rootURL)'",
+          at: "/web_url")
       }
     } else if let webURL {
       notification.defaultAction = .openURL(webURL, .browser)
@@ -78,24 +85,32 @@ struct KlaviyoParser {
       notification.defaultAction = .openURL(bodyURL, .app)
       context.sourceMap.record("/defaultAction", from: "/body/url")
       context.report(
-        .obsoleteShape, "'body.url' is the draft spec's default link; the shipped SDK reads the root 'url'", at: "/body/url",
+        .obsoleteShape,
+        "'body.url' is the draft spec's default link; the shipped SDK reads the root 'url'",
+        at: "/body/url",
         notes: ["read as the default link; the output writes it where both read it"])
     case .openURL(let url, _)? where url == bodyURL:
       break
     default:
       context.report(
-        .conflictingValues, "'body.url' differs from the root link the shipped SDK opens; the root link wins", at: "/body/url")
+        .conflictingValues,
+        "'body.url' differs from the root link the shipped SDK opens; the root link wins",
+        at: "/body/url")
     }
   }
 
   private mutating func readMedia(context: inout ParseContext) {
     let typeHint = root[Key.mediaType].flatMap { value -> String? in
-      if value.stringValue == nil { context.reportWrongType(value, expected: "a string", at: "/rich-media-type") }
+      if value.stringValue == nil {
+        context.reportWrongType(value, expected: "a string", at: "/rich-media-type")
+      }
       return value.stringValue
     }
     guard let value = root[Key.media] else {
       if typeHint != nil {
-        context.report(.invalidValue, "'rich-media-type' without 'rich-media' names no media; ignored", at: "/rich-media-type")
+        context.report(
+          .invalidValue, "'rich-media-type' without 'rich-media' names no media; ignored",
+          at: "/rich-media-type")
       }
       return
     }
@@ -120,7 +135,9 @@ struct KlaviyoParser {
       } else {
         notification.customData.append(member.key, member.value)
         atRoot.append(.string(member.key))
-        context.sourceMap.record(JSONPointer("/customData").appending(member.key), from: JSONPointer.root.appending(member.key))
+        context.sourceMap.record(
+          JSONPointer("/customData").appending(member.key),
+          from: JSONPointer.root.appending(member.key))
       }
     }
     if !atRoot.isEmpty { kept.append(Key.customDataAtRoot, .array(atRoot)) }
@@ -131,7 +148,8 @@ struct KlaviyoParser {
     for member in object {
       notification.customData.append(member.key, member.value)
       context.sourceMap.record(
-        JSONPointer("/customData").appending(member.key), from: JSONPointer("/key_value_pairs").appending(member.key))
+        JSONPointer("/customData").appending(member.key),
+        from: JSONPointer("/key_value_pairs").appending(member.key))
     }
   }
 
@@ -142,38 +160,51 @@ struct KlaviyoParser {
     let isDraft = !elements.contains { $0["action"] != nil }
     if isDraft && !elements.isEmpty {
       context.report(
-        .obsoleteShape, "buttons without 'action' follow the draft spec; the shipped SDK skips every one of them",
-        at: "/body/action_buttons", notes: ["read as the draft meant them; the output gives each button an 'action'"])
+        .obsoleteShape,
+        "buttons without 'action' follow the draft spec; the shipped SDK skips every one of them",
+        at: "/body/action_buttons",
+        notes: ["read as the draft meant them; the output gives each button an 'action'"])
     }
     var buttons: [(button: ActionButton, index: Int)] = []
     for (index, element) in elements.enumerated() {
-      if let button = readButton(element, at: JSONPointer("/body/action_buttons").appending(index), context: &context) {
+      if let button = readButton(
+        element, at: JSONPointer("/body/action_buttons").appending(index), context: &context)
+      {
         buttons.append((button, index))
       }
     }
     if isDraft && buttons.count == 2 {
       buttons.reverse()
       context.report(
-        .reorderedButtons, "the draft SDK shows two buttons in reverse order; the IR keeps the order shown",
+        .reorderedButtons,
+        "the draft SDK shows two buttons in reverse order; the IR keeps the order shown",
         at: "/body/action_buttons")
     }
     notification.buttons = buttons.map(\.button)
     for (position, entry) in buttons.enumerated() {
-      context.sourceMap.record(JSONPointer("/buttons").appending(position), from: JSONPointer("/body/action_buttons").appending(entry.index))
+      context.sourceMap.record(
+        JSONPointer("/buttons").appending(position),
+        from: JSONPointer("/body/action_buttons").appending(entry.index))
     }
   }
 
-  private func readButton(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext) -> ActionButton? {
+  private func readButton(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext)
+    -> ActionButton?
+  {
     guard let object = value.objectValue else {
-      context.report(.invalidButton, "a button must be an object, found \(value.kindName); dropped", at: pointer)
+      context.report(
+        .invalidButton, "a button must be an object, found \(value.kindName); dropped", at: pointer)
       return nil
     }
     guard let id = object["id"]?.stringValue, !id.isEmpty else {
-      context.report(.invalidButton, "button without an 'id' string; dropped, as the SDK skips it", at: pointer)
+      context.report(
+        .invalidButton, "button without an 'id' string; dropped, as the SDK skips it", at: pointer)
       return nil
     }
     guard let label = object["label"]?.stringValue else {
-      context.report(.invalidButton, "button '\(id)' has no 'label' string; dropped, as the SDK skips it", at: pointer)
+      context.report(
+        .invalidButton, "button '\(id)' has no 'label' string; dropped, as the SDK skips it",
+        at: pointer)
       return nil
     }
     let url = object["url"].flatMap { $0.stringValue }
@@ -186,19 +217,24 @@ struct KlaviyoParser {
       action = url.map { .openURL($0, .app) } ?? .sameAsDefault
     case .string("open_app")?:
       guard url == nil else {
-        context.report(.invalidButton, "'open_app' button '\(id)' has a 'url'; dropped, as the SDK skips it", at: pointer)
+        context.report(
+          .invalidButton, "'open_app' button '\(id)' has a 'url'; dropped, as the SDK skips it",
+          at: pointer)
         return nil
       }
       action = .openApp
     case .string(let kind)? where kind == "deep_link" || kind == "open_url":
       guard let url, isParseableURL(url) else {
-        context.report(.invalidButton, "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
+        context.report(
+          .invalidButton,
+          "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
         return nil
       }
       action = .openURL(url, kind == "deep_link" ? .app : .browser)
     case let other?:
       context.report(
-        .invalidButton, "button '\(id)' has unknown action \(JSONWriter(style: .compact).string(other)); dropped",
+        .invalidButton,
+        "button '\(id)' has unknown action \(JSONWriter(style: .compact).string(other)); dropped",
         at: pointer.appending("action"))
       return nil
     }
@@ -211,26 +247,33 @@ struct KlaviyoParser {
       }
     }
     for member in object where !["id", "label", "action", "url", "icon"].contains(member.key) {
-      context.report(.invalidValue, "'\(member.key)' is not a button key; ignored", at: pointer.appending(member.key))
+      context.report(
+        .invalidValue, "'\(member.key)' is not a button key; ignored",
+        at: pointer.appending(member.key))
     }
     return ActionButton(id: id, label: label, action: action, icon: icon, options: [.foreground])
   }
 
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
-    if let identifier = notification.category?.identifier, identifier.hasPrefix(KlaviyoCategories.prefix) {
+    if let identifier = notification.category?.identifier,
+      identifier.hasPrefix(KlaviyoCategories.prefix)
+    {
       let known = PredefinedCategory.named(identifier) != nil
       context.report(
         .obsoleteShape,
         known
           ? "predefined category '\(identifier)' was never released; the shipped SDK shows no buttons for it"
-          : "'\(identifier)' is not one of Klaviyo's four predefined categories", at: "/aps/category")
+          : "'\(identifier)' is not one of Klaviyo's four predefined categories",
+        at: "/aps/category")
     }
     guard let value else { return }
     guard let actions = value.objectValue else {
       return context.reportWrongType(value, expected: "an object", at: "/body/actions")
     }
     guard notification.category != nil else {
-      return context.report(.invalidValue, "'body.actions' without 'aps.category' applies to no button; ignored", at: "/body/actions")
+      return context.report(
+        .invalidValue, "'body.actions' without 'aps.category' applies to no button; ignored",
+        at: "/body/actions")
     }
     for member in actions {
       let pointer = JSONPointer("/body/actions").appending(member.key)
@@ -243,11 +286,14 @@ struct KlaviyoParser {
         context.reportWrongType(url, expected: "a string", at: pointer.appending("url"))
         continue
       }
-      notification.category?.actionTargets.append(.init(actionID: member.key, action: .openURL(text, .app)))
+      notification.category?.actionTargets.append(
+        .init(actionID: member.key, action: .openURL(text, .app)))
     }
   }
 
-  private func urlString(_ value: JSONValue?, at pointer: JSONPointer, context: inout ParseContext) -> String? {
+  private func urlString(_ value: JSONValue?, at pointer: JSONPointer, context: inout ParseContext)
+    -> String?
+  {
     guard let value else { return nil }
     guard let text = value.stringValue else {
       context.reportWrongType(value, expected: "a string", at: pointer)

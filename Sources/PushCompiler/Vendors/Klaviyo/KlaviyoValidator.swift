@@ -8,7 +8,9 @@ enum KlaviyoValidator {
     }
     let body = payload["body"]
     if body?["_k"] == nil || body?["_k"] == .null {
-      fail(.validationMissingField, "'body._k' is required: without it the SDK ignores the push", at: body == nil ? .root : "/body")
+      fail(
+        .validationMissingField, "'body._k' is required: without it the SDK ignores the push",
+        at: body == nil ? .root : "/body")
     }
     let buttons = body?["action_buttons"]?.arrayValue ?? []
     for (index, button) in buttons.enumerated() {
@@ -20,10 +22,13 @@ enum KlaviyoValidator {
     let aps = payload["aps"]
     if !buttons.isEmpty, aps?["mutable-content"] != .number(JSONNumber(1)) {
       fail(
-        .validationMutableContent, "dynamic buttons need 'aps.mutable-content: 1', or the service extension never runs",
+        .validationMutableContent,
+        "dynamic buttons need 'aps.mutable-content: 1', or the service extension never runs",
         at: aps == nil ? .root : (aps?["mutable-content"] == nil ? "/aps" : "/aps/mutable-content"))
     }
-    if let category = aps?["category"], PredefinedCategory.named(category.stringValue ?? "")?.vendor != "klaviyo" {
+    if let category = aps?["category"],
+      PredefinedCategory.named(category.stringValue ?? "")?.vendor != "klaviyo"
+    {
       let names = KlaviyoCategories.all.map { "'\($0.identifier)'" }.joined(separator: ", ")
       fail(
         .validationUnknownCategory,
