@@ -108,7 +108,8 @@ extension DiagnosticCode {
     "a reply text field the target cannot show was dropped")
   /// A button label longer than the target shows in full.
   public static let longLabel = DiagnosticCode(
-    "fit.long-label", .warning, "a button label is longer than the target shows; iOS truncates it")
+    "fit.long-label", .warning, lossy: true,
+    "a button label is longer than the target shows in full; it is cut")
 
   // MARK: emit — vendor back ends
 
@@ -133,10 +134,14 @@ extension DiagnosticCode {
     "emit.fallback-category", .warning,
     "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons"
   )
-  /// The target requires a field that nothing supplied and that may not be derived.
-  public static let missingRequired = DiagnosticCode(
-    "emit.missing-required", .error,
-    "the target requires a field that nothing supplied; give it with --set")
+  /// A value written somewhere else than the source had it, where the app must look for it.
+  public static let movedField = DiagnosticCode(
+    "emit.moved-field", .warning, lossy: true,
+    "a value is written at another place, where the app must look for it")
+  /// The fallback-category option was given but no category fits the buttons.
+  public static let noFallbackCategory = DiagnosticCode(
+    "emit.no-fallback-category", .warning,
+    "a fallback category was asked for, but none fits the buttons")
 
   // MARK: validate — `pushc validate`
 
@@ -160,7 +165,8 @@ extension DiagnosticCode {
       unknownKey, wrongType, expandedCategory, resolvedFallback, setMutableContent, changedAction,
       droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption, droppedTextInput,
       longLabel,
-      derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory, missingRequired,
+      derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory, movedField,
+      noFallbackCategory,
       validationMissingField, validationMutableContent, validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

@@ -109,7 +109,9 @@ struct Session {
         try options.input == nil || options.input == "-"
         ? streams.readStandardInput() : FileIO.read(options.input!)
     } catch {
-      streams.writeError("pushc: cannot read '\(error.path)': \(error.reason)\n")
+      diagnostics.report(
+        Diagnostic(.unreadable, "cannot read '\(error.path)': \(error.reason)", at: .input(.root)))
+      flush(&streams)
       return .noInput
     }
     let payload: JSONValue
@@ -156,10 +158,17 @@ struct Session {
     -> ExitCode
   {
     var found = Diagnostics()
-    source.validate(payload, diagnostics: &found)
-    var context = ParseContext()
     var normalized = payload
-    _ = normalized.removeDuplicateKeys()
+    for pointer in normalized.removeDuplicateKeys() {
+      found.report(
+        Diagnostic(
+          .duplicateKey, "'\(pointer.tokens.last ?? "")' occurs again later in this object",
+          at: .input(pointer)))
+    }
+    var passContext = PassContext(target: nil)
+    for pass in Pipeline.standard.payloadPasses { pass.run(on: &normalized, context: &passContext) }
+    source.validate(normalized, diagnostics: &found)
+    var context = ParseContext()
     do {
       _ = try source.parse(normalized, context: &context)
     } catch {

@@ -55,14 +55,17 @@ public enum FileIO {
     var template = Array((path + ".pushc-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure(path, errno: errno) }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var open = true
     do throws(Failure) {
       try writeAll(bytes, to: descriptor, path: path)
       fchmod(descriptor, 0o644)
+      open = false
       guard close(descriptor) == 0 else { throw Failure(path, errno: errno) }
       guard rename(temporary, path) == 0 else { throw Failure(path, errno: errno) }
     } catch {
-      close(descriptor)
+      if open { close(descriptor) }
       unlink(temporary)
       throw error
     }

@@ -29,15 +29,18 @@ public struct FitTarget: NotificationPass {
 }
 
 extension EmitContext {
-  /// `notification` fitted to `capabilities`, reporting whatever had to change.
-  public mutating func fitted(_ notification: PushNotification, to capabilities: Capabilities)
+  /// `notification` after the passes every emitter relies on (resolve-fallbacks,
+  /// fit-target, set-mutable-content) for `format`, reporting whatever they change. The
+  /// passes are idempotent, so after the standard pipeline this reports nothing; when
+  /// `--passes` left them out, nothing is dropped or changed silently all the same.
+  public mutating func prepared(_ notification: PushNotification, for format: any VendorFormat)
     -> PushNotification
   {
-    var fitted = notification
-    var fitter = Fitter(target: capabilities, targetID: targetID)
-    fitter.fit(&fitted)
-    diagnostics.report(contentsOf: fitter.diagnostics)
-    return fitted
+    var prepared = notification
+    var context = PassContext(target: format)
+    for pass in Pipeline.requiredBeforeEmit { pass.run(on: &prepared, context: &context) }
+    diagnostics.report(contentsOf: context.diagnostics)
+    return prepared
   }
 }
 

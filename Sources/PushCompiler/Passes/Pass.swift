@@ -65,6 +65,11 @@ public struct Pipeline: Sendable {
     payloadPasses: [NormalizeShapes()],
     notificationPasses: [ExpandCategories(), ResolveFallbacks(), FitTarget(), SetMutableContent()])
 
+  /// The passes emitters run again on what they receive (see `EmitContext.prepared`).
+  static let requiredBeforeEmit: [any NotificationPass] = [
+    ResolveFallbacks(), FitTarget(), SetMutableContent(),
+  ]
+
   /// The names of every pass, in order.
   public var names: [String] { payloadPasses.map(\.name) + notificationPasses.map(\.name) }
 

@@ -6,8 +6,6 @@ public enum TranslationError: Error, Sendable {
   case invalidJSON(JSONSyntaxError)
   /// The input is JSON but not a document this format can read at all.
   case unreadablePayload(Diagnostic)
-  /// Error diagnostics were reported (a required field missing, …).
-  case untranslatable
 
   /// The diagnostic describing the error, when it is one of its own.
   public var diagnostic: Diagnostic? {
@@ -17,7 +15,6 @@ public enum TranslationError: Error, Sendable {
         .json(error.kind), error.message,
         at: .text(line: error.line, column: error.column, offset: error.offset))
     case .unreadablePayload(let diagnostic): diagnostic
-    case .untranslatable: nil
     }
   }
 }

@@ -95,7 +95,9 @@ import Testing
     let result = run(["convert", "-f", "apns", "-t", "apns", "/nonexistent/payload.json"])
     #expect(result.code == .noInput)
     #expect(
-      result.error == "pushc: cannot read '/nonexistent/payload.json': no such file or directory\n")
+      result.error
+        == "/nonexistent/payload.json: error: cannot read '/nonexistent/payload.json': no such file or directory [input.unreadable]\n"
+    )
   }
 
   @Test func failOnLossyAndWarningWriteNothingAndExit1() {

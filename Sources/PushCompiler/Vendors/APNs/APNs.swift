@@ -44,10 +44,13 @@ public struct APNs: VendorFormat {
   public func emit(_ notification: PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
-    let notification = context.fitted(notification, to: capabilities)
+    let notification = context.prepared(notification, for: self)
     var root = JSONObject()
     root.append(
-      "aps", .object(APSCodec.write(notification, category: notification.category?.identifier)))
+      "aps",
+      .object(
+        APSCodec.write(notification, category: notification.category?.identifier, context: &context)
+      ))
     for member in notification.customData where member.key != "aps" {
       root.append(member.key, member.value)
     }
@@ -65,9 +68,16 @@ public struct APNs: VendorFormat {
   }
 
   private func reportTracking(_ notification: PushNotification, context: inout EmitContext) {
-    guard !notification.tracking.isEmpty else { return }
-    context.report(
-      .droppedField, "apns has no tracking identifiers; dropped", at: "/tracking/notificationID")
+    let tracking = notification.tracking
+    for (name, present) in [
+      ("notificationID", tracking.notificationID != nil),
+      ("campaignID", tracking.campaignID != nil),
+      ("isTest", tracking.isTest != nil),
+    ] where present {
+      context.report(
+        .droppedField, "apns has no tracking identifiers; '\(name)' dropped",
+        at: JSONPointer("/tracking").appending(name))
+    }
   }
 }
 

@@ -70,6 +70,7 @@ enum APSCodec {
       case "relevance-score":
         if let number = member.value.numberValue {
           notification.content.relevanceScore = number
+          context.sourceMap.record("/content/relevanceScore", from: path)
         } else {
           context.reportWrongType(member.value, expected: "a number", at: path)
         }
@@ -84,7 +85,7 @@ enum APSCodec {
         } else {
           kept.append(member.key, member.value)
           context.report(
-            .unknownKey, "'aps.\(member.key)' is not one of Apple's alert keys; kept verbatim",
+            .unknownKey, "'aps.\(member.key)' has no place in the IR; kept verbatim",
             at: path)
         }
       }
@@ -139,7 +140,7 @@ enum APSCodec {
           keptAlert.append(member.key, member.value)
           context.report(
             .unknownKey,
-            "'aps.alert.\(member.key)' is not one of Apple's alert keys; kept verbatim", at: path)
+            "'aps.alert.\(member.key)' has no place in the IR; kept verbatim", at: path)
         }
       }
       for entry in localizedKeys where alert[entry.args] != nil && alert[entry.key] == nil {
@@ -202,7 +203,9 @@ enum APSCodec {
   }
 
   /// The `aps` dictionary for `notification`, naming `category` when given.
-  static func write(_ notification: PushNotification, category: String?) -> JSONObject {
+  static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
+    -> JSONObject
+  {
     let content = notification.content
     var kept = notification.extras[extrasKey] ?? JSONObject()
     var alert = JSONObject()
@@ -218,7 +221,16 @@ enum APSCodec {
     }
     alert.appendIfPresent("launch-image", content.launchImage)
     if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
-      for member in keptAlert { alert.append(member.key, member.value) }
+      for member in keptAlert {
+        guard alert[member.key] == nil else {
+          context.report(
+            .droppedExtra,
+            "kept 'aps.alert.\(member.key)' clashes with the IR's own value; dropped",
+            at: JSONPointer("/extras/aps/alert").appending(member.key))
+          continue
+        }
+        alert.append(member.key, member.value)
+      }
     }
     var aps = JSONObject()
     if !alert.isEmpty { aps.append("alert", .object(alert)) }
@@ -242,7 +254,15 @@ enum APSCodec {
     aps.appendIfPresent("interruption-level", content.interruptionLevel)
     if let score = content.relevanceScore { aps.append("relevance-score", .number(score)) }
     aps.appendIfPresent("filter-criteria", content.filterCriteria)
-    for member in kept { aps.append(member.key, member.value) }
+    for member in kept {
+      guard aps[member.key] == nil else {
+        context.report(
+          .droppedExtra, "kept 'aps.\(member.key)' clashes with the IR's own value; dropped",
+          at: JSONPointer("/extras/aps").appending(member.key))
+        continue
+      }
+      aps.append(member.key, member.value)
+    }
     return aps
   }
 }

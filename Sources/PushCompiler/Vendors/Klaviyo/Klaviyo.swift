@@ -54,8 +54,12 @@ public struct Klaviyo: VendorFormat {
     static let keyValuePairs = "key_value_pairs"
     static let badgeConfig = "badge_config"
     static let badgeValue = "badge_value"
-    /// In `extras["klaviyo"]`: custom-data keys that stood at the root, not in `key_value_pairs`.
-    static let customDataAtRoot = "customDataAtRoot"
+    /// In `extras["klaviyo"]`: custom-data keys that came from `key_value_pairs`.
+    static let customDataInPairs = "customDataInPairs"
+    /// Root keys of Klaviyo's own, which custom data cannot use.
+    static let reservedRootKeys: Set<String> = [
+      "aps", body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue,
+    ]
   }
 
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
@@ -68,7 +72,7 @@ public struct Klaviyo: VendorFormat {
   public func emit(_ notification: PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
-    try KlaviyoEmitter(notification: context.fitted(notification, to: capabilities)).emit(
+    try KlaviyoEmitter(notification: context.prepared(notification, for: self)).emit(
       context: &context)
   }
 

@@ -28,14 +28,16 @@ struct KlaviyoEmitter {
     }
 
     var root = JSONObject()
-    root.append("aps", .object(APSCodec.write(notification, category: category?.identifier)))
+    root.append(
+      "aps",
+      .object(APSCodec.write(notification, category: category?.identifier, context: &context)))
     root.append(Key.body, .object(body))
     if let url = notification.defaultAction?.url { root.append(Key.url, .string(url)) }
     if let item = notification.media.first {
       root.append(Key.media, .string(item.url))
       root.append(Key.mediaType, .string(fileExtension(for: item)))
     }
-    writeCustomData(into: &root, kept: kept)
+    writeCustomData(into: &root, kept: kept, context: &context)
     for key in [Key.badgeConfig, Key.badgeValue] {
       if let value = kept[key] { root.append(key, value) }
     }
@@ -92,6 +94,12 @@ struct KlaviyoEmitter {
     let registered = notification.category.map { category in
       (category.identifier, targets(category.actionTargets.map { ($0.actionID, $0.action) }))
     }
+    for (index, target) in (notification.category?.actionTargets ?? []).enumerated()
+    where target.action.url == nil {
+      context.report(
+        .droppedField, "'body.actions' holds links only; what '\(target.actionID)' does is dropped",
+        at: JSONPointer("/category/actionTargets").appending(index))
+    }
     guard notification.hasDynamicButtons else { return registered }
     let wantsFallback = context.options.contains(Klaviyo.fallbackCategoryOption)
     if wantsFallback {
@@ -103,12 +111,12 @@ struct KlaviyoEmitter {
       if let fallback {
         context.report(
           .fallbackCategory,
-          "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then shows its fixed buttons, not the dynamic ones",
+          "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then skips the dynamic buttons",
           atOutput: "/aps/category")
         return fallback
       }
       context.report(
-        .droppedCategory,
+        .noFallbackCategory,
         "no predefined category matches these buttons, so no fallback category is written",
         at: "/buttons")
       return nil
@@ -125,23 +133,29 @@ struct KlaviyoEmitter {
     return nil
   }
 
-  /// Custom data goes back where it came from: root keys to the root, the rest to
-  /// `key_value_pairs` (which holds strings; other values go to the root).
-  private func writeCustomData(into root: inout JSONObject, kept: JSONObject) {
-    let atRoot = Set((kept[Key.customDataAtRoot]?.arrayValue ?? []).compactMap(\.stringValue))
+  /// Custom data goes where the app reads it: at the root, as in every APNs payload,
+  /// except keys that came from `key_value_pairs`, which go back there. A key that
+  /// collides with one of Klaviyo's own root keys moves into `key_value_pairs`.
+  private func writeCustomData(
+    into root: inout JSONObject, kept: JSONObject, context: inout EmitContext
+  ) {
+    let inPairs = Set((kept[Key.customDataInPairs]?.arrayValue ?? []).compactMap(\.stringValue))
     var pairs = JSONObject()
-    var rootMembers: [JSONObject.Member] = []
     for member in notification.customData {
-      if atRoot.contains(member.key) || member.value.stringValue == nil || root[member.key] != nil {
-        rootMembers.append(member)
-      } else {
+      let path = JSONPointer("/customData").appending(member.key)
+      if inPairs.contains(member.key) {
         pairs.append(member.key, member.value)
+      } else if Key.reservedRootKeys.contains(member.key) {
+        pairs.append(member.key, member.value)
+        context.report(
+          .movedField,
+          "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'",
+          at: path)
+      } else {
+        root.append(member.key, member.value)
       }
     }
     if !pairs.isEmpty { root.append(Key.keyValuePairs, .object(pairs)) }
-    for member in rootMembers where root[member.key] == nil {
-      root.append(member.key, member.value)
-    }
   }
 
   /// `rich-media-type` is a file extension the NSE appends; absent, it assumes `jpg`.

@@ -117,40 +117,50 @@ struct KlaviyoParser {
     guard let url = value.stringValue else {
       return context.reportWrongType(value, expected: "a string", at: "/rich-media")
     }
-    let kind = typeHint.flatMap(MediaKind.init(typeHint:)) ?? MediaKind(url: url) ?? .image
+    // Without a type the service extension saves the file as `.jpg`, whatever the URL says.
+    let kind = typeHint.flatMap(MediaKind.init(typeHint:)) ?? .image
     notification.media = [MediaItem(url: url, kind: kind, typeHint: typeHint)]
     context.sourceMap.record("/media/0", from: "/rich-media")
   }
 
-  /// `key_value_pairs` and unknown root keys are the app's data; badge keys are
-  /// Klaviyo's own and kept as extras.
+  /// `key_value_pairs` and unknown root keys are the app's data (which keys came from
+  /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
+  /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
     let handled: Set<String> = [
       "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs,
     ]
-    var atRoot: [JSONValue] = []
     for member in root where !handled.contains(member.key) {
       if member.key == Key.badgeConfig || member.key == Key.badgeValue {
         kept.append(member.key, member.value)
       } else {
         notification.customData.append(member.key, member.value)
-        atRoot.append(.string(member.key))
         context.sourceMap.record(
           JSONPointer("/customData").appending(member.key),
           from: JSONPointer.root.appending(member.key))
       }
     }
-    if !atRoot.isEmpty { kept.append(Key.customDataAtRoot, .array(atRoot)) }
     guard let pairs = root[Key.keyValuePairs] else { return }
     guard let object = pairs.objectValue else {
       return context.reportWrongType(pairs, expected: "an object", at: "/key_value_pairs")
     }
+    var inPairs: [JSONValue] = []
     for member in object {
+      let pointer = JSONPointer("/key_value_pairs").appending(member.key)
+      guard notification.customData[member.key] == nil else {
+        context.report(
+          .conflictingValues,
+          "'\(member.key)' is both a root key and a key-value pair; the IR keeps the root one",
+          at: pointer)
+        continue
+      }
+      inPairs.append(.string(member.key))
       notification.customData.append(member.key, member.value)
       context.sourceMap.record(
         JSONPointer("/customData").appending(member.key),
-        from: JSONPointer("/key_value_pairs").appending(member.key))
+        from: pointer)
     }
+    if !inPairs.isEmpty { kept.append(Key.customDataInPairs, .array(inPairs)) }
   }
 
   private mutating func readButtons(_ value: JSONValue, context: inout ParseContext) {
@@ -168,7 +178,8 @@ struct KlaviyoParser {
     var buttons: [(button: ActionButton, index: Int)] = []
     for (index, element) in elements.enumerated() {
       if let button = readButton(
-        element, at: JSONPointer("/body/action_buttons").appending(index), context: &context)
+        element, at: JSONPointer("/body/action_buttons").appending(index), isDraft: isDraft,
+        context: &context)
       {
         buttons.append((button, index))
       }
@@ -188,7 +199,9 @@ struct KlaviyoParser {
     }
   }
 
-  private func readButton(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext)
+  private func readButton(
+    _ value: JSONValue, at pointer: JSONPointer, isDraft: Bool, context: inout ParseContext
+  )
     -> ActionButton?
   {
     guard let object = value.objectValue else {
@@ -196,7 +209,7 @@ struct KlaviyoParser {
         .invalidButton, "a button must be an object, found \(value.kindName); dropped", at: pointer)
       return nil
     }
-    guard let id = object["id"]?.stringValue, !id.isEmpty else {
+    guard let id = object["id"]?.stringValue else {
       context.report(
         .invalidButton, "button without an 'id' string; dropped, as the SDK skips it", at: pointer)
       return nil
@@ -213,6 +226,12 @@ struct KlaviyoParser {
     }
     let action: NotificationAction
     switch object["action"] {
+    case nil where !isDraft:
+      context.report(
+        .invalidButton,
+        "button '\(id)' has no 'action' while the others have one; dropped, as the SDK skips it",
+        at: pointer)
+      return nil
     case nil:
       action = url.map { .openURL($0, .app) } ?? .sameAsDefault
     case .string("open_app")?:
@@ -256,14 +275,11 @@ struct KlaviyoParser {
 
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
     if let identifier = notification.category?.identifier,
-      identifier.hasPrefix(KlaviyoCategories.prefix)
+      PredefinedCategory.named(identifier)?.vendor == "klaviyo"
     {
-      let known = PredefinedCategory.named(identifier) != nil
       context.report(
         .obsoleteShape,
-        known
-          ? "predefined category '\(identifier)' was never released; the shipped SDK shows no buttons for it"
-          : "'\(identifier)' is not one of Klaviyo's four predefined categories",
+        "predefined category '\(identifier)' was never released; the shipped SDK shows no buttons for it",
         at: "/aps/category")
     }
     guard let value else { return }
