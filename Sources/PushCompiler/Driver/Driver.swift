@@ -99,8 +99,8 @@ struct Session {
           &streams)
       }
     }
-    if let dump = options.dumpAfter, dump != "parse", !Pipeline.standard.names.contains(dump) {
-      return usage("unknown pass '\(dump)' for --dump-after", &streams)
+    if let dump = options.dumpAfter, dump != "parse", !pipeline.names.contains(dump) {
+      return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
     }
 
     let bytes: [UInt8]

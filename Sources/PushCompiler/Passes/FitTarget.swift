@@ -120,7 +120,7 @@ private struct Fitter {
           .droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none",
           at: path.appending("textInput"))
       }
-      if let limit = target.maxLabelLength, button.label.count > limit {
+      if let limit = target.maxLabelLength, limit > 1, button.label.count > limit {
         let cut = String(button.label.prefix(limit - 1)) + "…"
         report(
           .longLabel,

@@ -52,8 +52,6 @@ public struct Capabilities: Sendable {
   /// Whether the vendor's service extension should run for every push (Klaviyo's does
   /// its tracking and badge work there), so `mutable-content` is always 1.
   public var alwaysMutableContent = false
-  /// Whether the app's custom data can be carried.
-  public var customData = true
 
   /// A format that can express nothing beyond what is set afterwards.
   public init() {}

@@ -55,7 +55,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
   public let severity: Severity
   /// Whether it means information from the input is missing from the output.
   public let isLossy: Bool
-  /// One line on when the code fires, for `Specs/diagnostics.md` and `--explain`.
+  /// One line on when the code fires, for `Specs/diagnostics.md`.
   public let summary: String
 
   /// A code.
