@@ -86,12 +86,15 @@ public struct EmitContext: Sendable {
   }
 
   /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
-  /// target), one diagnostic per vendor naming its keys.
+  /// target), one diagnostic per vendor naming its keys. Members whose names start with
+  /// `@` are layout hints (where a value stood), not data, and are not reported.
   public mutating func reportForeignExtras(
     _ notification: PushNotification, keeping keep: Set<String>
   ) {
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
-      let keys = notification.extras[vendor]!.keys.map { "'\($0)'" }.joined(separator: ", ")
+      let names = notification.extras[vendor]!.keys.filter { !$0.hasPrefix("@") }
+      guard !names.isEmpty else { continue }
+      let keys = names.map { "'\($0)'" }.joined(separator: ", ")
       report(
         .droppedExtra, "\(vendor)-only fields \(keys) have no equivalent here; dropped",
         at: JSONPointer("/extras").appending(vendor))

@@ -51,7 +51,13 @@ public struct APNs: VendorFormat {
       .object(
         APSCodec.write(notification, category: notification.category?.identifier, context: &context)
       ))
-    for member in notification.customData where member.key != "aps" {
+    for member in notification.customData {
+      guard member.key != "aps" else {
+        context.report(
+          .droppedField, "custom key 'aps' would replace the 'aps' dictionary; dropped",
+          at: "/customData/aps")
+        continue
+      }
       root.append(member.key, member.value)
     }
     if let category = notification.category {

@@ -55,7 +55,7 @@ public struct Klaviyo: VendorFormat {
     static let badgeConfig = "badge_config"
     static let badgeValue = "badge_value"
     /// In `extras["klaviyo"]`: custom-data keys that came from `key_value_pairs`.
-    static let customDataInPairs = "customDataInPairs"
+    static let customDataInPairs = "@customDataInPairs"
     /// Root keys of Klaviyo's own, which custom data cannot use.
     static let reservedRootKeys: Set<String> = [
       "aps", body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue,

@@ -94,11 +94,19 @@ struct KlaviyoEmitter {
     let registered = notification.category.map { category in
       (category.identifier, targets(category.actionTargets.map { ($0.actionID, $0.action) }))
     }
-    for (index, target) in (notification.category?.actionTargets ?? []).enumerated()
-    where target.action.url == nil {
-      context.report(
-        .droppedField, "'body.actions' holds links only; what '\(target.actionID)' does is dropped",
-        at: JSONPointer("/category/actionTargets").appending(index))
+    for (index, target) in (notification.category?.actionTargets ?? []).enumerated() {
+      let path = JSONPointer("/category/actionTargets").appending(index)
+      switch target.action {
+      case .openURL(_, .app): break
+      case .openURL(let url, _):
+        context.report(
+          .changedAction, "category action '\(target.actionID)' opens '\(url)' in the app", at: path
+        )
+      default:
+        context.report(
+          .droppedField,
+          "'body.actions' holds links only; what '\(target.actionID)' does is dropped", at: path)
+      }
     }
     guard notification.hasDynamicButtons else { return registered }
     let wantsFallback = context.options.contains(Klaviyo.fallbackCategoryOption)
