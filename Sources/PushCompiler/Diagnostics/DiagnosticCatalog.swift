@@ -106,6 +106,10 @@ extension DiagnosticCode {
   public static let droppedTextInput = DiagnosticCode(
     "fit.dropped-text-input", .warning, lossy: true,
     "a reply text field the target cannot show was dropped")
+  /// The body text was shortened so the payload fits the size limit (`--fit`).
+  public static let shortenedBody = DiagnosticCode(
+    "fit.shortened-body", .warning, lossy: true,
+    "the body text was shortened so the payload fits (--fit)")
   /// A button label longer than the target shows in full.
   public static let longLabel = DiagnosticCode(
     "fit.long-label", .warning, lossy: true,
@@ -138,6 +142,10 @@ extension DiagnosticCode {
   public static let movedField = DiagnosticCode(
     "emit.moved-field", .warning, lossy: true,
     "a value is written at another place, where the app must look for it")
+  /// The payload is larger than the target's delivery accepts.
+  public static let overBudget = DiagnosticCode(
+    "emit.over-budget", .error,
+    "the payload is larger than APNs accepts (4096 bytes); nothing is written")
   /// The fallback-category option was given but no category fits the buttons.
   public static let noFallbackCategory = DiagnosticCode(
     "emit.no-fallback-category", .warning,

@@ -31,6 +31,7 @@ public struct CommandLineOptions: Sendable, Equatable {
   public var passes: Set<String>?
   public var dumpAfter: String?
   public var compact = false
+  public var fit = false
 
   /// Parses `arguments` (without the program name).
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -175,6 +176,10 @@ struct OptionSpec: Sendable {
     ) {
       $1.dumpAfter = $0
     },
+    OptionSpec(
+      long: "--fit", short: nil, valueName: nil,
+      help: "shorten the body text when the payload would exceed 4096 bytes"
+    ) { _, options in options.fit = true },
     OptionSpec(long: "--compact", short: nil, valueName: nil, help: "write the output on one line")
     { $1.compact = true },
     OptionSpec(long: "--help", short: "-h", valueName: nil, help: "show this help") { _, options in

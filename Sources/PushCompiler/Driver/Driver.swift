@@ -51,6 +51,8 @@ public enum Driver {
     let pipeline = Pipeline.standard
     var lines = pipeline.payloadPasses.map { "\($0.name.padding(to: 22))(payload) \($0.summary)" }
     lines += pipeline.notificationPasses.map { "\($0.name.padding(to: 22))(IR)      \($0.summary)" }
+    let budget = FitSizeBudget()
+    lines.append("\(budget.name.padding(to: 22))(output)  \(budget.summary)")
     return lines.joined(separator: "\n") + "\n"
   }
 }
@@ -129,6 +131,7 @@ struct Session {
     translator.settings = options.settings
     translator.options = options.options
     translator.dumpAfter = options.dumpAfter
+    translator.fitToBudget = options.fit
     let result = translator.translate(payload)
     diagnostics.report(contentsOf: result.diagnostics)
     if let dump = result.dump {

@@ -70,18 +70,25 @@ public struct Pipeline: Sendable {
     ResolveFallbacks(), FitTarget(), SetMutableContent(),
   ]
 
+  /// Whether the emitted payload is checked against the target's size limit last.
+  public var checksSizeBudget = true
+
   /// The names of every pass, in order.
-  public var names: [String] { payloadPasses.map(\.name) + notificationPasses.map(\.name) }
+  public var names: [String] {
+    payloadPasses.map(\.name) + notificationPasses.map(\.name)
+      + (checksSizeBudget ? [FitSizeBudget().name] : [])
+  }
 
   /// The standard passes named in `names` (in the standard order), or the unknown name.
   public func selecting(_ names: Set<String>) -> Result<Pipeline, UnknownPass> {
     if let unknown = names.first(where: { !self.names.contains($0) }) {
       return .failure(UnknownPass(name: unknown))
     }
-    return .success(
-      Pipeline(
-        payloadPasses: payloadPasses.filter { names.contains($0.name) },
-        notificationPasses: notificationPasses.filter { names.contains($0.name) }))
+    var selected = Pipeline(
+      payloadPasses: payloadPasses.filter { names.contains($0.name) },
+      notificationPasses: notificationPasses.filter { names.contains($0.name) })
+    selected.checksSizeBudget = checksSizeBudget && names.contains(FitSizeBudget().name)
+    return .success(selected)
   }
 
   /// A pass name that no pass has.

@@ -15,6 +15,8 @@ public struct Translator: Sendable {
   public var options: Set<String> = []
   /// Captures the document after this pass (or after `parse`), for `--dump-after`.
   public var dumpAfter: String?
+  /// Shortens the body text when the payload would exceed the target's size (`--fit`).
+  public var fitToBudget = false
 
   /// A translation from `source` to `target` with the standard passes.
   public init(from source: any VendorFormat, to target: any VendorFormat) {
@@ -66,11 +68,22 @@ public struct Translator: Sendable {
       pass.run(on: &notification, context: &passContext)
       if pass.name == dumpAfter { dump = IREncoder.encode(notification) }
     }
-    var emitContext = EmitContext(targetID: target.id, settings: settings, options: options)
-    let output = try? target.emit(notification, context: &emitContext)
+    let emitted: (output: JSONValue?, diagnostics: Diagnostics)
+    let emit = { (notification: PushNotification, found: inout Diagnostics) -> JSONValue? in
+      var context = EmitContext(targetID: target.id, settings: settings, options: options)
+      defer { found.report(contentsOf: context.diagnostics) }
+      return try? target.emit(notification, context: &context)
+    }
+    if let limit = target.capabilities.payloadLimit, pipeline.checksSizeBudget {
+      emitted = FitSizeBudget().run(notification, limit: limit, shorten: fitToBudget, emit: emit)
+    } else {
+      var found = Diagnostics()
+      emitted = (emit(notification, &found), found)
+    }
+    let output = emitted.output
     diagnostics.report(contentsOf: parseContext.diagnostics)
     diagnostics.report(contentsOf: passContext.diagnostics)
-    diagnostics.report(contentsOf: emitContext.diagnostics)
+    diagnostics.report(contentsOf: emitted.diagnostics)
     diagnostics.relocate { location in
       if case .ir(let path) = location, let input = passContext.sourceMap.inputLocation(of: path) {
         return .input(input)

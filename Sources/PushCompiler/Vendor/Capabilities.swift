@@ -49,6 +49,8 @@ public struct Capabilities: Sendable {
   /// Whether dynamic buttons and media only work through the service extension, so
   /// `mutable-content` must be 1.
   public var needsServiceExtension = true
+  /// The largest payload, in bytes of compact JSON, the target's delivery accepts.
+  public var payloadLimit: Int? = 4096
   /// Whether the vendor's service extension should run for every push (Klaviyo's does
   /// its tracking and badge work there), so `mutable-content` is always 1.
   public var alwaysMutableContent = false
@@ -72,6 +74,7 @@ public struct Capabilities: Sendable {
     all.mediaCaptions = true
     all.registeredCategories = true
     all.needsServiceExtension = false
+    all.payloadLimit = nil
     return all
   }()
 

@@ -90,7 +90,7 @@ public enum DiagnosticLocation: Hashable, Sendable, CustomStringConvertible {
     case .input(let pointer): pointer.description
     case .text(let line, let column, _): "\(line):\(column)"
     case .ir(let pointer): "ir:" + pointer.description
-    case .output(let pointer): "output:" + pointer.description
+    case .output(let pointer): pointer == .root ? "output" : "output:" + pointer.description
     }
   }
 }

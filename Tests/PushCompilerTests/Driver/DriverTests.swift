@@ -213,4 +213,28 @@ import Testing
       run(["passes"]).output.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
         == Pipeline.standard.names)
   }
+
+  @Test func oversizedPayloadsAreRefusedUnlessFitShortensTheBody() throws {
+    let body = String(repeating: "é", count: 3000)
+    let payload = #"{"aps": {"alert": {"title": "Long", "body": "\#(body)"}}, "body": {"_k": "k"}}"#
+    let refused = run(["convert", "-f", "klaviyo", "-t", "klaviyo"], input: payload)
+    #expect(refused.code == .dataError)
+    #expect(refused.output.isEmpty)
+    #expect(
+      refused.error.contains(
+        "<stdin>:output: error: the payload is 6082 bytes; APNs accepts at most 4096 [emit.over-budget]"
+      ))
+
+    let fitted = run(
+      ["convert", "-f", "klaviyo", "-t", "klaviyo", "--fit", "--compact"], input: payload)
+    #expect(fitted.code == .success)
+    #expect(fitted.output.utf8.count - 1 <= 4096)
+    #expect(fitted.output.utf8.count - 1 > 4000)
+    let output = try JSONReader.parse(Array(fitted.output.utf8))
+    let shortened = try #require(output["aps"]?["alert"]?["body"]?.stringValue)
+    #expect(shortened.hasSuffix("…"))
+    #expect(shortened.dropLast().allSatisfy { $0 == "é" })
+    #expect(fitted.error.contains("<stdin>:/aps/alert/body: warning: body shortened from 6000 to"))
+    #expect(run(["convert", "-f", "klaviyo", "-t", "ir"], input: payload).code == .success)
+  }
 }

@@ -1,0 +1,67 @@
+import PushIR
+
+/// Keeps the emitted payload within the size APNs accepts (4096 bytes).
+///
+/// Runs last, on the emitted payload, because only the target's own encoding has a size.
+/// Changes: with `--fit`, shortens the body text (whole characters, ending in `…`) until
+/// the compact payload fits; nothing else is ever cut.
+/// Reports: `fit.shortened-body` (warning) when it shortened the body;
+/// `emit.over-budget` (error, nothing written) when the payload does not fit and `--fit`
+/// was not given, or shortening the body is not enough.
+/// Idempotent: a payload that fits is left as it is.
+public struct FitSizeBudget: Sendable {
+  public init() {}
+  public let name = "fit-size-budget"
+  public let summary = "the emitted payload fits APNs's 4096 bytes (--fit shortens the body)"
+
+  /// The size of `payload` as sent: compact JSON.
+  public static func size(of payload: JSONValue) -> Int {
+    JSONWriter(style: .compact).bytes(payload).count
+  }
+
+  /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
+  /// the payload is at most `limit` bytes.
+  func run(
+    _ notification: PushNotification, limit: Int, shorten: Bool,
+    emit: (PushNotification, inout Diagnostics) -> JSONValue?
+  ) -> (output: JSONValue?, diagnostics: Diagnostics) {
+    var current = notification
+    var diagnostics = Diagnostics()
+    guard var output = emit(current, &diagnostics) else { return (nil, diagnostics) }
+    var size = Self.size(of: output)
+    guard size > limit else { return (output, diagnostics) }
+    let originalSize = size
+    if shorten, let body = current.content.body {
+      var text = body
+      while size > limit, !text.isEmpty {
+        let target = max(0, text.utf8.count - (size - limit) - 3)
+        var cut = ""
+        for character in text where cut.utf8.count + character.utf8.count <= target {
+          cut.append(character)
+        }
+        text = String(cut)
+        current.content.body = text.isEmpty ? "…" : text + "…"
+        diagnostics = Diagnostics()
+        guard let shortened = emit(current, &diagnostics) else { return (nil, diagnostics) }
+        output = shortened
+        size = Self.size(of: output)
+        if text.isEmpty { break }
+      }
+      if size <= limit {
+        diagnostics.report(
+          Diagnostic(
+            .shortenedBody,
+            "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
+            at: .ir("/content/body")))
+        return (output, diagnostics)
+      }
+    }
+    diagnostics.report(
+      Diagnostic(
+        .overBudget, "the payload is \(originalSize) bytes; APNs accepts at most \(limit)",
+        at: .output(.root),
+        notes: shorten
+          ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"]))
+    return (nil, diagnostics)
+  }
+}
