@@ -32,6 +32,7 @@ public struct CommandLineOptions: Sendable, Equatable {
   public var dumpAfter: String?
   public var compact = false
   public var fit = false
+  public var defaultsFile: String?
 
   /// Parses `arguments` (without the program name).
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -138,6 +139,10 @@ struct OptionSpec: Sendable {
       }
       options.settings[String(value[..<equals])] = String(value[value.index(after: equals)...])
     },
+    OptionSpec(
+      long: "--defaults", short: nil, valueName: "FILE",
+      help: "a JSON object of NAME: \"VALUE\" for required fields; --set wins"
+    ) { $1.defaultsFile = $0 },
     OptionSpec(
       long: "--option", short: nil, valueName: "NAME",
       help: "an emitter option of the target format (see 'pushc formats'); repeatable"

@@ -128,7 +128,14 @@ struct Session {
     guard let target else { return validate(payload, source: source, streams: &streams) }
     var translator = Translator(from: source, to: target)
     translator.pipeline = pipeline
-    translator.settings = options.settings
+    switch readDefaults() {
+    case .success(let defaults):
+      translator.settings = options.settings
+      translator.defaults = defaults
+    case .failure(let failure):
+      flush(&streams)
+      return failure.code
+    }
     translator.options = options.options
     translator.dumpAfter = options.dumpAfter
     translator.fitToBudget = options.fit
@@ -185,6 +192,50 @@ struct Session {
       streams.writeError("\(inputName): valid \(source.id) payload\n")
     }
     return .success
+  }
+
+  private struct DefaultsFailure: Error { var code: ExitCode }
+
+  /// The `--defaults` file: a JSON object whose members are strings.
+  private mutating func readDefaults() -> Result<[String: String], DefaultsFailure> {
+    guard let path = options.defaultsFile else { return .success([:]) }
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(FileIO.read(path))
+    } catch let error as FileIO.Failure {
+      diagnostics.report(
+        Diagnostic(
+          .unreadable, "cannot read defaults '\(path)': \(error.reason)", at: .input(.root)))
+      return .failure(DefaultsFailure(code: .noInput))
+    } catch let error as JSONSyntaxError {
+      diagnostics.report(
+        Diagnostic(
+          .json(error.kind), "defaults file '\(path)': \(error.message)",
+          at: .text(line: error.line, column: error.column, offset: error.offset)))
+      return .failure(DefaultsFailure(code: .dataError))
+    } catch {
+      return .failure(DefaultsFailure(code: .dataError))
+    }
+    guard let object = value.objectValue else {
+      diagnostics.report(
+        Diagnostic(
+          .notAnObject, "defaults file '\(path)' must hold an object of strings", at: .input(.root))
+      )
+      return .failure(DefaultsFailure(code: .dataError))
+    }
+    var defaults: [String: String] = [:]
+    for member in object {
+      guard let text = member.value.stringValue else {
+        diagnostics.report(
+          Diagnostic(
+            .wrongType,
+            "defaults file '\(path)': '\(member.key)' must be a string, found \(member.value.kindName)",
+            at: .input(JSONPointer.root.appending(member.key))))
+        return .failure(DefaultsFailure(code: .dataError))
+      }
+      defaults[member.key] = text
+    }
+    return .success(defaults)
   }
 
   private func tripsGate(_ found: Diagnostics) -> Bool {

@@ -11,6 +11,9 @@ public struct Translator: Sendable {
   public var pipeline: Pipeline = .standard
   /// Values for target fields (`--set NAME=VALUE`).
   public var settings: [String: String] = [:]
+  /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
+  /// values and `settings` win over them.
+  public var defaults: [String: String] = [:]
   /// Emitter options (`--option NAME`).
   public var options: Set<String> = []
   /// Captures the document after this pass (or after `parse`), for `--dump-after`.
@@ -71,6 +74,7 @@ public struct Translator: Sendable {
     let emitted: (output: JSONValue?, diagnostics: Diagnostics)
     let emit = { (notification: PushNotification, found: inout Diagnostics) -> JSONValue? in
       var context = EmitContext(targetID: target.id, settings: settings, options: options)
+      context.defaults = defaults
       defer { found.report(contentsOf: context.diagnostics) }
       return try? target.emit(notification, context: &context)
     }

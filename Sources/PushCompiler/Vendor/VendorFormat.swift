@@ -59,6 +59,9 @@ public struct EmitContext: Sendable {
   public var diagnostics = Diagnostics()
   /// Values for target fields given with `--set NAME=VALUE` (or a defaults file).
   public var settings: [String: String]
+  /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
+  /// values win over them, `settings` win over both.
+  public var defaults: [String: String] = [:]
   /// Emitter options given with `--option NAME`.
   public var options: Set<String>
   /// The target's id, for messages.

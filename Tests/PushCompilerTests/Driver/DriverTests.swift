@@ -237,4 +237,38 @@ import Testing
     #expect(fitted.error.contains("<stdin>:/aps/alert/body: warning: body shortened from 6000 to"))
     #expect(run(["convert", "-f", "klaviyo", "-t", "ir"], input: payload).code == .success)
   }
+
+  @Test func defaultsFileSuppliesRequiredFieldsAndSetWins() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushc-defaults-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let defaults = folder.appendingPathComponent("defaults.json")
+    try Data(#"{"_k": "from-defaults"}"#.utf8).write(to: defaults)
+    let payload = #"{"aps": {"alert": "x"}}"#
+    let fromFile = run(
+      ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", defaults.path], input: payload)
+    #expect(fromFile.code == .success)
+    #expect(try JSONReader.parse(Array(fromFile.output.utf8))["body"]?["_k"] == "from-defaults")
+    #expect(!fromFile.error.contains("emit.derived-value"))
+    let overridden = run(
+      ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", defaults.path, "--set", "_k=given"],
+      input: payload)
+    #expect(try JSONReader.parse(Array(overridden.output.utf8))["body"]?["_k"] == "given")
+    let ownID = run(
+      ["convert", "-f", "klaviyo", "-t", "klaviyo", "--defaults", defaults.path],
+      input: #"{"body": {"_k": "own"}}"#)
+    #expect(try JSONReader.parse(Array(ownID.output.utf8))["body"]?["_k"] == "own")
+
+    try Data(#"{"_k": 5}"#.utf8).write(to: defaults)
+    let wrongType = run(
+      ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", defaults.path], input: payload)
+    #expect(wrongType.code == .dataError)
+    #expect(wrongType.output.isEmpty)
+    #expect(wrongType.error.contains("'_k' must be a string, found number [parse.wrong-type]"))
+    let missing = run(
+      ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", "/nonexistent/d.json"],
+      input: payload)
+    #expect(missing.code == .noInput)
+  }
 }

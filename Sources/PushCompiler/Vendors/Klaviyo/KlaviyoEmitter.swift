@@ -50,11 +50,13 @@ struct KlaviyoEmitter {
   }
 
   /// `_k`: given with `--set _k=…`, kept from a Klaviyo source, the IR's notification
-  /// id, or else derived from the notification (the SDK treats it as opaque).
+  /// id, the `--defaults` file, or else derived from the notification (the SDK treats it
+  /// as opaque).
   private func notificationID(kept: JSONObject, context: inout EmitContext) -> JSONValue {
     if let given = context.settings[Key.notificationID] { return .string(given) }
     if let original = kept[Key.body]?[Key.notificationID] { return original }
     if let id = notification.tracking.notificationID { return .string(id) }
+    if let fallback = context.defaults[Key.notificationID] { return .string(fallback) }
     let derived =
       "pushc-"
       + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
