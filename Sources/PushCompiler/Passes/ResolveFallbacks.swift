@@ -22,22 +22,15 @@ public struct ResolveFallbacks: NotificationPass {
         at: "/defaultAction")
     }
     let description = resolved.url.map { "'\($0)'" } ?? "opening the app"
-    for index in notification.buttons.indices
-    where notification.buttons[index].action == .sameAsDefault {
-      notification.buttons[index].action = resolved
-      context.report(
-        .resolvedFallback,
-        "button '\(notification.buttons[index].label)' falls back to the default action: \(description)",
-        at: JSONPointer("/buttons").appending(index))
+    resolve(&notification.buttons, \.action, to: resolved, at: "/buttons", context: &context) {
+      "button '\($0.label)' falls back to the default action: \(description)"
     }
     if var category = notification.category {
-      for index in category.actionTargets.indices
-      where category.actionTargets[index].action == .sameAsDefault {
-        category.actionTargets[index].action = resolved
-        context.report(
-          .resolvedFallback,
-          "category action '\(category.actionTargets[index].actionID)' falls back to the default action: \(description)",
-          at: JSONPointer("/category/actionTargets").appending(index))
+      resolve(
+        &category.actionTargets, \.action, to: resolved, at: "/category/actionTargets",
+        context: &context
+      ) {
+        "category action '\($0.actionID)' falls back to the default action: \(description)"
       }
       notification.category = category
     }
@@ -47,6 +40,18 @@ public struct ResolveFallbacks: NotificationPass {
       context.report(
         .resolvedFallback, "media item \(index) uses the default action",
         at: JSONPointer("/media").appending(index))
+    }
+  }
+
+  /// Replaces `sameAsDefault` with `resolved` in each element's action, reporting each.
+  private func resolve<Element>(
+    _ elements: inout [Element], _ action: WritableKeyPath<Element, NotificationAction>,
+    to resolved: NotificationAction, at path: JSONPointer, context: inout PassContext,
+    message: (Element) -> String
+  ) {
+    for index in elements.indices where elements[index][keyPath: action] == .sameAsDefault {
+      elements[index][keyPath: action] = resolved
+      context.report(.resolvedFallback, message(elements[index]), at: path.appending(index))
     }
   }
 }

@@ -12,12 +12,15 @@ import Testing
     GoldenFiles.entries(corpus.appendingPathComponent(vendor)).filter { $0.hasSuffix(".json") }
   }
 
+  static func payload(_ vendor: String, _ name: String) throws -> JSONValue {
+    try GoldenFiles.json(corpus.appendingPathComponent(vendor).appendingPathComponent(name))
+  }
+
   @Test(
     .enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"),
     arguments: files("klaviyo"))
   func everyKlaviyoPayloadConvertsToTheDynamicFormatOrIsRefused(_ name: String) throws {
-    let payload = try GoldenFiles.json(
-      Self.corpus.appendingPathComponent("klaviyo").appendingPathComponent(name))
+    let payload = try Self.payload("klaviyo", name)
     let result = Translator(from: Klaviyo(), to: Klaviyo()).translate(payload)
     guard let output = result.output else {
       #expect(result.diagnostics.hasErrors, "\(name) produced no output and no error")
@@ -44,8 +47,7 @@ import Testing
     .enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"),
     arguments: files("klaviyo"))
   func everyKlaviyoPayloadReadsIntoTheIRAndConvertsToAPNs(_ name: String) throws {
-    let payload = try GoldenFiles.json(
-      Self.corpus.appendingPathComponent("klaviyo").appendingPathComponent(name))
+    let payload = try Self.payload("klaviyo", name)
     #expect(Translator(from: Klaviyo(), to: IRFormat()).translate(payload).output != nil)
     #expect(Translator(from: Klaviyo(), to: APNs()).translate(payload).output != nil)
   }
