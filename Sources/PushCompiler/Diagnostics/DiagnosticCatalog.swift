@@ -63,6 +63,11 @@ extension DiagnosticCode {
   /// A key the vendor does not define; kept verbatim.
   public static let unknownKey = DiagnosticCode(
     "parse.unknown-key", .note, "a key no vendor SDK reads; kept verbatim")
+  /// A key the vendor's SDK uses only together with another one, which is missing.
+  public static let incomplete = DiagnosticCode(
+    "parse.incomplete", .warning,
+    "a key the SDK uses only together with another one, which is missing; read as its author meant it"
+  )
   /// A value of the wrong JSON type; ignored.
   public static let wrongType = DiagnosticCode(
     "parse.wrong-type", .warning, lossy: true, "a value of the wrong JSON type; ignored")
@@ -121,6 +126,9 @@ extension DiagnosticCode {
   public static let derivedValue = DiagnosticCode(
     "emit.derived-value", .note,
     "a required target field was derived deterministically from the payload")
+  /// A target field was filled from the `--defaults` file.
+  public static let defaultValue = DiagnosticCode(
+    "emit.default-value", .note, "a target field the source lacks was taken from --defaults")
   /// A registered category dropped because the target cannot carry it.
   public static let droppedCategory = DiagnosticCode(
     "emit.dropped-category", .warning, lossy: true,
@@ -138,6 +146,10 @@ extension DiagnosticCode {
     "emit.fallback-category", .warning,
     "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons"
   )
+  /// A field the target requires has no value, and none may be derived.
+  public static let missingField = DiagnosticCode(
+    "emit.missing-field", .error,
+    "a field the target requires has no value; give it with --set or --defaults")
   /// A value written somewhere else than the source had it, where the app must look for it.
   public static let movedField = DiagnosticCode(
     "emit.moved-field", .warning, lossy: true,
@@ -167,14 +179,15 @@ extension DiagnosticCode {
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([
-      notAnObject, duplicateKey, invalidIR, unreadable, normalizedFlag, normalizedNumber,
-      conflictingValues, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
-      reorderedButtons,
-      unknownKey, wrongType, expandedCategory, resolvedFallback, setMutableContent, changedAction,
-      droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption, droppedTextInput,
-      longLabel,
-      derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory, movedField,
-      noFallbackCategory,
+      notAnObject, duplicateKey, invalidIR, unreadable,
+      normalizedFlag, normalizedNumber,
+      conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
+      reorderedButtons, unknownKey, wrongType,
+      expandedCategory, resolvedFallback, setMutableContent,
+      changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
+      droppedTextInput, longLabel, shortenedBody,
+      defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
+      missingField, movedField, noFallbackCategory, overBudget,
       validationMissingField, validationMutableContent, validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

@@ -76,7 +76,12 @@ public struct Translator: Sendable {
       var context = EmitContext(targetID: target.id, settings: settings, options: options)
       context.defaults = defaults
       defer { found.report(contentsOf: context.diagnostics) }
-      return try? target.emit(notification, context: &context)
+      do throws(TranslationError) {
+        return try target.emit(notification, context: &context)
+      } catch {
+        if let diagnostic = error.diagnostic { context.diagnostics.report(diagnostic) }
+        return nil
+      }
     }
     if let limit = target.capabilities.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(notification, limit: limit, shorten: fitToBudget, emit: emit)

@@ -58,9 +58,8 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
 
   /// The kind the URL's file extension suggests, if any.
   public init?(url: String) {
-    let path = url.split(separator: "?").first.map(String.init) ?? url
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(typeHint: String(path[path.index(after: dot)...]))
+    guard let ext = url.urlPathExtension else { return nil }
+    self.init(typeHint: ext)
   }
 }
 
@@ -70,4 +69,16 @@ public enum MediaPresentation: String, Hashable, Sendable, CaseIterable {
   case carouselAuto = "carousel-auto"
   /// A carousel the user swipes through.
   case carouselManual = "carousel-manual"
+}
+
+extension String {
+  /// The file extension of the URL's path, in lower case (`jpg` for
+  /// `https://x.test/a.JPG?w=1`), if it has one.
+  public var urlPathExtension: String? {
+    let path =
+      split(separator: "?", omittingEmptySubsequences: false).first.map(String.init) ?? self
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    let ext = path[path.index(after: dot)...]
+    return ext.isEmpty ? nil : ext.lowercased()
+  }
 }

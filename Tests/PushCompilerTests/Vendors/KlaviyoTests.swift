@@ -107,7 +107,7 @@ import Testing
     #expect(derived.output?["body"]?["_k"]?.stringValue?.hasPrefix("pushc-") == true)
     #expect(
       derived.diagnostics.contains {
-        $0.code == .derivedValue && $0.location == .output("/body/_k")
+        $0.code == .derivedValue && $0.location == .ir("/tracking/notificationID")
       })
     let other = try convert(#"{"aps": {"alert": "different"}}"#)
     #expect(other.output?["body"]?["_k"] != derived.output?["body"]?["_k"])

@@ -86,16 +86,3 @@ public struct APNs: VendorFormat {
     }
   }
 }
-
-extension JSONValue {
-  /// The root object of a payload, or the error every front end gives for another root.
-  func rootObject() throws(TranslationError) -> JSONObject {
-    guard case .object(let object) = self else {
-      throw .unreadablePayload(
-        Diagnostic(
-          .notAnObject, "the payload is a JSON \(kindName), but a push payload is an object",
-          at: .input(.root)))
-    }
-    return object
-  }
-}

@@ -266,10 +266,3 @@ enum APSCodec {
     return aps
   }
 }
-
-extension ParseContext {
-  /// Reports a value of the wrong JSON type, which is ignored.
-  mutating func reportWrongType(_ value: JSONValue, expected: String, at pointer: JSONPointer) {
-    report(.wrongType, "expected \(expected), found \(value.kindName); ignored", at: pointer)
-  }
-}

@@ -53,17 +53,18 @@ struct KlaviyoEmitter {
   /// id, the `--defaults` file, or else derived from the notification (the SDK treats it
   /// as opaque).
   private func notificationID(kept: JSONObject, context: inout EmitContext) -> JSONValue {
-    if let given = context.settings[Key.notificationID] { return .string(given) }
-    if let original = kept[Key.body]?[Key.notificationID] { return original }
-    if let id = notification.tracking.notificationID { return .string(id) }
-    if let fallback = context.defaults[Key.notificationID] { return .string(fallback) }
-    let derived =
+    let field = TargetField(
+      names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
+      meaning: "the tracking metadata that marks a Klaviyo push")
+    let current =
+      kept[Key.body]?[Key.notificationID]
+      ?? notification.tracking.notificationID.map {
+        .string($0)
+      }
+    return context.value(of: field, current: current) {
       "pushc-"
-      + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
-    context.report(
-      .derivedValue, "'body._k' derived as '\(derived)' from the notification's content",
-      atOutput: "/body/_k", notes: ["give your own with --set _k=VALUE"])
-    return .string(derived)
+        + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
+    } ?? .null
   }
 
   private func button(_ button: ActionButton) -> JSONValue {
@@ -173,7 +174,7 @@ struct KlaviyoEmitter {
     if let hint = item.typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == item.kind {
       return hint
     }
-    if let fromURL = urlExtension(item.url), MediaKind(typeHint: fromURL) == item.kind {
+    if let fromURL = item.url.urlPathExtension, MediaKind(typeHint: fromURL) == item.kind {
       return fromURL
     }
     switch item.kind {
@@ -182,11 +183,5 @@ struct KlaviyoEmitter {
     case .video: return "mp4"
     case .audio: return "mp3"
     }
-  }
-
-  private func urlExtension(_ url: String) -> String? {
-    let path = url.split(separator: "?").first.map(String.init) ?? url
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    return String(path[path.index(after: dot)...]).lowercased()
   }
 }

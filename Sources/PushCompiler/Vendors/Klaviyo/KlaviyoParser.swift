@@ -63,9 +63,9 @@ struct KlaviyoParser {
   /// The shipped SDK opens the root `url` (5.4 also `web_url`); the draft spec said
   /// `body.url`. Where they disagree, the shipped SDK's choice wins.
   private mutating func readDefaultAction(draftURL: JSONValue?, context: inout ParseContext) {
-    let rootURL = urlString(root[Key.url], at: "/url", context: &context)
-    let webURL = urlString(root[Key.webURL], at: "/web_url", context: &context)
-    let bodyURL = urlString(draftURL, at: "/body/url", context: &context)
+    let rootURL = context.string(root[Key.url], at: "/url")
+    let webURL = context.string(root[Key.webURL], at: "/web_url")
+    let bodyURL = context.string(draftURL, at: "/body/url")
     if let rootURL {
       notification.defaultAction = .openURL(rootURL, .app)
       context.sourceMap.record("/defaultAction", from: "/url")
@@ -305,17 +305,6 @@ struct KlaviyoParser {
       notification.category?.actionTargets.append(
         .init(actionID: member.key, action: .openURL(text, .app)))
     }
-  }
-
-  private func urlString(_ value: JSONValue?, at pointer: JSONPointer, context: inout ParseContext)
-    -> String?
-  {
-    guard let value else { return nil }
-    guard let text = value.stringValue else {
-      context.reportWrongType(value, expected: "a string", at: pointer)
-      return nil
-    }
-    return text
   }
 
   /// What `URL(string:)` accepts, roughly: a non-empty string without spaces or

@@ -1,0 +1,91 @@
+import PushIR
+
+extension ParseContext {
+  /// Reports a value of the wrong JSON type, which is ignored.
+  mutating func reportWrongType(_ value: JSONValue, expected: String, at pointer: JSONPointer) {
+    report(.wrongType, "expected \(expected), found \(value.kindName); ignored", at: pointer)
+  }
+
+  /// The string at `pointer`, or `nil` when absent; another type is reported and ignored.
+  mutating func string(_ value: JSONValue?, at pointer: JSONPointer) -> String? {
+    guard let value else { return nil }
+    guard let text = value.stringValue else {
+      reportWrongType(value, expected: "a string", at: pointer)
+      return nil
+    }
+    return text
+  }
+
+  /// The object at `pointer`, or `nil` when absent; another type is reported and ignored.
+  mutating func object(_ value: JSONValue?, at pointer: JSONPointer) -> JSONObject? {
+    guard let value else { return nil }
+    guard let object = value.objectValue else {
+      reportWrongType(value, expected: "an object", at: pointer)
+      return nil
+    }
+    return object
+  }
+
+  /// The array at `pointer`, or `nil` when absent; another type is reported and ignored.
+  mutating func array(_ value: JSONValue?, at pointer: JSONPointer) -> [JSONValue]? {
+    guard let value else { return nil }
+    guard let array = value.arrayValue else {
+      reportWrongType(value, expected: "an array", at: pointer)
+      return nil
+    }
+    return array
+  }
+
+  /// A 0/1 flag (`true`/`false` accepted), or `nil` when absent or not a flag (reported).
+  mutating func flag(_ value: JSONValue?, at pointer: JSONPointer) -> Bool? {
+    switch value {
+    case nil: return nil
+    case .bool(let flag)?: return flag
+    case .number(let number)? where number.intValue == 0 || number.intValue == 1:
+      return number.intValue == 1
+    case let other?:
+      report(
+        .invalidValue,
+        "flag value \(JSONWriter(style: .compact).string(other)) is neither 1 nor 0; ignored",
+        at: pointer)
+      return nil
+    }
+  }
+
+  /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`);
+  /// an object is taken as it is. `nil` (reported) when the string is not JSON.
+  mutating func embeddedJSON(_ value: JSONValue, at pointer: JSONPointer) -> JSONValue? {
+    guard case .string(let text) = value else { return value }
+    do {
+      return try JSONReader.parse(Array(text.utf8))
+    } catch {
+      report(
+        .invalidValue,
+        "the string is not the JSON document the SDK decodes (\(error.message)); ignored",
+        at: pointer)
+      return nil
+    }
+  }
+
+  /// Makes a root member the app's custom data, remembering where it came from.
+  mutating func keepAsCustomData(
+    _ member: JSONObject.Member, from pointer: JSONPointer,
+    into notification: inout PushNotification
+  ) {
+    notification.customData.append(member.key, member.value)
+    sourceMap.record(JSONPointer("/customData").appending(member.key), from: pointer)
+  }
+}
+
+extension JSONValue {
+  /// The root object of a payload, or the error every front end gives for another root.
+  func rootObject() throws(TranslationError) -> JSONObject {
+    guard case .object(let object) = self else {
+      throw .unreadablePayload(
+        Diagnostic(
+          .notAnObject, "the payload is a JSON \(kindName), but a push payload is an object",
+          at: .input(.root)))
+    }
+    return object
+  }
+}

@@ -1,0 +1,70 @@
+import PushIR
+
+/// A field of the target's payload that the user can give with `--set NAME=VALUE` or in
+/// a `--defaults` file, because the source may not have it (Dfinery's campaign id,
+/// Klaviyo's `_k`, Yellow.ai's `topic`).
+struct TargetField: Sendable {
+  /// The name used with `--set` and in a defaults file, then accepted aliases.
+  var names: [String]
+  /// Where the value goes in the output.
+  var output: JSONPointer
+  /// The IR field the value corresponds to, if any (diagnostics point there).
+  var irPath: JSONPointer?
+  /// What the field is, for messages ("the campaign id").
+  var meaning: String
+  /// Whether the target cannot do without it.
+  var isRequired = true
+
+  /// The name used on the command line.
+  var name: String { names[0] }
+}
+
+extension EmitContext {
+  /// The value of `field`: `--set` first, then what the notification already says
+  /// (`current`), then the `--defaults` file (noted), then `derived` (noted; only for
+  /// fields the vendor treats as opaque, and deterministic). A required field with none
+  /// of these is an `emit.missing-field` error naming it, and `nil`.
+  mutating func value(
+    of field: TargetField, current: JSONValue?, derived: (() -> String)? = nil
+  ) -> JSONValue? {
+    if let given = Self.first(of: field.names, in: settings) {
+      return .string(given)
+    }
+    if let current { return current }
+    let location: DiagnosticLocation = field.irPath.map { .ir($0) } ?? .output(field.output)
+    let key = "'\(field.output.dottedPath)'"
+    if let fallback = Self.first(of: field.names, in: defaults) {
+      diagnostics.report(
+        Diagnostic(
+          .defaultValue, "\(key) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
+          at: location))
+      return .string(fallback)
+    }
+    if let derived {
+      let value = derived()
+      diagnostics.report(
+        Diagnostic(
+          .derivedValue, "\(key) derived as '\(value)' from the notification's content",
+          at: location, notes: ["give your own with --set \(field.name)=VALUE"]))
+      return .string(value)
+    }
+    if field.isRequired {
+      diagnostics.report(
+        Diagnostic(
+          .missingField,
+          "\(targetID) needs \(key), \(field.meaning), and the source has none",
+          at: .output(field.output),
+          notes: ["give it with --set '\(field.name)=VALUE' or in a --defaults file"]))
+    }
+    return nil
+  }
+
+  private static func first(of names: [String], in values: [String: String]) -> String? {
+    names.lazy.compactMap { values[$0] }.first
+  }
+}
+
+extension JSONPointer {
+  /// The pointer written as a dotted key path for messages (`dfn.c_id`).
+  var dottedPath: String { tokens.joined(separator: ".") }
+}
