@@ -93,7 +93,8 @@ private struct Fitter {
       guard kept.count < target.maxButtons else {
         let reason =
           target.maxButtons == 0
-          ? "\(targetID) has no per-push buttons (only categories the app registered)"
+          ? "\(targetID) has no per-push buttons"
+            + (target.registeredCategories ? " (only categories the app registered)" : "")
           : "\(targetID) shows at most \(target.maxButtons) button(s)"
         report(.droppedButton, "button '\(button.label)' dropped: \(reason)", at: path)
         continue

@@ -14,9 +14,16 @@ struct TargetField: Sendable {
   var meaning: String
   /// Whether the target cannot do without it.
   var isRequired = true
+  /// Whether the value is a number (given values that are integers are written as one).
+  var isNumber = false
 
   /// The name used on the command line.
   var name: String { names[0] }
+
+  /// A value given on the command line or in a defaults file, as the field's JSON type.
+  func json(_ text: String) -> JSONValue {
+    isNumber && Int(text) != nil ? .number(JSONNumber(lexeme: text)) : .string(text)
+  }
 }
 
 extension EmitContext {
@@ -25,10 +32,10 @@ extension EmitContext {
   /// fields the vendor treats as opaque, and deterministic). A required field with none
   /// of these is an `emit.missing-field` error naming it, and `nil`.
   mutating func value(
-    of field: TargetField, current: JSONValue?, derived: (() -> String)? = nil
+    of field: TargetField, current: JSONValue?, derived: (() -> JSONValue)? = nil
   ) -> JSONValue? {
     if let given = Self.first(of: field.names, in: settings) {
-      return .string(given)
+      return field.json(given)
     }
     if let current { return current }
     let location: DiagnosticLocation = field.irPath.map { .ir($0) } ?? .output(field.output)
@@ -38,15 +45,16 @@ extension EmitContext {
         Diagnostic(
           .defaultValue, "\(key) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
           at: location))
-      return .string(fallback)
+      return field.json(fallback)
     }
     if let derived {
       let value = derived()
+      let shown = value.stringValue.map { "'\($0)'" } ?? JSONWriter(style: .compact).string(value)
       diagnostics.report(
         Diagnostic(
-          .derivedValue, "\(key) derived as '\(value)' from the notification's content",
+          .derivedValue, "\(key) derived as \(shown) from the notification's content",
           at: location, notes: ["give your own with --set \(field.name)=VALUE"]))
-      return .string(value)
+      return value
     }
     if field.isRequired {
       diagnostics.report(

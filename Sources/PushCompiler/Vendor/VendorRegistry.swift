@@ -7,6 +7,8 @@ public enum Vendors {
     IRFormat(),
     APNs(),
     Klaviyo(),
+    Dfinery(),
+    YellowAI(),
   ]
 
   /// The format with id `id`, if there is one.

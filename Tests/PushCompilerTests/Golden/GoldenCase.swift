@@ -31,7 +31,18 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   }
 
   /// Folders under `Golden/` that are not a format's.
-  static let sharedFolders: Set<String> = ["_ir", "cross", "README.md"]
+  static let sharedFolders: Set<String> = ["_ir", "cross", "README.md", "defaults.json"]
+
+  /// `Golden/defaults.json`: the `--defaults` every golden translation runs with, so
+  /// targets that require ids (Dfinery, CleverTap) emit instead of refusing.
+  static let defaults: [String: String] = {
+    let file = GoldenFiles.root.appendingPathComponent("defaults.json")
+    var values: [String: String] = [:]
+    for member in (try? GoldenFiles.json(file))?.objectValue ?? JSONObject() {
+      values[member.key] = member.value.stringValue
+    }
+    return values
+  }()
 
   static var formatFolders: [String] {
     GoldenFiles.entries(GoldenFiles.root).filter { !sharedFolders.contains($0) }
@@ -76,11 +87,13 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     }
   }
 
-  /// Runs `source` → `target` on `input`, with the options in `args.json` when present.
+  /// Runs `source` → `target` on `input` with the golden defaults, and the options and
+  /// settings in `args.json` when present.
   func translate(
     _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil
   ) -> Translator.Result {
     var translator = Translator(from: Vendors.named(source)!, to: Vendors.named(target)!)
+    translator.defaults = Self.defaults
     for option in arguments?["options"]?.arrayValue ?? [] {
       translator.options.insert(option.stringValue ?? "")
     }

@@ -22,21 +22,14 @@ public struct APNs: VendorFormat {
   {
     let root = try payload.rootObject()
     var notification = PushNotification()
-    if let aps = root["aps"] {
-      if let object = aps.objectValue {
-        APSCodec.read(object, at: "/aps", into: &notification, context: &context)
-      } else {
-        context.reportWrongType(aps, expected: "an object", at: "/aps")
-      }
-    } else {
+    APSCodec.read(from: root, into: &notification, context: &context)
+    if root["aps"] == nil {
       context.report(
         .notVendorPayload, "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
     }
     for member in root where member.key != "aps" {
-      notification.customData.append(member.key, member.value)
-      context.sourceMap.record(
-        JSONPointer("/customData").appending(member.key),
-        from: JSONPointer.root.appending(member.key))
+      context.keepAsCustomData(
+        member, from: JSONPointer.root.appending(member.key), into: &notification)
     }
     return notification
   }
@@ -51,15 +44,7 @@ public struct APNs: VendorFormat {
       .object(
         APSCodec.write(notification, category: notification.category?.identifier, context: &context)
       ))
-    for member in notification.customData {
-      guard member.key != "aps" else {
-        context.report(
-          .droppedField, "custom key 'aps' would replace the 'aps' dictionary; dropped",
-          at: "/customData/aps")
-        continue
-      }
-      root.append(member.key, member.value)
-    }
+    context.writeCustomData(notification, into: &root, reserved: ["aps"])
     if let category = notification.category {
       for (index, target) in category.actionTargets.enumerated() {
         context.report(
@@ -68,21 +53,8 @@ public struct APNs: VendorFormat {
           at: JSONPointer("/category/actionTargets").appending(index))
       }
     }
-    reportTracking(notification, context: &context)
+    context.reportUnwrittenTracking(notification.tracking)
     context.reportForeignExtras(notification, keeping: [APSCodec.extrasKey])
     return .object(root)
-  }
-
-  private func reportTracking(_ notification: PushNotification, context: inout EmitContext) {
-    let tracking = notification.tracking
-    for (name, present) in [
-      ("notificationID", tracking.notificationID != nil),
-      ("campaignID", tracking.campaignID != nil),
-      ("isTest", tracking.isTest != nil),
-    ] where present {
-      context.report(
-        .droppedField, "apns has no tracking identifiers; '\(name)' dropped",
-        at: JSONPointer("/tracking").appending(name))
-    }
   }
 }

@@ -266,3 +266,53 @@ enum APSCodec {
     return aps
   }
 }
+
+extension APSCodec {
+  /// Reads the root's `aps` into `notification`, reporting it when it is not an object.
+  static func read(
+    from root: JSONObject, into notification: inout PushNotification, context: inout ParseContext
+  ) {
+    guard let aps = root["aps"] else { return }
+    if let object = context.object(aps, at: "/aps") {
+      read(object, at: "/aps", into: &notification, context: &context)
+    }
+  }
+}
+
+extension EmitContext {
+  /// Writes the app's custom data at the root, where every APNs payload carries it,
+  /// except keys the vendor's own root keys use (`reserved`), which are dropped and
+  /// reported.
+  mutating func writeCustomData(
+    _ notification: PushNotification, into root: inout JSONObject, reserved: Set<String>
+  ) {
+    for member in notification.customData {
+      guard !reserved.contains(member.key), root[member.key] == nil else {
+        report(
+          .droppedField,
+          "custom key '\(member.key)' would replace \(targetID)'s own '\(member.key)'; dropped",
+          at: JSONPointer("/customData").appending(member.key))
+        continue
+      }
+      root.append(member.key, member.value)
+    }
+  }
+}
+
+extension EmitContext {
+  /// Reports each tracking id the target has no key for (`written` are the ones it has).
+  mutating func reportUnwrittenTracking(
+    _ tracking: TrackingIDs, written: Set<PartialKeyPath<TrackingIDs>> = []
+  ) {
+    let fields: [(name: String, path: PartialKeyPath<TrackingIDs>, present: Bool)] = [
+      ("notificationID", \.notificationID, tracking.notificationID != nil),
+      ("campaignID", \.campaignID, tracking.campaignID != nil),
+      ("isTest", \.isTest, tracking.isTest != nil),
+    ]
+    for field in fields where field.present && !written.contains(field.path) {
+      report(
+        .droppedField, "\(targetID) has no key for the tracking field '\(field.name)'; dropped",
+        at: JSONPointer("/tracking").appending(field.name))
+    }
+  }
+}

@@ -41,10 +41,7 @@ struct KlaviyoEmitter {
     for key in [Key.badgeConfig, Key.badgeValue] {
       if let value = kept[key] { root.append(key, value) }
     }
-    if notification.tracking.campaignID != nil || notification.tracking.isTest != nil {
-      context.report(
-        .droppedField, "klaviyo has no campaign id or test flag key; dropped", at: "/tracking")
-    }
+    context.reportUnwrittenTracking(notification.tracking, written: [\.notificationID])
     context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
     return .object(root)
   }
@@ -62,8 +59,9 @@ struct KlaviyoEmitter {
         .string($0)
       }
     return context.value(of: field, current: current) {
-      "pushc-"
-        + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
+      .string(
+        "pushc-"
+          + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification))))
     } ?? .null
   }
 

@@ -12,13 +12,7 @@ struct KlaviyoParser {
   init(root: JSONObject) { self.root = root }
 
   mutating func parse(context: inout ParseContext) -> PushNotification {
-    if let aps = root["aps"] {
-      if let object = aps.objectValue {
-        APSCodec.read(object, at: "/aps", into: &notification, context: &context)
-      } else {
-        context.reportWrongType(aps, expected: "an object", at: "/aps")
-      }
-    }
+    APSCodec.read(from: root, into: &notification, context: &context)
     let body = readBody(context: &context)
     readDefaultAction(draftURL: body?[Key.url], context: &context)
     readMedia(context: &context)
@@ -134,10 +128,8 @@ struct KlaviyoParser {
       if member.key == Key.badgeConfig || member.key == Key.badgeValue {
         kept.append(member.key, member.value)
       } else {
-        notification.customData.append(member.key, member.value)
-        context.sourceMap.record(
-          JSONPointer("/customData").appending(member.key),
-          from: JSONPointer.root.appending(member.key))
+        context.keepAsCustomData(
+          member, from: JSONPointer.root.appending(member.key), into: &notification)
       }
     }
     guard let pairs = root[Key.keyValuePairs] else { return }
@@ -155,10 +147,7 @@ struct KlaviyoParser {
         continue
       }
       inPairs.append(.string(member.key))
-      notification.customData.append(member.key, member.value)
-      context.sourceMap.record(
-        JSONPointer("/customData").appending(member.key),
-        from: pointer)
+      context.keepAsCustomData(member, from: pointer, into: &notification)
     }
     if !inPairs.isEmpty { kept.append(Key.customDataInPairs, .array(inPairs)) }
   }

@@ -1,0 +1,90 @@
+import PushIR
+
+/// Writes a Dfinery payload: the documented `dfn` fields in the documented order, the
+/// buttons' category under `aps.category`, and the required ids from the source,
+/// `--set` or `--defaults`.
+struct DfineryEmitter {
+  typealias Key = Dfinery.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["dfinery"] ?? JSONObject()
+    let keptCategory = kept.removeValue(forKey: Key.categoryHint)?.stringValue
+    let category =
+      notification.buttons.isEmpty ? keptCategory : keptCategory ?? Dfinery.defaultCategory
+
+    var dfn = JSONObject()
+    if let item = notification.media.first { dfn.append(Key.image, .string(item.url)) }
+    if let foreground = kept.removeValue(forKey: Key.foreground) {
+      dfn.append(Key.foreground, foreground)
+    }
+    let tracking = notification.tracking
+    let isTest = TargetField(
+      names: [Key.isTest], output: "/dfn/is_test", irPath: "/tracking/isTest",
+      meaning: "whether this is a test push", isNumber: true)
+    if let value = context.value(
+      of: isTest, current: tracking.isTest.map { .number(JSONNumber($0 ? 1 : 0)) },
+      derived: { 0 })
+    {
+      dfn.append(Key.isTest, value)
+    }
+    for (key, irPath, meaning) in Dfinery.requiredFields {
+      let field = TargetField(
+        names: [key], output: JSONPointer("/dfn").appending(key), irPath: irPath,
+        meaning: meaning)
+      let current =
+        key == Key.campaignID
+        ? tracking.campaignID.map { .string($0) } : kept.removeValue(forKey: key)
+      if let value = context.value(of: field, current: current) { dfn.append(key, value) }
+      if key == Key.campaignID {
+        let notificationID = TargetField(
+          names: [Key.notificationID], output: "/dfn/n_id", irPath: "/tracking/notificationID",
+          meaning: "the notification id", isRequired: false)
+        if let value = context.value(
+          of: notificationID, current: tracking.notificationID.map { .string($0) })
+        {
+          dfn.append(Key.notificationID, value)
+        }
+      }
+    }
+    var click = kept.removeValue(forKey: Key.clickAction)?.objectValue ?? JSONObject()
+    if click[Key.linkType] == nil { click.append(Key.linkType, "PushMessage") }
+    append(notification.defaultAction ?? .openApp, to: &click)
+    dfn.append(Key.clickAction, .object(click))
+    if !notification.buttons.isEmpty {
+      dfn.append(Key.buttons, .array(notification.buttons.map(button)))
+    }
+    for member in kept where !member.key.hasPrefix("@") { dfn.append(member.key, member.value) }
+
+    var root = JSONObject()
+    root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))
+    root.append(Key.container, .object(dfn))
+    context.writeCustomData(notification, into: &root, reserved: ["aps", Key.container])
+    context.reportForeignExtras(notification, keeping: ["dfinery", APSCodec.extrasKey])
+    return .object(root)
+  }
+
+  private func button(_ button: ActionButton) -> JSONValue {
+    var object = JSONObject()
+    object.append(Key.linkID, .string(button.id))
+    object.append(Key.linkName, .string(button.label))
+    object.append(Key.linkType, "Button")
+    append(button.action, to: &object)
+    return .object(object)
+  }
+
+  /// `act_type` and `uri` for an action the fit-target pass left: a link or opening the app.
+  private func append(_ action: NotificationAction, to object: inout JSONObject) {
+    switch action {
+    case .openURL(let url, let destination):
+      object.append(
+        Key.actionType,
+        .string(destination == .browser ? Dfinery.ActionType.webLink : Dfinery.ActionType.deepLink))
+      object.append(Key.uri, .string(url))
+    default:
+      object.append(Key.actionType, .string(Dfinery.ActionType.appOpen))
+      object.append(Key.uri, .null)
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import PushIR
+
+/// Lowers a Dfinery payload into the IR.
+struct DfineryParser {
+  typealias Key = Dfinery.Key
+
+  let root: JSONObject
+  private var notification = PushNotification()
+  private var kept = JSONObject()
+
+  init(root: JSONObject) { self.root = root }
+
+  mutating func parse(context: inout ParseContext) -> PushNotification {
+    APSCodec.read(from: root, into: &notification, context: &context)
+    // The service extension registers the buttons under `aps.category`, replacing the
+    // app's categories: it names Dfinery's dynamic category, never one the app registered.
+    if let category = notification.category {
+      kept.append(Key.categoryHint, .string(category.identifier))
+      notification.category = nil
+    }
+    if let dfn = root[Key.container] {
+      if let object = context.object(dfn, at: "/dfn") { readContainer(object, context: &context) }
+    } else {
+      context.report(
+        .notVendorPayload, "no 'dfn' dictionary: the Dfinery SDK ignores this push", at: .root)
+    }
+    for member in root where member.key != "aps" && member.key != Key.container {
+      context.keepAsCustomData(
+        member, from: JSONPointer.root.appending(member.key), into: &notification)
+    }
+    if !kept.isEmpty { notification.extras["dfinery"] = kept }
+    return notification
+  }
+
+  private mutating func readContainer(_ dfn: JSONObject, context: inout ParseContext) {
+    for member in dfn {
+      let pointer = JSONPointer("/dfn").appending(member.key)
+      switch member.key {
+      case Key.image:
+        guard let url = context.string(member.value, at: pointer) else { continue }
+        // The service extension saves the download as `dfineryPushImage.jpg`.
+        notification.media = [MediaItem(url: url, kind: .image)]
+        context.sourceMap.record("/media/0", from: pointer)
+      case Key.isTest:
+        notification.tracking.isTest = context.flag(member.value, at: pointer)
+        context.sourceMap.record("/tracking/isTest", from: pointer)
+      case Key.campaignID:
+        notification.tracking.campaignID = context.string(member.value, at: pointer)
+        context.sourceMap.record("/tracking/campaignID", from: pointer)
+      case Key.notificationID:
+        notification.tracking.notificationID = context.string(member.value, at: pointer)
+        context.sourceMap.record("/tracking/notificationID", from: pointer)
+      case Key.clickAction:
+        guard let object = context.object(member.value, at: pointer) else { continue }
+        notification.defaultAction = action(object, at: pointer, context: &context)
+        context.sourceMap.record("/defaultAction", from: pointer)
+        let link = JSONObject(object.filter { ![Key.actionType, Key.uri].contains($0.key) })
+        if !link.isEmpty { kept.append(Key.clickAction, .object(link)) }
+      case Key.buttons:
+        if let elements = context.array(member.value, at: pointer) {
+          readButtons(elements, context: &context)
+        }
+      case Key.foreground, Key.serviceID, Key.unifiedID, "ads":
+        kept.append(member.key, member.value)
+      default:
+        kept.append(member.key, member.value)
+        context.report(
+          .unknownKey, "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim",
+          at: pointer)
+      }
+    }
+  }
+
+  private mutating func readButtons(_ elements: [JSONValue], context: inout ParseContext) {
+    for (index, element) in elements.enumerated() {
+      let pointer = JSONPointer("/dfn/btn").appending(index)
+      guard index < 2 else {
+        context.report(
+          .invalidButton, "the Dfinery SDK shows two buttons at most; dropped", at: pointer)
+        continue
+      }
+      guard let object = element.objectValue else {
+        context.report(
+          .invalidButton, "a button must be an object, found \(element.kindName); dropped",
+          at: pointer)
+        continue
+      }
+      guard let label = object[Key.linkName]?.stringValue, !label.isEmpty else {
+        context.report(
+          .invalidButton, "button without an 'l_name' title; dropped, as iOS shows no such button",
+          at: pointer)
+        continue
+      }
+      let id =
+        context.string(object[Key.linkID], at: pointer.appending(Key.linkID))
+        ?? (index == 0 ? "DFN_FIRST_BUTTON_ACTION" : "DFN_SECOND_BUTTON_ACTION")
+      if let type = object[Key.linkType], type != "Button" {
+        context.report(
+          .invalidValue,
+          "a button's 'l_type' is 'Button'; \(JSONWriter(style: .compact).string(type)) ignored",
+          at: pointer.appending(Key.linkType))
+      }
+      for member in object
+      where ![Key.linkID, Key.linkName, Key.linkType, Key.actionType, Key.uri].contains(member.key)
+      {
+        context.report(
+          .invalidValue, "'\(member.key)' is not a button key; ignored",
+          at: pointer.appending(member.key))
+      }
+      context.sourceMap.record(
+        JSONPointer("/buttons").appending(notification.buttons.count), from: pointer)
+      notification.buttons.append(
+        ActionButton(
+          id: id, label: label, action: action(object, at: pointer, context: &context),
+          options: [.foreground]))
+    }
+  }
+
+  /// The action of `click_act` or a button: `act_type` with its `uri`.
+  private func action(_ object: JSONObject, at pointer: JSONPointer, context: inout ParseContext)
+    -> NotificationAction
+  {
+    let type = context.string(object[Key.actionType], at: pointer.appending(Key.actionType))
+    let uri: String? =
+      object[Key.uri] == .null
+      ? nil : context.string(object[Key.uri], at: pointer.appending(Key.uri))
+    switch type {
+    case Dfinery.ActionType.deepLink?, Dfinery.ActionType.webLink?:
+      guard let uri, !uri.isEmpty else {
+        context.report(
+          .invalidValue, "'\(type!)' without a 'uri' opens nothing; read as opening the app",
+          at: pointer)
+        return .openApp
+      }
+      return .openURL(uri, type == Dfinery.ActionType.deepLink ? .app : .browser)
+    case Dfinery.ActionType.appOpen?:
+      if let uri {
+        context.report(
+          .invalidValue, "an 'AppOpen' action opens no link; 'uri' '\(uri)' ignored",
+          at: pointer.appending(Key.uri))
+      }
+      return .openApp
+    case nil:
+      context.report(
+        .invalidValue, "no 'act_type': the Dfinery SDK only opens the app", at: pointer)
+      return .openApp
+    case let other?:
+      context.report(
+        .invalidValue, "unknown 'act_type' '\(other)': the Dfinery SDK only opens the app",
+        at: pointer.appending(Key.actionType))
+      return .openApp
+    }
+  }
+}

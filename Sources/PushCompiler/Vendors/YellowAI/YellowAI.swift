@@ -1,0 +1,65 @@
+import PushIR
+
+/// Yellow.ai's push, in both of its forms: the API request (`topic`, `contentAvailable`,
+/// `title`, `body`, `payload`) and what the phone receives (the `payload` keys at the
+/// root beside `aps`). A tap opens the app, a deep link, or a bot flow. See
+/// `Specs/vendors/yellowai.md`.
+public struct YellowAI: VendorFormat {
+  public init() {}
+
+  public let id = "yellowai"
+  public let summary =
+    "Yellow.ai push: the API request {topic, title, body, payload{image, botId, deeplink, journeySlug}} or its device form"
+
+  /// Writes the device form (`aps` plus root keys) instead of the API request.
+  static let deviceFormOption = "device-form"
+
+  public var emitOptions: [(name: String, summary: String)] {
+    [
+      (
+        Self.deviceFormOption,
+        "write what the phone receives ('aps' plus the payload keys at the root) instead of the API request"
+      )
+    ]
+  }
+
+  public var capabilities: Capabilities {
+    var capabilities = Capabilities()
+    capabilities.defaultActions = [.openApp, .openURL, .botFlow]
+    capabilities.urlDestinations = [.app]
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = [.image]
+    return capabilities
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let topic = "topic"
+    static let contentAvailable = "contentAvailable"
+    static let title = "title"
+    static let body = "body"
+    static let payload = "payload"
+    static let image = "image"
+    static let botID = "botId"
+    static let deepLink = "deeplink"
+    static let journey = "journeySlug"
+    /// The keys of `payload` (and of the device form's root) Yellow.ai defines.
+    static let payloadKeys: Set<String> = [image, botID, deepLink, journey]
+    /// In `extras["yellowai"]`: the source was the device form.
+    static let deviceFormHint = "@deviceForm"
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = YellowAIParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    YellowAIEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

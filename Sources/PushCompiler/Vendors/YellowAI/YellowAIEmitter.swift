@@ -1,0 +1,93 @@
+import PushIR
+
+/// Writes a Yellow.ai push: the API request by default, or with `--option device-form`
+/// (or a device-form source) what the phone receives.
+struct YellowAIEmitter {
+  typealias Key = YellowAI.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["yellowai"] ?? JSONObject()
+    let deviceForm =
+      context.options.contains(YellowAI.deviceFormOption)
+      || kept.removeValue(forKey: Key.deviceFormHint) == true
+    var payload = JSONObject()
+    if let item = notification.media.first { payload.append(Key.image, .string(item.url)) }
+    switch notification.defaultAction {
+    case .openURL(let url, _)?:
+      if let bot = kept[Key.botID] { payload.append(Key.botID, bot) }
+      payload.append(Key.deepLink, .string(url))
+    case .botFlow(let bot, let journey)?:
+      payload.append(Key.botID, .string(bot))
+      if let journey { payload.append(Key.journey, .string(journey)) }
+    default:
+      if let journey = kept[Key.journey] { payload.append(Key.journey, journey) }
+    }
+    let topic = TargetField(
+      names: [Key.topic], output: "/topic", meaning: "the app's bundle id", isRequired: false)
+    let givenTopic = context.value(of: topic, current: kept[Key.topic])
+    let reserved = Key.payloadKeys.union(["aps"])
+    let unknown = JSONObject(kept.filter { ![Key.topic, Key.botID, Key.journey].contains($0.key) })
+    context.reportUnwrittenTracking(notification.tracking)
+    context.reportForeignExtras(notification, keeping: ["yellowai", APSCodec.extrasKey])
+
+    if deviceForm {
+      var root = JSONObject()
+      root.append("aps", .object(APSCodec.write(notification, category: nil, context: &context)))
+      for member in payload { root.append(member.key, member.value) }
+      context.writeCustomData(notification, into: &root, reserved: reserved)
+      for name in unknown.keys {
+        context.report(
+          .droppedExtra,
+          "'\(name)' of the API request has no place in what the phone receives; dropped",
+          at: JSONPointer("/extras/yellowai").appending(name))
+      }
+      if givenTopic != nil {
+        context.report(
+          .droppedField,
+          "'topic' is a header of the API request, not part of what the phone receives; dropped",
+          atOutput: "/topic")
+      }
+      return .object(root)
+    }
+    var request = JSONObject()
+    if let givenTopic { request.append(Key.topic, givenTopic) }
+    request.append(Key.contentAvailable, .bool(notification.delivery.contentAvailable))
+    request.appendIfPresent(Key.title, notification.content.title)
+    request.appendIfPresent(Key.body, notification.content.body)
+    context.writeCustomData(notification, into: &payload, reserved: reserved)
+    if !payload.isEmpty { request.append(Key.payload, .object(payload)) }
+    for member in unknown where request[member.key] == nil {
+      request.append(member.key, member.value)
+    }
+    reportWhatTheRequestCannotSay(context: &context)
+    return .object(request)
+  }
+
+  /// The API request carries title, body and `contentAvailable` of all of `aps`.
+  private func reportWhatTheRequestCannotSay(context: inout EmitContext) {
+    var unsaid = IREncoder.encode(notification)["content"]?.objectValue?.keys ?? []
+    unsaid.removeAll { $0 == "title" || $0 == "body" }
+    let note = "--option \(YellowAI.deviceFormOption) writes the whole 'aps' dictionary"
+    for name in unsaid {
+      context.report(
+        .droppedField, "yellowai's API request has no place for '\(name)'; dropped",
+        at: JSONPointer("/content").appending(name), notes: [note])
+    }
+    // Yellow.ai's own service extension shows the image, so its API must turn the flag on
+    // for image pushes; only a flag without media has nothing to stand for it.
+    if notification.delivery.mutableContent && notification.media.isEmpty {
+      context.report(
+        .droppedField,
+        "the API request cannot set 'mutable-content'; the service extension does not run",
+        at: "/delivery/mutableContent", notes: [note])
+    }
+    if let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty {
+      let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
+      context.report(
+        .droppedExtra, "yellowai's API request has no place for \(keys); dropped",
+        at: JSONPointer("/extras").appending(APSCodec.extrasKey), notes: [note])
+    }
+  }
+}
