@@ -9,6 +9,8 @@ public enum Vendors {
     Klaviyo(),
     Dfinery(),
     YellowAI(),
+    Acoustic(),
+    CleverTap(),
   ]
 
   /// The format with id `id`, if there is one.

@@ -281,13 +281,16 @@ extension APSCodec {
 
 extension EmitContext {
   /// Writes the app's custom data at the root, where every APNs payload carries it,
-  /// except keys the vendor's own root keys use (`reserved`), which are dropped and
-  /// reported.
+  /// except keys the vendor reads as its own (`reserved`, or starting with one of
+  /// `reservedPrefixes`), which are dropped and reported.
   mutating func writeCustomData(
-    _ notification: PushNotification, into root: inout JSONObject, reserved: Set<String>
+    _ notification: PushNotification, into root: inout JSONObject, reserved: Set<String>,
+    reservedPrefixes: [String] = []
   ) {
     for member in notification.customData {
-      guard !reserved.contains(member.key), root[member.key] == nil else {
+      guard !reserved.contains(member.key), root[member.key] == nil,
+        !reservedPrefixes.contains(where: member.key.hasPrefix)
+      else {
         report(
           .droppedField,
           "custom key '\(member.key)' would replace \(targetID)'s own '\(member.key)'; dropped",

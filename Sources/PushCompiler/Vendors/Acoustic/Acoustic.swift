@@ -1,0 +1,66 @@
+import PushIR
+
+/// Acoustic Mobile Push (formerly IBM Mobile Customer Engagement): a tap action object
+/// (`notification-action`), dynamic buttons (`category-actions`) with the same action
+/// grammar, `category-name`, `media-attachment` and `mce` attribution. See
+/// `Specs/vendors/acoustic.md`.
+public struct Acoustic: VendorFormat {
+  public init() {}
+
+  public let id = "acoustic"
+  public let summary =
+    "Acoustic (IBM MCE) payload: 'notification-action', 'category-actions', 'media-attachment', 'mce'"
+
+  public var capabilities: Capabilities {
+    var capabilities = Capabilities()
+    capabilities.maxButtons = 4
+    capabilities.buttonActions = [.openApp, .openURL, .dial, .inboxMessage, .custom]
+    capabilities.defaultActions = capabilities.buttonActions
+    capabilities.urlDestinations = [.app, .webView]
+    capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.registeredCategories = true
+    capabilities.expandsPredefinedCategories = true
+    return capabilities
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let tapAction = "notification-action"
+    static let buttons = "category-actions"
+    static let categoryName = "category-name"
+    static let media = "media-attachment"
+    static let attribution = "mce"
+    static let mailingID = "mailingId"
+    static let inApp = "inApp"
+    /// Button keys beside the action's own.
+    static let label = "name"
+    static let options: [(key: String, option: ButtonOptions)] = [
+      ("foreground", .foreground), ("destructive", .destructive),
+      ("authentication", .authenticationRequired),
+    ]
+    /// Root keys of Acoustic's own, which custom data cannot use.
+    static let reserved: Set<String> = [
+      "aps", tapAction, buttons, categoryName, media, attribution, inApp,
+    ]
+    /// In `extras["acoustic"]`: `aps.category` repeated `category-name`.
+    static let categoryInAPSHint = "@categoryInAps"
+    /// In `extras["acoustic"]`: `mce.mailingId` was a number.
+    static let numericMailingIDHint = "@numericMailingId"
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = AcousticParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    AcousticEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

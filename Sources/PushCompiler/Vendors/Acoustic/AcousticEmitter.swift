@@ -1,0 +1,70 @@
+import PushIR
+
+/// Writes an Acoustic payload: always a `notification-action` (Acoustic asks for one
+/// on every push), buttons as `category-actions`, and the kept `category-name`, `mce`
+/// and `inApp`.
+struct AcousticEmitter {
+  typealias Key = Acoustic.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["acoustic"] ?? JSONObject()
+    let categoryInAPS = kept.removeValue(forKey: Key.categoryInAPSHint) == true
+    let numericMailingID = kept.removeValue(forKey: Key.numericMailingIDHint) == true
+    let categoryName = notification.hasDynamicButtons ? kept[Key.categoryName] : nil
+    if !notification.hasDynamicButtons, let name = kept[Key.categoryName]?.stringValue {
+      context.report(
+        .droppedExtra,
+        "'category-name' '\(name)' names the category of buttons there are none of; dropped",
+        at: "/extras/acoustic/category-name")
+    }
+    let category =
+      notification.category?.identifier ?? (categoryInAPS ? categoryName?.stringValue : nil)
+
+    var root = JSONObject()
+    root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))
+    root.append(
+      Key.tapAction, .object(AcousticAction.members(of: notification.defaultAction ?? .openApp)))
+    if notification.hasDynamicButtons {
+      root.append(Key.buttons, .array(notification.buttons.map(button)))
+      reportButtonIDs(context: &context)
+    }
+    if let categoryName { root.append(Key.categoryName, categoryName) }
+    if let item = notification.media.first { root.append(Key.media, .string(item.url)) }
+    var mce = kept[Key.attribution]?.objectValue ?? JSONObject()
+    if let campaign = notification.tracking.campaignID {
+      let numeric = numericMailingID && JSONNumber(lexeme: campaign).intValue != nil
+      mce.append(Key.mailingID, numeric ? .number(JSONNumber(lexeme: campaign)) : .string(campaign))
+    }
+    if !mce.isEmpty { root.append(Key.attribution, .object(mce)) }
+    if let inApp = kept[Key.inApp] { root.append(Key.inApp, inApp) }
+    context.writeCustomData(notification, into: &root, reserved: Key.reserved)
+    context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
+    context.reportForeignExtras(notification, keeping: ["acoustic", APSCodec.extrasKey])
+    return .object(root)
+  }
+
+  private func button(_ button: ActionButton) -> JSONValue {
+    var object = JSONObject()
+    object.append(Key.label, .string(button.label))
+    for member in AcousticAction.members(of: button.action) {
+      object.append(member.key, member.value)
+    }
+    for (key, option) in Key.options where button.options.contains(option) {
+      object.append(key, true)
+    }
+    return .object(object)
+  }
+
+  /// Acoustic has no button ids: a tap is told apart by its action (the SDK hands the
+  /// action dictionary over), so ids other than the label are lost.
+  private func reportButtonIDs(context: inout EmitContext) {
+    let lost = notification.buttons.filter { $0.id != $0.label }.map { "'\($0.id)'" }
+    guard !lost.isEmpty else { return }
+    context.report(
+      .droppedField,
+      "acoustic has no button ids (a tap is told apart by its action); \(lost.joined(separator: ", ")) dropped",
+      at: "/buttons")
+  }
+}

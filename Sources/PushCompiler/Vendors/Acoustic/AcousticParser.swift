@@ -1,0 +1,120 @@
+import PushIR
+
+/// Lowers an Acoustic payload into the IR.
+struct AcousticParser {
+  typealias Key = Acoustic.Key
+
+  let root: JSONObject
+  private var notification = PushNotification()
+  private var kept = JSONObject()
+
+  init(root: JSONObject) { self.root = root }
+
+  mutating func parse(context: inout ParseContext) -> PushNotification {
+    APSCodec.read(from: root, into: &notification, context: &context)
+    if root[Key.tapAction] == nil && root[Key.buttons] == nil {
+      context.report(
+        .notVendorPayload,
+        "no 'notification-action': Acoustic's samples hand a push to its SDK only when it has one",
+        at: .root)
+    }
+    for member in root where member.key != "aps" {
+      let pointer = JSONPointer.root.appending(member.key)
+      switch member.key {
+      case Key.tapAction:
+        guard let object = context.object(member.value, at: pointer) else { continue }
+        notification.defaultAction = AcousticAction.read(object, at: pointer, context: &context)
+        context.sourceMap.record("/defaultAction", from: pointer)
+      case Key.buttons:
+        if let elements = context.array(member.value, at: pointer) {
+          readButtons(elements, context: &context)
+        }
+      case Key.categoryName:
+        if let name = context.string(member.value, at: pointer) {
+          kept.append(Key.categoryName, .string(name))
+        }
+      case Key.media:
+        guard let url = context.string(member.value, at: pointer) else { continue }
+        // The service extension names the file after the URL's last path component,
+        // so its extension decides how iOS shows it.
+        notification.media = [MediaItem(url: url, kind: MediaKind(url: url) ?? .image)]
+        context.sourceMap.record("/media/0", from: pointer)
+      case Key.attribution:
+        if let mce = context.object(member.value, at: pointer) {
+          readAttribution(mce, at: pointer, context: &context)
+        }
+      case Key.inApp:
+        kept.append(member.key, member.value)
+      default:
+        context.keepAsCustomData(member, from: pointer, into: &notification)
+      }
+    }
+    // With dynamic buttons, an `aps.category` equal to `category-name` names the dynamic
+    // category (for a content extension), not one the app registered.
+    if root[Key.buttons] != nil, let name = kept[Key.categoryName]?.stringValue,
+      notification.category?.identifier == name
+    {
+      notification.category = nil
+      kept.append(Key.categoryInAPSHint, true)
+    }
+    if !kept.isEmpty { notification.extras["acoustic"] = kept }
+    return notification
+  }
+
+  private mutating func readButtons(_ elements: [JSONValue], context: inout ParseContext) {
+    let container = Set([Key.label] + Key.options.map(\.key))
+    for (index, element) in elements.enumerated() {
+      let pointer = JSONPointer("/category-actions").appending(index)
+      guard let object = element.objectValue else {
+        context.report(
+          .invalidButton, "a button must be an object, found \(element.kindName); dropped",
+          at: pointer)
+        continue
+      }
+      guard let label = object[Key.label]?.stringValue else {
+        context.report(
+          .invalidButton, "button without a 'name' string; dropped, as it would have no title",
+          at: pointer)
+        continue
+      }
+      guard
+        let action = AcousticAction.read(
+          object, at: pointer, container: container, context: &context)
+      else {
+        context.report(.invalidButton, "button '\(label)' does nothing; dropped", at: pointer)
+        continue
+      }
+      var options: ButtonOptions = []
+      for (key, option) in Key.options
+      where context.flag(object[key], at: pointer.appending(key)) == true {
+        options.insert(option)
+      }
+      context.sourceMap.record(
+        JSONPointer("/buttons").appending(notification.buttons.count), from: pointer)
+      // Acoustic tells taps apart by the action itself; the label is the stablest id.
+      notification.buttons.append(
+        ActionButton(id: label, label: label, action: action, options: options))
+    }
+  }
+
+  /// `mce`: the mailing id is the campaign; the rest (attribution) is Acoustic's own.
+  private mutating func readAttribution(
+    _ mce: JSONObject, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    var rest = mce
+    switch rest.removeValue(forKey: Key.mailingID) {
+    case .string(let id)?:
+      notification.tracking.campaignID = id
+    case .number(let id)?:
+      notification.tracking.campaignID = id.lexeme
+      kept.append(Key.numericMailingIDHint, true)
+    case let other?:
+      context.reportWrongType(
+        other, expected: "a string or a number", at: pointer.appending(Key.mailingID))
+    case nil:
+      break
+    }
+    context.sourceMap.record("/tracking/campaignID", from: pointer.appending(Key.mailingID))
+    if !rest.isEmpty { kept.append(Key.attribution, .object(rest)) }
+  }
+}

@@ -1,0 +1,74 @@
+import PushIR
+
+/// CleverTap's iOS payload: `W$…`/`wzrk_…` keys (the two prefixes are equivalent),
+/// `wzrk_dl`, single media (`ct_mediaUrl` + `ct_mediaType`), the content slider
+/// (`ct_ContentSlider`), push templates (`pt_*`, `pt_json`), and categories the app
+/// registered (`CTNotification`). iOS has no per-push buttons. See
+/// `Specs/vendors/clevertap.md`.
+public struct CleverTap: VendorFormat {
+  public init() {}
+
+  public let id = "clevertap"
+  public let summary =
+    "CleverTap iOS payload: 'W$'/'wzrk_' keys, 'wzrk_dl', 'ct_mediaUrl', 'ct_ContentSlider', 'pt_*' templates"
+
+  public var capabilities: Capabilities {
+    var capabilities = Capabilities()
+    capabilities.defaultActions = [.openApp, .openURL]
+    capabilities.urlDestinations = [.app]
+    capabilities.maxMedia = Int.max
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.mediaCaptions = true
+    capabilities.registeredCategories = true
+    return capabilities
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let prefixes = ["W$", "wzrk_"]
+    static let campaignID = "W$id"
+    static let deepLink = "wzrk_dl"
+    static let mediaURL = "ct_mediaUrl"
+    static let mediaType = "ct_mediaType"
+    static let altText = "alt_text_wzrk_bp"
+    static let slider = "ct_ContentSlider"
+    static let templatePrefix = "pt_"
+    static let templateJSON = "pt_json"
+    /// Keys that make a push a dashboard preview of an in-app or inbox message.
+    static let previewMarkers: Set<String> = [
+      "wzrk_inapp", "wzrk_inbox", "wzrk_adunit", "wzrk_inapp_s3_url", "wzrk_inapp_type",
+    ]
+    /// In `extras["clevertap"]`: how the source spelled the campaign id key.
+    static let campaignKeyHint = "@campaignKey"
+  }
+
+  /// The content slider's own settings, with the values written when the source has none.
+  static let sliderDefaults: [(key: String, value: JSONValue)] = [
+    ("orientation", "portrait"), ("showsPaging", 1), ("autoPlay", 0), ("autoDismiss", 1),
+    ("type", "carousalImg"),
+  ]
+
+  /// The category CTNotificationContent registers for the slider and the templates.
+  static let contentCategory = "CTNotification"
+
+  /// The key `key` stands for with the `wzrk_` prefix (`W$id` → `wzrk_id`), if it has a
+  /// CleverTap prefix.
+  static func canonicalKey(_ key: String) -> String? {
+    if key.hasPrefix("W$") { return "wzrk_" + key.dropFirst(2) }
+    return key.hasPrefix("wzrk_") ? key : nil
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = CleverTapParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    CleverTapEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

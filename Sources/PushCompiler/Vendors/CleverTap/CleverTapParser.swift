@@ -1,0 +1,161 @@
+import PushIR
+
+/// Lowers a CleverTap payload into the IR.
+struct CleverTapParser {
+  typealias Key = CleverTap.Key
+
+  let root: JSONObject
+  private var notification = PushNotification()
+  private var kept = JSONObject()
+  /// Where each key with a CleverTap meaning was read, by its `wzrk_` spelling.
+  private var seen: [String: JSONPointer] = [:]
+
+  init(root: JSONObject) { self.root = root }
+
+  mutating func parse(context: inout ParseContext) -> PushNotification {
+    APSCodec.read(from: root, into: &notification, context: &context)
+    if !root.keys.contains(where: { CleverTap.canonicalKey($0) != nil }) {
+      context.report(
+        .notVendorPayload,
+        "no 'W$…' or 'wzrk_…' key: the CleverTap SDK does not take this push as its own",
+        at: .root)
+    }
+    for member in root where member.key != "aps" {
+      let pointer = JSONPointer.root.appending(member.key)
+      if let canonical = CleverTap.canonicalKey(member.key) {
+        readTrackingKey(member, canonical: canonical, at: pointer, context: &context)
+      } else if member.key.hasPrefix(Key.templatePrefix) {
+        kept.append(member.key, member.value)
+      } else if ![Key.mediaURL, Key.mediaType, Key.altText, Key.slider].contains(member.key) {
+        context.keepAsCustomData(member, from: pointer, into: &notification)
+      }
+    }
+    readSlider(context: &context)
+    if notification.media.isEmpty {
+      readSingleMedia(context: &context)
+    } else {
+      for key in [Key.mediaURL, Key.mediaType, Key.altText] {
+        if let value = root[key] { kept.append(key, value) }
+      }
+    }
+    checkTemplateJSON(context: &context)
+    if !kept.isEmpty { notification.extras["clevertap"] = kept }
+    return notification
+  }
+
+  /// A `W$…`/`wzrk_…` key: the campaign id, the deep link, or CleverTap's own data.
+  private mutating func readTrackingKey(
+    _ member: JSONObject.Member, canonical: String, at pointer: JSONPointer,
+    context: inout ParseContext
+  ) {
+    if let first = seen[canonical] {
+      if root[first.tokens[0]] != member.value {
+        context.report(
+          .conflictingValues,
+          "'\(member.key)' means the same as '\(first.tokens[0])', which is read; ignored",
+          at: pointer)
+      }
+      return
+    }
+    seen[canonical] = pointer
+    switch canonical {
+    case "wzrk_id":
+      notification.tracking.campaignID = context.string(member.value, at: pointer)
+      context.sourceMap.record("/tracking/campaignID", from: pointer)
+      if member.key != Key.campaignID { kept.append(Key.campaignKeyHint, .string(member.key)) }
+    case Key.deepLink:
+      guard let url = context.string(member.value, at: pointer), !url.isEmpty else { return }
+      notification.defaultAction = .openURL(url, .app)
+      context.sourceMap.record("/defaultAction", from: pointer)
+    default:
+      if Key.previewMarkers.contains(canonical) {
+        context.report(
+          .notVendorPayload,
+          "'\(member.key)' marks a dashboard preview: the SDK consumes the push instead of showing it",
+          at: pointer)
+      }
+      kept.append(member.key, member.value)
+    }
+  }
+
+  /// `ct_mediaUrl` with `ct_mediaType`: one attachment from the service extension.
+  private mutating func readSingleMedia(context: inout ParseContext) {
+    let url = context.string(root[Key.mediaURL], at: "/ct_mediaUrl")
+    let type = context.string(root[Key.mediaType], at: "/ct_mediaType")
+    guard let url else {
+      if type != nil {
+        context.report(
+          .invalidValue, "'ct_mediaType' without 'ct_mediaUrl' names no media; ignored",
+          at: "/ct_mediaType")
+      }
+      return
+    }
+    var item = MediaItem(
+      url: url, kind: type.flatMap(MediaKind.init(typeHint:)) ?? MediaKind(url: url) ?? .image,
+      typeHint: type)
+    if type == nil {
+      context.report(
+        .incomplete,
+        "'ct_mediaUrl' without 'ct_mediaType': CTNotificationService attaches nothing; read as \(item.kind.rawValue) from the URL",
+        at: "/ct_mediaUrl", notes: ["the output writes both"])
+    }
+    item.altText = context.string(root[Key.altText], at: "/alt_text_wzrk_bp")
+    notification.media = [item]
+    context.sourceMap.record("/media/0", from: "/ct_mediaUrl")
+  }
+
+  /// `ct_ContentSlider`: a JSON string (what the SDK decodes) or, in older README
+  /// examples, an object; its items become the media, in order.
+  private mutating func readSlider(context: inout ParseContext) {
+    guard let value = root[Key.slider] else { return }
+    let pointer = JSONPointer("/ct_ContentSlider")
+    guard let decoded = context.embeddedJSON(value, at: pointer) else { return }
+    guard var slider = context.object(decoded, at: pointer) else { return }
+    if value.stringValue == nil {
+      context.report(
+        .obsoleteShape,
+        "the SDK decodes 'ct_ContentSlider' from a JSON string; an object shows an empty view",
+        at: pointer, notes: ["read as its author meant it; the output writes a string"])
+    }
+    let items = context.array(slider.removeValue(forKey: "items"), at: pointer.appending("items"))
+    for (index, element) in (items ?? []).enumerated() {
+      let path = pointer.appending("items").appending(index)
+      guard let object = context.object(element, at: path) else { continue }
+      guard let url = context.string(object["imageUrl"], at: path.appending("imageUrl")) else {
+        context.report(
+          .invalidValue, "a slide without an 'imageUrl' shows nothing; ignored", at: path)
+        continue
+      }
+      var item = MediaItem(url: url, kind: .image)
+      // Empty texts fall back to the alert's, an empty link to `wzrk_dl`: as if absent.
+      func text(_ key: String) -> String? {
+        context.string(object[key], at: path.appending(key)).flatMap { $0.isEmpty ? nil : $0 }
+      }
+      item.caption = text("caption")
+      item.subcaption = text("subcaption")
+      item.altText = text("imgAltText")
+      item.action = text("actionUrl").map { .openURL($0, .app) }
+      context.sourceMap.record(
+        JSONPointer("/media").appending(notification.media.count), from: path)
+      notification.media.append(item)
+    }
+    let autoPlay = slider.removeValue(forKey: "autoPlay")
+    if notification.media.count > 1 {
+      let isAuto = autoPlay == true || autoPlay?.numberValue?.intValue == 1
+      notification.mediaPresentation = isAuto ? .carouselAuto : .carouselManual
+    }
+    if !slider.isEmpty { kept.append(Key.slider, .object(slider)) }
+  }
+
+  /// `pt_json` replaces the individual `pt_*` keys on iOS (Android lays it over them).
+  private func checkTemplateJSON(context: inout ParseContext) {
+    guard let value = root[Key.templateJSON] else { return }
+    _ = context.embeddedJSON(value, at: "/pt_json")
+    let individual = root.keys.filter { $0.hasPrefix(Key.templatePrefix) && $0 != Key.templateJSON }
+    guard !individual.isEmpty else { return }
+    context.report(
+      .unknownKey,
+      "iOS reads the template from 'pt_json' alone; \(individual.map { "'\($0)'" }.joined(separator: ", ")) apply on Android only",
+      at: "/pt_json", notes: ["all are kept for clevertap"])
+  }
+}
