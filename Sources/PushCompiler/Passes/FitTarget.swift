@@ -8,8 +8,9 @@ import PushIR
 /// icons and text fields the target cannot show are dropped, options it always applies
 /// are added; labels are cut to the target's length; media of kinds it cannot show or
 /// beyond its count are dropped (a carousel keeps its first item); captions and
-/// per-item actions go where the target has none; a registered category goes where
-/// the target cannot name one.
+/// per-item actions and alt texts go where the target has none; a registered category
+/// goes where the target cannot name one, and what its actions do where the target
+/// cannot say.
 /// Reports: one `fit.*` warning per change, at the IR path of what changed.
 /// Idempotent: its output fits, so a second run changes and reports nothing. Emitters
 /// run it again on what they receive, so nothing is dropped silently even when this
@@ -60,6 +61,17 @@ private struct Fitter {
         .droppedCategory,
         "\(targetID) cannot name the registered category '\(category.identifier)'; dropped",
         at: "/category")
+    }
+    if let targets = notification.category?.actionTargets, !targets.isEmpty,
+      !target.categoryActionTargets
+    {
+      for (index, entry) in targets.enumerated() {
+        report(
+          .droppedAction,
+          "\(targetID) cannot say what category action '\(entry.actionID)' does (\(describe(entry.action))); the app's own handler decides",
+          at: JSONPointer("/category/actionTargets").appending(index))
+      }
+      notification.category?.actionTargets = []
     }
   }
 
@@ -200,6 +212,13 @@ private struct Fitter {
           "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(target.maxMedia) media item(s)",
           at: path)
         continue
+      }
+      if let text = item.altText, !target.mediaAltText {
+        report(
+          .droppedMedia,
+          "the alt text '\(text)' of media item \(index) dropped: \(targetID) has no place for it",
+          at: path.appending("altText"))
+        item.altText = nil
       }
       if !target.mediaCaptions {
         for (name, value) in [("caption", item.caption), ("subcaption", item.subcaption)]

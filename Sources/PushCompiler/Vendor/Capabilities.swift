@@ -41,8 +41,13 @@ public struct Capabilities: Sendable {
   public var mediaKinds: Set<MediaKind> = []
   /// Whether per-item captions and actions (carousels) exist.
   public var mediaCaptions = false
+  /// Whether a media item can carry an accessibility description.
+  public var mediaAltText = false
   /// Whether the payload can name a category the app registered.
   public var registeredCategories = false
+  /// Whether the payload can say what a registered category's actions do (Klaviyo's
+  /// `body.actions`); elsewhere the app's own handler decides.
+  public var categoryActionTargets = false
   /// Whether the target would rather have predefined categories expanded into dynamic
   /// buttons than name them.
   public var expandsPredefinedCategories = false
@@ -72,7 +77,9 @@ public struct Capabilities: Sendable {
     all.maxMedia = Int.max
     all.mediaKinds = Set(MediaKind.allCases)
     all.mediaCaptions = true
+    all.mediaAltText = true
     all.registeredCategories = true
+    all.categoryActionTargets = true
     all.needsServiceExtension = false
     all.payloadLimit = nil
     return all
@@ -102,7 +109,7 @@ public struct Capabilities: Sendable {
       "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
         + "; text input: \(textInput ? "yes" : "no")",
       "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
-        + (mediaCaptions ? ", with captions" : ""),
+        + (mediaCaptions ? ", with captions" : "") + (mediaAltText ? ", with alt text" : ""),
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
     ]

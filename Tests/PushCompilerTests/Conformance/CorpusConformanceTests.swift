@@ -43,12 +43,47 @@ import Testing
     }
   }
 
+  /// Every corpus file of a registered format, as `vendor/file`.
+  static let registeredFiles: [String] = Vendors.ids.flatMap { vendor in
+    files(vendor).map { "\(vendor)/\($0)" }
+  }
+
+  /// Every real payload of a registered vendor reads into the IR and converts to every
+  /// format (with the golden defaults for required ids); whatever its shape, nothing
+  /// crashes and a refusal always says why.
   @Test(
-    .enabled(if: !files("klaviyo").isEmpty, "../shared/corpus/klaviyo is not present"),
-    arguments: files("klaviyo"))
-  func everyKlaviyoPayloadReadsIntoTheIRAndConvertsToAPNs(_ name: String) throws {
-    let payload = try Self.payload("klaviyo", name)
-    #expect(Translator(from: Klaviyo(), to: IRFormat()).translate(payload).output != nil)
-    #expect(Translator(from: Klaviyo(), to: APNs()).translate(payload).output != nil)
+    .enabled(if: !registeredFiles.isEmpty, "../shared/corpus is not present"),
+    arguments: registeredFiles)
+  func everyPayloadReadsAndConvertsToEveryFormat(_ file: String) throws {
+    let parts = file.split(separator: "/").map(String.init)
+    let payload = try Self.payload(parts[0], parts[1])
+    for target in Vendors.ids {
+      let result = GoldenCase.translate(payload, from: parts[0], to: target)
+      #expect(
+        result.output != nil,
+        "\(file) → \(target) was refused: \(result.diagnostics.codes)")
+    }
+  }
+
+  /// Corpus payloads of an odd shape, and the diagnostic reading each must raise.
+  static let oddShapes: [(file: String, code: String)] = [
+    ("clevertap/ctnotificationcontent-readme-content-slider.json", "parse.obsolete-shape"),
+    (
+      "clevertap/ctnotificationcontent-legacy-objc-content-slider-comment.json",
+      "parse.not-vendor-payload"
+    ),
+    ("yellowai/fcm-android-bot-flow.json", "parse.not-vendor-payload"),
+    ("acoustic/cordova-types-static-category.json", "parse.not-vendor-payload"),
+  ]
+
+  @Test(
+    .enabled(if: !registeredFiles.isEmpty, "../shared/corpus is not present"),
+    arguments: oddShapes.filter { registeredFiles.contains($0.file) }.map(\.file))
+  func oddShapesAreReported(_ file: String) throws {
+    let parts = file.split(separator: "/").map(String.init)
+    let result = GoldenCase.translate(
+      try Self.payload(parts[0], parts[1]), from: parts[0], to: "ir")
+    let expected = Self.oddShapes.first { $0.file == file }!.code
+    #expect(result.diagnostics.codes.contains(expected), "\(file): \(result.diagnostics.codes)")
   }
 }

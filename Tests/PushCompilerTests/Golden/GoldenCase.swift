@@ -92,8 +92,15 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   func translate(
     _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil
   ) -> Translator.Result {
+    Self.translate(input, from: source, to: target, arguments: arguments)
+  }
+
+  /// Runs `source` → `target` on `input` with the golden defaults and `arguments`.
+  static func translate(
+    _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil
+  ) -> Translator.Result {
     var translator = Translator(from: Vendors.named(source)!, to: Vendors.named(target)!)
-    translator.defaults = Self.defaults
+    translator.defaults = defaults
     for option in arguments?["options"]?.arrayValue ?? [] {
       translator.options.insert(option.stringValue ?? "")
     }

@@ -45,14 +45,6 @@ public struct APNs: VendorFormat {
         APSCodec.write(notification, category: notification.category?.identifier, context: &context)
       ))
     context.writeCustomData(notification, into: &root, reserved: ["aps"])
-    if let category = notification.category {
-      for (index, target) in category.actionTargets.enumerated() {
-        context.report(
-          .droppedField,
-          "apns cannot say what category action '\(target.actionID)' does; the app's own handler decides",
-          at: JSONPointer("/category/actionTargets").appending(index))
-      }
-    }
     context.reportUnwrittenTracking(notification.tracking)
     context.reportForeignExtras(notification, keeping: [APSCodec.extrasKey])
     return .object(root)

@@ -19,6 +19,7 @@ public struct CleverTap: VendorFormat {
     capabilities.maxMedia = Int.max
     capabilities.mediaKinds = Set(MediaKind.allCases)
     capabilities.mediaCaptions = true
+    capabilities.mediaAltText = true
     capabilities.registeredCategories = true
     return capabilities
   }

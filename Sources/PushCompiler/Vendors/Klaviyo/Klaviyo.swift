@@ -36,6 +36,7 @@ public struct Klaviyo: VendorFormat {
     capabilities.maxMedia = 1
     capabilities.mediaKinds = [.image, .gif, .video]
     capabilities.registeredCategories = true
+    capabilities.categoryActionTargets = true
     capabilities.expandsPredefinedCategories = true
     capabilities.alwaysMutableContent = true
     return capabilities
