@@ -271,4 +271,36 @@ import Testing
       input: payload)
     #expect(missing.code == .noInput)
   }
+
+  @Test func missingRequiredFieldsAreNamedAndNothingIsWritten() throws {
+    let payload = #"{"aps": {"alert": "Sale"}, "url": "shop://sale", "body": {"_k": "k"}}"#
+    let refused = run(["convert", "-f", "klaviyo", "-t", "dfinery"], input: payload)
+    #expect(refused.code == .dataError)
+    #expect(refused.output.isEmpty)
+    for field in ["c_id", "s_id", "u_id"] {
+      #expect(
+        refused.error.contains(
+          "output:/dfn/\(field): error: dfinery needs 'dfn.\(field)'"),
+        "no error names \(field)")
+      #expect(refused.error.contains("give it with --set '\(field)=VALUE'"))
+    }
+    let given = run(
+      [
+        "convert", "-f", "klaviyo", "-t", "dfinery", "--set", "c_id=c", "--set", "s_id=s",
+        "--set", "u_id=u",
+      ],
+      input: payload)
+    #expect(given.code == .success)
+    let dfn = try JSONReader.parse(Array(given.output.utf8))["dfn"]
+    #expect(dfn?["c_id"] == "c" && dfn?["u_id"] == "u")
+    #expect(dfn?["click_act"]?["uri"] == "shop://sale")
+
+    let clevertap = run(["convert", "-f", "klaviyo", "-t", "clevertap"], input: payload)
+    #expect(clevertap.code == .dataError)
+    #expect(clevertap.error.contains("clevertap needs 'W$id'"))
+    let aliased = run(
+      ["convert", "-f", "klaviyo", "-t", "clevertap", "--set", "wzrk_id=1_20261122"],
+      input: payload)
+    #expect(try JSONReader.parse(Array(aliased.output.utf8))["W$id"] == "1_20261122")
+  }
 }
