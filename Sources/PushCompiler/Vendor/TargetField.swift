@@ -14,7 +14,8 @@ struct TargetField: Sendable {
   var meaning: String
   /// Whether the target cannot do without it.
   var isRequired = true
-  /// Whether the value is a number (given values that are integers are written as one).
+  /// Whether the value is a number (given integers are written as one, `true` and
+  /// `false` as 1 and 0).
   var isNumber = false
 
   /// The name used on the command line.
@@ -22,7 +23,12 @@ struct TargetField: Sendable {
 
   /// A value given on the command line or in a defaults file, as the field's JSON type.
   func json(_ text: String) -> JSONValue {
-    isNumber && Int(text) != nil ? .number(JSONNumber(lexeme: text)) : .string(text)
+    guard isNumber else { return .string(text) }
+    switch text {
+    case "true": return 1
+    case "false": return 0
+    default: return Int(text) != nil ? .number(JSONNumber(lexeme: text)) : .string(text)
+    }
   }
 }
 

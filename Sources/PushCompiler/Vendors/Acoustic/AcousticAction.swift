@@ -25,7 +25,7 @@ enum AcousticAction {
     let fields = JSONObject(object.filter { $0.key != "type" && !container.contains($0.key) })
     func text(_ key: String) -> String? {
       switch fields[key] {
-      case .string(let text)?: return text
+      case .string(let text)? where !text.isEmpty: return text
       case .number(let number)?: return number.lexeme
       default: return nil
       }
@@ -54,7 +54,7 @@ enum AcousticAction {
     guard let action else {
       let needed = takes.first ?? "value"
       context.report(
-        .invalidValue, "a '\(type)' action needs a '\(needed)' string; it does nothing",
+        .invalidValue, "a '\(type)' action needs a non-empty '\(needed)'; it does nothing",
         at: pointer)
       return nil
     }

@@ -93,7 +93,7 @@ struct DfineryParser {
       }
       let id =
         context.string(object[Key.linkID], at: pointer.appending(Key.linkID))
-        ?? (index == 0 ? "DFN_FIRST_BUTTON_ACTION" : "DFN_SECOND_BUTTON_ACTION")
+        ?? String(index + 1)
       if let type = object[Key.linkType], type != "Button" {
         context.report(
           .invalidValue,

@@ -9,9 +9,10 @@ struct YellowAIEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["yellowai"] ?? JSONObject()
+    let fromDeviceForm = kept.removeValue(forKey: Key.deviceFormHint) == true
     let deviceForm =
       context.options.contains(YellowAI.deviceFormOption)
-      || kept.removeValue(forKey: Key.deviceFormHint) == true
+      || (fromDeviceForm && !context.options.contains(YellowAI.apiRequestOption))
     var payload = JSONObject()
     if let item = notification.media.first { payload.append(Key.image, .string(item.url)) }
     switch notification.defaultAction {
@@ -36,7 +37,8 @@ struct YellowAIEmitter {
       var root = JSONObject()
       root.append("aps", .object(APSCodec.write(notification, category: nil, context: &context)))
       for member in payload { root.append(member.key, member.value) }
-      context.writeCustomData(notification, into: &root, reserved: reserved)
+      context.writeCustomData(
+        notification, into: &root, reserved: reserved.union([Key.title, Key.body, Key.payload]))
       for name in unknown.keys {
         context.report(
           .droppedExtra,

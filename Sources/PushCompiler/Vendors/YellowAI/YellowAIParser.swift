@@ -74,7 +74,8 @@ struct YellowAIParser {
       case Key.payload where member.value.objectValue != nil:
         for entry in member.value.objectValue! {
           let path = pointer.appending(entry.key)
-          if Key.payloadKeys.contains(entry.key) && root[entry.key] != nil {
+          if Key.payloadKeys.contains(entry.key), let rootValue = root[entry.key] {
+            guard rootValue != entry.value else { continue }
             context.report(
               .conflictingValues,
               "'payload.\(entry.key)' is read only when the root has no '\(entry.key)'; ignored",
