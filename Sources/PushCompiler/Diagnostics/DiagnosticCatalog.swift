@@ -16,6 +16,16 @@ extension DiagnosticCode {
   /// The document is not a valid IR document.
   public static let invalidIR = DiagnosticCode(
     "input.invalid-ir", .error, "a `--from ir` document does not follow the IR's JSON form")
+  /// `--from auto` found several formats equally likely.
+  public static let ambiguousFormat = DiagnosticCode(
+    "input.ambiguous-format", .error,
+    "the payload matches several formats equally; nothing is guessed")
+  /// `--from auto` found a format.
+  public static let detectedFormat = DiagnosticCode(
+    "input.detected-format", .note, "--from auto read the payload as this format")
+  /// `--from auto` recognised no format.
+  public static let unknownFormat = DiagnosticCode(
+    "input.unknown-format", .error, "no format recognises the payload")
   /// The input could not be read.
   public static let unreadable = DiagnosticCode(
     "input.unreadable", .error, "the input file or stream could not be read")
@@ -179,7 +189,8 @@ extension DiagnosticCode {
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([
-      notAnObject, duplicateKey, invalidIR, unreadable,
+      notAnObject, duplicateKey, invalidIR, unreadable, ambiguousFormat, detectedFormat,
+      unknownFormat,
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
       reorderedButtons, unknownKey, wrongType,

@@ -3,7 +3,7 @@
 public struct CommandLineOptions: Sendable, Equatable {
   /// What `pushc` is asked to do.
   public enum Command: String, Sendable, CaseIterable {
-    case convert, validate, formats, passes, help, version
+    case convert, validate, detect, formats, passes, help, version
   }
 
   /// How diagnostics are written to standard error.
@@ -80,6 +80,11 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
     }
     switch parsed.command {
+    case .detect:
+      guard positional.count <= 1 else {
+        throw UsageError("one input at most; found \(positional.joined(separator: ", "))")
+      }
+      parsed.input = positional.first
     case .convert, .validate:
       guard positional.count <= 1 else {
         throw UsageError("one input at most; found \(positional.joined(separator: ", "))")
@@ -200,6 +205,7 @@ struct OptionSpec: Sendable {
     var lines = [
       "usage: pushc convert --from FORMAT --to FORMAT [FILE|-] [-o FILE] [options]",
       "       pushc validate --from FORMAT [FILE|-]",
+      "       pushc detect [FILE|-]",
       "       pushc formats | pushc passes | pushc --help | pushc --version",
       "",
       "Translates iOS push-notification payloads between vendors through one canonical IR,",
@@ -209,6 +215,7 @@ struct OptionSpec: Sendable {
       "commands:",
       "  convert    translate one payload",
       "  validate   check one payload against its vendor's specification",
+      "  detect     name the format of one payload, with the keys that decided",
       "  formats    list the formats and what each can express",
       "  passes     list the passes in the order they run",
       "",

@@ -29,7 +29,7 @@ public enum Driver {
     case .passes:
       streams.writeOutput(Array(passesListing().utf8))
       return .success
-    case .convert, .validate:
+    case .convert, .validate, .detect:
       var session = Session(options: options)
       return session.run(streams: &streams)
     }
@@ -57,8 +57,11 @@ public enum Driver {
   }
 }
 
-/// One `convert` or `validate` run: read, translate, report, write.
+/// One `convert`, `validate` or `detect` run: read, translate, report, write.
 struct Session {
+  /// The `--from` value that asks for detection.
+  static let auto = "auto"
+
   let options: CommandLineOptions
   private var diagnostics = Diagnostics()
 
@@ -70,9 +73,10 @@ struct Session {
   }
 
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
-    guard let source = Vendors.named(options.from ?? "") else {
+    let autoDetect = options.from == Self.auto || options.command == .detect
+    guard autoDetect || Vendors.named(options.from ?? "") != nil else {
       return usage(
-        "unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", "))",
+        "unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", ")), or auto",
         &streams)
     }
     var target: (any VendorFormat)?
@@ -125,6 +129,34 @@ struct Session {
       return .dataError
     }
 
+    let source: any VendorFormat
+    if autoDetect {
+      let outcome = Detector.detect(payload)
+      guard case .detected(let format, let evidence) = outcome else {
+        diagnostics.report(
+          outcome.failure
+            ?? Diagnostic(.notAnObject, "a push payload is an object", at: .input(.root)))
+        flush(&streams)
+        return .dataError
+      }
+      if options.command == .detect {
+        flush(&streams)
+        let lines = [
+          format.id, "evidence: \(evidence.keyList) (\(evidence.reason))",
+          "confidence: \(evidence.strength)",
+        ]
+        streams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
+        return .success
+      }
+      diagnostics.report(
+        Diagnostic(
+          .detectedFormat,
+          "read as \(format.id): \(evidence.keyList) (\(evidence.reason)); confidence \(evidence.strength)",
+          at: .input(.root)))
+      source = format
+    } else {
+      source = Vendors.named(options.from!)!
+    }
     guard let target else { return validate(payload, source: source, streams: &streams) }
     var translator = Translator(from: source, to: target)
     translator.pipeline = pipeline

@@ -27,6 +27,9 @@ public protocol VendorFormat: Sendable {
 
   /// Checks a payload against the vendor's own specification (`pushc validate`).
   func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
+
+  /// What in `root` marks it as this format's, for `pushc detect` and `--from auto`.
+  func evidence(in root: JSONObject) -> Evidence?
 }
 
 extension VendorFormat {

@@ -17,6 +17,11 @@ public struct APNs: VendorFormat {
     return capabilities
   }
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    root["aps"]?.objectValue == nil
+      ? nil : Evidence(.weak, keys: ["/aps"], reason: "an 'aps' dictionary and no vendor's keys")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

@@ -50,6 +50,21 @@ public struct Acoustic: VendorFormat {
     static let numericMailingIDHint = "@numericMailingId"
   }
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    let decisive = [Key.tapAction, Key.buttons].filter { root[$0] != nil }
+    if !decisive.isEmpty {
+      return Evidence(
+        .decisive, keys: decisive.map { JSONPointer.root.appending($0) },
+        reason: "Acoustic's action keys")
+    }
+    let keys = [Key.attribution, Key.media, Key.categoryName].filter { root[$0] != nil }
+    return keys.isEmpty
+      ? nil
+      : Evidence(
+        .suggestive, keys: keys.map { JSONPointer.root.appending($0) },
+        reason: "keys Acoustic defines")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

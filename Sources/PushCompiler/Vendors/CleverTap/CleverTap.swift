@@ -59,6 +59,23 @@ public struct CleverTap: VendorFormat {
     return key.hasPrefix("wzrk_") ? key : nil
   }
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    let markers = root.keys.filter { Self.canonicalKey($0) != nil }
+    if !markers.isEmpty {
+      return Evidence(
+        .decisive, keys: markers.prefix(3).map { JSONPointer.root.appending($0) },
+        reason: "the 'W$'/'wzrk_' keys CleverTap's SDK looks for")
+    }
+    let keys = root.keys.filter {
+      [Key.mediaURL, Key.slider, Key.templateJSON].contains($0) || $0 == "pt_id"
+    }
+    return keys.isEmpty
+      ? nil
+      : Evidence(
+        .suggestive, keys: keys.map { JSONPointer.root.appending($0) },
+        reason: "keys CleverTap defines")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

@@ -66,6 +66,11 @@ public struct Dfinery: VendorFormat {
     (Key.unifiedID, nil, "the unified user id used when the app has stored none"),
   ]
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    root[Key.container]?.objectValue == nil
+      ? nil : Evidence(.decisive, keys: ["/dfn"], reason: "Dfinery's own dictionary")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

@@ -10,6 +10,11 @@ public struct IRFormat: VendorFormat {
     "pushc's canonical notification IR (versioned JSON, irVersion \(PushNotification.irVersion))"
   public var capabilities: Capabilities { .everything }
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    root["irVersion"] == nil
+      ? nil : Evidence(.decisive, keys: ["/irVersion"], reason: "the IR's version member")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

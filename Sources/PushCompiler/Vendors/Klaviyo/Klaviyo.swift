@@ -63,6 +63,18 @@ public struct Klaviyo: VendorFormat {
     ]
   }
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    if let k = root[Key.body]?[Key.notificationID], k != .null {
+      return Evidence(.decisive, keys: ["/body/_k"], reason: "the marker Klaviyo's SDK looks for")
+    }
+    let keys: [JSONPointer] =
+      (root[Key.body]?[Key.buttons] != nil ? ["/body/action_buttons"] : [])
+      + [Key.media, Key.keyValuePairs, Key.badgeConfig].filter { root[$0] != nil }.map {
+        JSONPointer.root.appending($0)
+      }
+    return keys.isEmpty ? nil : Evidence(.suggestive, keys: keys, reason: "keys Klaviyo defines")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

@@ -55,6 +55,24 @@ public struct YellowAI: VendorFormat {
     static let deviceFormHint = "@deviceForm"
   }
 
+  public func evidence(in root: JSONObject) -> Evidence? {
+    if root["aps"] == nil {
+      let keys = [Key.payload, Key.contentAvailable, Key.topic].filter { root[$0] != nil }
+      guard !keys.isEmpty,
+        root[Key.title] != nil || root[Key.body] != nil || root[Key.payload] != nil
+      else { return nil }
+      return Evidence(
+        .decisive, keys: keys.map { JSONPointer.root.appending($0) },
+        reason: "the keys of Yellow.ai's API request, without 'aps'")
+    }
+    let keys = [Key.botID, Key.journey, Key.deepLink].filter { root[$0] != nil }
+    return keys.isEmpty
+      ? nil
+      : Evidence(
+        .suggestive, keys: keys.map { JSONPointer.root.appending($0) },
+        reason: "the keys Yellow.ai puts beside 'aps'")
+  }
+
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {

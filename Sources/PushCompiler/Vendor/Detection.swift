@@ -1,0 +1,87 @@
+import PushIR
+
+/// What in a payload points to one format: the keys found and how strongly they decide.
+public struct Evidence: Sendable, Hashable {
+  /// How much the keys found say.
+  public enum Strength: Int, Sendable, Comparable, CustomStringConvertible {
+    /// Shared by every vendor (`aps` alone): plain APNs unless something says more.
+    case weak
+    /// Keys the vendor defines but others could carry as custom data.
+    case suggestive
+    /// The marker the vendor's own SDK looks for.
+    case decisive
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The confidence this strength gives when it is the only candidate's.
+    public var description: String {
+      switch self {
+      case .weak: "low"
+      case .suggestive: "medium"
+      case .decisive: "high"
+      }
+    }
+  }
+
+  /// How strongly the keys decide.
+  public var strength: Strength
+  /// The keys that decided, as JSON Pointers.
+  public var keys: [JSONPointer]
+  /// Why they decide, for people.
+  public var reason: String
+
+  /// Evidence of `strength` from `keys`.
+  public init(_ strength: Strength, keys: [JSONPointer], reason: String) {
+    self.strength = strength
+    self.keys = keys
+    self.reason = reason
+  }
+
+  /// The keys, quoted and listed, for messages.
+  public var keyList: String { keys.map { "'\($0)'" }.joined(separator: ", ") }
+}
+
+/// Picks the format of a payload from its keys, or says why it cannot.
+public enum Detector {
+  /// What detection found.
+  public enum Outcome: Sendable {
+    /// One format has the strongest evidence.
+    case detected(any VendorFormat, Evidence)
+    /// Several formats have equally strong evidence; nothing is guessed.
+    case ambiguous([(format: any VendorFormat, evidence: Evidence)])
+    /// No format recognises the payload.
+    case unknown
+  }
+
+  /// The format whose evidence is strongest, among `formats`.
+  public static func detect(_ payload: JSONValue, among formats: [any VendorFormat] = Vendors.all)
+    -> Outcome
+  {
+    guard case .object(let root) = payload else { return .unknown }
+    let candidates = formats.compactMap { format in
+      format.evidence(in: root).map { (format: format, evidence: $0) }
+    }
+    guard let strongest = candidates.map(\.evidence.strength).max() else { return .unknown }
+    let best = candidates.filter { $0.evidence.strength == strongest }
+    return best.count == 1 ? .detected(best[0].format, best[0].evidence) : .ambiguous(best)
+  }
+}
+
+extension Detector.Outcome {
+  /// The error diagnostic for an outcome that names no format, located at the root.
+  public var failure: Diagnostic? {
+    switch self {
+    case .detected: return nil
+    case .ambiguous(let candidates):
+      let list = candidates.map { "\($0.format.id) (\($0.evidence.keyList))" }
+      return Diagnostic(
+        .ambiguousFormat,
+        "the payload looks like \(list.joined(separator: " and ")) alike; nothing is guessed",
+        at: .input(.root), notes: ["name the format with --from"])
+    case .unknown:
+      return Diagnostic(
+        .unknownFormat, "no format recognises this payload: it has no vendor's keys and no 'aps'",
+        at: .input(.root), notes: ["name the format with --from"])
+    }
+  }
+}

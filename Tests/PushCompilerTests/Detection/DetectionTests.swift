@@ -1,0 +1,89 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct DetectionTests {
+  func detect(_ text: String) throws -> Detector.Outcome {
+    Detector.detect(try JSONReader.parse(Array(text.utf8)))
+  }
+
+  func detectedID(_ outcome: Detector.Outcome) -> String? {
+    if case .detected(let format, _) = outcome { return format.id }
+    return nil
+  }
+
+  @Test(arguments: [
+    (#"{"aps": {}, "body": {"_k": {"m": "1"}}}"#, "klaviyo", "high"),
+    (#"{"aps": {}, "dfn": {"c_id": "c"}}"#, "dfinery", "high"),
+    (#"{"aps": {}, "W$id": "1_2"}"#, "clevertap", "high"),
+    (#"{"ct_ContentSlider": "{}"}"#, "clevertap", "medium"),
+    (#"{"aps": {}, "notification-action": {"type": "openApp"}}"#, "acoustic", "high"),
+    (#"{"title": "t", "payload": {"botId": "b"}}"#, "yellowai", "high"),
+    (#"{"aps": {}, "botId": "b"}"#, "yellowai", "medium"),
+    (#"{"irVersion": 1}"#, "ir", "high"),
+    (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
+  ])
+  func namesTheFormatWithItsConfidence(_ payload: String, _ id: String, _ confidence: String)
+    throws
+  {
+    let outcome = try detect(payload)
+    #expect(detectedID(outcome) == id)
+    if case .detected(_, let evidence) = outcome {
+      #expect(evidence.strength.description == confidence)
+      #expect(!evidence.keys.isEmpty)
+    }
+  }
+
+  @Test func equalEvidenceIsAmbiguousAndNothingIsGuessed() throws {
+    let outcome = try detect(#"{"aps": {}, "body": {"_k": "k"}, "dfn": {}}"#)
+    guard case .ambiguous(let candidates) = outcome else {
+      Issue.record("not ambiguous: \(outcome)")
+      return
+    }
+    #expect(Set(candidates.map(\.format.id)) == ["klaviyo", "dfinery"])
+    #expect(outcome.failure?.code == .ambiguousFormat)
+    #expect(outcome.failure?.message.contains("klaviyo ('/body/_k')") == true)
+  }
+
+  @Test func payloadsWithoutKnownKeysAreUnknown() throws {
+    #expect(try detect(#"{"notification": {"title": "x"}}"#).failure?.code == .unknownFormat)
+    #expect(try detect("[]").failure?.code == .unknownFormat)
+  }
+
+  /// Real payloads of every registered vendor are detected as that vendor, except the few
+  /// that carry no marker of it (named here with what they are detected as).
+  static let unmarked: [String: String?] = [
+    "acoustic/cordova-types-static-category.json": "apns",
+    "yellowai/fcm-android-bot-flow.json": nil,
+  ]
+
+  @Test(
+    .enabled(
+      if: !CorpusConformanceTests.registeredFiles.isEmpty, "../shared/corpus is not present"),
+    arguments: CorpusConformanceTests.registeredFiles)
+  func everyCorpusPayloadIsDetectedAsItsVendor(_ file: String) throws {
+    let parts = file.split(separator: "/").map(String.init)
+    let outcome = Detector.detect(try CorpusConformanceTests.payload(parts[0], parts[1]))
+    let expected = Self.unmarked[file] ?? parts[0]
+    #expect(detectedID(outcome) == expected, "\(file)")
+  }
+
+  @Test func detectCommandAndFromAuto() throws {
+    var streams = BufferedStreams(input: Array(#"{"aps": {"alert": "x"}, "dfn": {}}"#.utf8))
+    #expect(Driver.run(["detect"], streams: &streams) == .success)
+    #expect(streams.outputText.hasPrefix("dfinery\nevidence: '/dfn'"))
+    #expect(streams.outputText.hasSuffix("confidence: high\n"))
+
+    var convert = BufferedStreams(
+      input: Array(#"{"aps": {"alert": "x"}, "body": {"_k": "k"}}"#.utf8))
+    #expect(
+      Driver.run(["convert", "--from", "auto", "--to", "apns"], streams: &convert) == .success)
+    #expect(convert.error.contains("note: read as klaviyo: '/body/_k'"))
+
+    var ambiguous = BufferedStreams(input: Array(#"{"body": {"_k": "k"}, "dfn": {}}"#.utf8))
+    #expect(Driver.run(["detect"], streams: &ambiguous) == .dataError)
+    #expect(ambiguous.outputText.isEmpty)
+    #expect(ambiguous.error.contains("[input.ambiguous-format]"))
+  }
+}
