@@ -54,14 +54,16 @@ extension ParseContext {
 
   /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`);
   /// an object is taken as it is. `nil` (reported) when the string is not JSON.
-  mutating func embeddedJSON(_ value: JSONValue, at pointer: JSONPointer) -> JSONValue? {
+  mutating func embeddedJSON(
+    _ value: JSONValue, at pointer: JSONPointer, otherwise consequence: String = "ignored"
+  ) -> JSONValue? {
     guard case .string(let text) = value else { return value }
     do {
       return try JSONReader.parse(Array(text.utf8))
     } catch {
       report(
         .invalidValue,
-        "the string is not the JSON document the SDK decodes (\(error.message)); ignored",
+        "the string is not the JSON document the SDK decodes (\(error.message)); \(consequence)",
         at: pointer)
       return nil
     }

@@ -47,8 +47,14 @@ enum AcousticAction {
       takes = ["inboxMessageId"]
     default:
       // The usual `{type, value}` carries its value as the data; richer actions, the object.
-      let data: JSONValue? =
-        fields.isEmpty ? nil : fields.keys == ["value"] ? fields["value"] : .object(fields)
+      let data: JSONValue?
+      if fields.isEmpty {
+        data = nil
+      } else if fields.keys == ["value"], let value = fields["value"], value.objectValue == nil {
+        data = value
+      } else {
+        data = .object(fields)
+      }
       return .custom(name: type, data: data)
     }
     guard let action else {
@@ -82,7 +88,7 @@ enum AcousticAction {
     case .custom(let name, let data):
       object.append("type", .string(name))
       switch data {
-      case .object(let fields)? where fields.keys != ["value"]:
+      case .object(let fields)?:
         for member in fields where member.key != "type" { object.append(member.key, member.value) }
       case let value?:
         object.append("value", value)

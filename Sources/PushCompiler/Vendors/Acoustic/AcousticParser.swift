@@ -51,7 +51,7 @@ struct AcousticParser {
     }
     // With dynamic buttons, an `aps.category` equal to `category-name` names the dynamic
     // category (for a content extension), not one the app registered.
-    if root[Key.buttons] != nil, let name = kept[Key.categoryName]?.stringValue,
+    if !notification.buttons.isEmpty, let name = kept[Key.categoryName]?.stringValue,
       notification.category?.identifier == name
     {
       notification.category = nil

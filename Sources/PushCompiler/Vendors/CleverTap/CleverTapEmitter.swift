@@ -83,7 +83,12 @@ struct CleverTapEmitter {
       if key == "autoPlay" {
         slider.append(key, notification.mediaPresentation == .carouselAuto ? 1 : 0)
       } else {
-        slider.append(key, settings[key] ?? fallback)
+        // The SDK's model decodes these as integers; the README's booleans fail it.
+        switch settings[key] {
+        case .bool(let flag)?: slider.append(key, flag ? 1 : 0)
+        case let value?: slider.append(key, value)
+        case nil: slider.append(key, fallback)
+        }
       }
     }
     for member in settings where slider[member.key] == nil {

@@ -64,7 +64,11 @@ struct CleverTapParser {
       context.sourceMap.record("/tracking/campaignID", from: pointer)
       if member.key != Key.campaignID { kept.append(Key.campaignKeyHint, .string(member.key)) }
     case Key.deepLink:
-      guard let url = context.string(member.value, at: pointer), !url.isEmpty else { return }
+      guard let url = context.string(member.value, at: pointer) else { return }
+      guard !url.isEmpty else {
+        return context.report(
+          .invalidValue, "an empty 'wzrk_dl' opens nothing; ignored", at: pointer)
+      }
       notification.defaultAction = .openURL(url, .app)
       context.sourceMap.record("/defaultAction", from: pointer)
     default:
@@ -150,7 +154,7 @@ struct CleverTapParser {
   /// `pt_json` replaces the individual `pt_*` keys on iOS (Android lays it over them).
   private func checkTemplateJSON(context: inout ParseContext) {
     guard let value = root[Key.templateJSON] else { return }
-    _ = context.embeddedJSON(value, at: "/pt_json")
+    _ = context.embeddedJSON(value, at: "/pt_json", otherwise: "kept verbatim for clevertap")
     let individual = root.keys.filter { $0.hasPrefix(Key.templatePrefix) && $0 != Key.templateJSON }
     guard !individual.isEmpty else { return }
     context.report(
