@@ -3,7 +3,7 @@
 public struct CommandLineOptions: Sendable, Equatable {
   /// What `pushc` is asked to do.
   public enum Command: String, Sendable, CaseIterable {
-    case convert, validate, detect, formats, passes, help, version
+    case convert, validate, detect, batch, formats, passes, help, version
   }
 
   /// How diagnostics are written to standard error.
@@ -23,6 +23,10 @@ public struct CommandLineOptions: Sendable, Equatable {
   public var from: String?
   public var to: String?
   public var input: String?
+  /// Every positional input (`batch` takes several).
+  public var inputs: [String] = []
+  /// `--report FILE` (`batch`).
+  public var reportFile: String?
   public var output: String?
   public var diagnosticsFormat: DiagnosticsFormat = .text
   public var failOn: FailOn = .error
@@ -80,6 +84,11 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
     }
     switch parsed.command {
+    case .batch:
+      parsed.inputs = positional
+      guard parsed.from != nil, parsed.to != nil else {
+        throw UsageError("'batch' needs --from FORMAT|auto and --to FORMAT")
+      }
     case .detect:
       guard positional.count <= 1 else {
         throw UsageError("one input at most; found \(positional.joined(separator: ", "))")
@@ -133,6 +142,12 @@ struct OptionSpec: Sendable {
       help: "write here (atomically) instead of standard output"
     ) {
       $1.output = $0
+    },
+    OptionSpec(
+      long: "--report", short: nil, valueName: "FILE",
+      help: "batch: write one JSON line per record (status, diagnostics) here"
+    ) {
+      $1.reportFile = $0
     },
     OptionSpec(
       long: "--set", short: nil, valueName: "NAME=VALUE",
@@ -206,6 +221,7 @@ struct OptionSpec: Sendable {
       "usage: pushc convert --from FORMAT --to FORMAT [FILE|-] [-o FILE] [options]",
       "       pushc validate --from FORMAT [FILE|-]",
       "       pushc detect [FILE|-]",
+      "       pushc batch --from FORMAT|auto --to FORMAT INPUT... [-o OUTPUT] [--report FILE]",
       "       pushc formats | pushc passes | pushc --help | pushc --version",
       "",
       "Translates iOS push-notification payloads between vendors through one canonical IR,",
@@ -216,6 +232,7 @@ struct OptionSpec: Sendable {
       "  convert    translate one payload",
       "  validate   check one payload against its vendor's specification",
       "  detect     name the format of one payload, with the keys that decided",
+      "  batch      convert NDJSON, JSON arrays or folders of .json, record by record",
       "  formats    list the formats and what each can express",
       "  passes     list the passes in the order they run",
       "",

@@ -29,7 +29,7 @@ public enum Driver {
     case .passes:
       streams.writeOutput(Array(passesListing().utf8))
       return .success
-    case .convert, .validate, .detect:
+    case .convert, .validate, .detect, .batch:
       var session = Session(options: options)
       return session.run(streams: &streams)
     }
@@ -80,7 +80,7 @@ struct Session {
         &streams)
     }
     var target: (any VendorFormat)?
-    if options.command == .convert {
+    if options.command == .convert || options.command == .batch {
       guard let found = Vendors.named(options.to ?? "") else {
         return usage(
           "unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))",
@@ -107,6 +107,25 @@ struct Session {
     }
     if let dump = options.dumpAfter, dump != "parse", !pipeline.names.contains(dump) {
       return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
+    }
+
+    if options.command == .batch, let target {
+      var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)
+      translator.pipeline = pipeline
+      switch readDefaults() {
+      case .success(let defaults): translator.defaults = defaults
+      case .failure(let failure):
+        flush(&streams)
+        return failure.code
+      }
+      translator.settings = options.settings
+      translator.options = options.options
+      translator.fitToBudget = options.fit
+      var batch = BatchRun(
+        converter: RecordConverter(
+          translator: translator, detects: options.from == Self.auto, failOn: options.failOn),
+        options: options)
+      return batch.run(streams: &streams)
     }
 
     let bytes: [UInt8]

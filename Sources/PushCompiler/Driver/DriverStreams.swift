@@ -6,6 +6,10 @@ public protocol DriverStreams {
   mutating func writeOutput(_ bytes: [UInt8])
   /// Appends to standard error.
   mutating func writeError(_ text: String)
+  /// The descriptor standard input can be streamed from, when it is a real one.
+  var standardInputDescriptor: Int32? { get }
+  /// Whether standard error is a terminal (for progress lines).
+  var errorIsTerminal: Bool { get }
 }
 
 /// The real standard streams.
@@ -23,6 +27,9 @@ public struct ProcessStreams: DriverStreams {
   public mutating func writeError(_ text: String) {
     try? FileIO.writeAll(Array(text.utf8), to: 2, path: "<stderr>")
   }
+
+  public var standardInputDescriptor: Int32? { 0 }
+  public var errorIsTerminal: Bool { FileIO.isTerminal(2) }
 }
 
 /// Streams held in memory, for tests and embedding.
@@ -40,6 +47,8 @@ public struct BufferedStreams: DriverStreams {
   public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] { input }
   public mutating func writeOutput(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
   public mutating func writeError(_ text: String) { error += text }
+  public var standardInputDescriptor: Int32? { nil }
+  public var errorIsTerminal: Bool { false }
 
   /// Standard output as text.
   public var outputText: String { String(decoding: output, as: UTF8.self) }

@@ -90,3 +90,54 @@ public enum FileIO {
   /// Whether `descriptor` is a terminal.
   public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 }
+
+extension FileIO {
+  /// Whether `path` names a directory.
+  public static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The `.json` files under `directory`, as paths relative to it, sorted.
+  public static func jsonFiles(under directory: String) throws(Failure) -> [String] {
+    var found: [String] = []
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let path = relative.isEmpty ? directory : directory + "/" + relative
+      guard let handle = opendir(path) else { throw Failure(path, errno: errno) }
+      defer { closedir(handle) }
+      while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard name != ".", name != ".." else { continue }
+        let child = relative.isEmpty ? name : relative + "/" + name
+        if isDirectory(directory + "/" + child) {
+          pending.append(child)
+        } else if name.hasSuffix(".json") {
+          found.append(child)
+        }
+      }
+    }
+    return found.sorted()
+  }
+
+  /// Creates `path` and its missing parents.
+  public static func makeDirectories(_ path: String) throws(Failure) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      prefix += part
+      if !isDirectory(prefix), mkdir(prefix, 0o755) != 0, errno != EEXIST {
+        throw Failure(prefix, errno: errno)
+      }
+      prefix += "/"
+    }
+  }
+
+  /// Seconds on a monotonic clock.
+  public static func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

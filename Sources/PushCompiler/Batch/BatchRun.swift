@@ -1,0 +1,234 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import PushIR
+
+/// `pushc batch`: every record of every input converted, in order. NDJSON and JSON-array
+/// inputs give one output line per record (`null` for a record that failed); a folder
+/// gives a folder of outputs with the same relative names. Failures are reported with
+/// their file and line, the counts reconcile, and outputs appear only when complete.
+struct BatchRun {
+  /// The line written in place of a record that failed.
+  static let placeholder: [UInt8] = Array("null\n".utf8)
+  /// Records converted together, one block on every core; bounds the memory in use.
+  static let blockSize = 8192
+
+  let converter: RecordConverter
+  let options: CommandLineOptions
+  private(set) var read = 0
+  private(set) var converted = 0
+  private(set) var failed = 0
+  private var report: StreamingOutput?
+  private var started = FileIO.monotonicSeconds()
+  private var lastProgress = 0.0
+
+  init(converter: RecordConverter, options: CommandLineOptions) {
+    self.converter = converter
+    self.options = options
+  }
+
+  mutating func run(streams: inout some DriverStreams) -> ExitCode {
+    let inputs = options.inputs.isEmpty ? ["-"] : options.inputs
+    let output = options.output ?? "-"
+    do throws(FileIO.Failure) {
+      if let path = options.reportFile { report = try StreamingOutput(path: path) }
+      if inputs.count == 1, inputs[0] != "-", FileIO.isDirectory(inputs[0]) {
+        guard output != "-" else {
+          streams.writeError("pushc: a folder input needs -o FOLDER for its outputs\n")
+          return .usage
+        }
+        try convertFolder(inputs[0], into: output, streams: &streams)
+      } else {
+        let sink = output == "-" ? nil : try StreamingOutput(path: output)
+        for input in inputs {
+          try convertStream(input, into: sink, streams: &streams)
+        }
+        try sink?.commit()
+      }
+      try report?.commit()
+    } catch {
+      report?.abandon()
+      streams.writeError("pushc: cannot read or write '\(error.path)': \(error.reason)\n")
+      return error.path == output || error.path == options.reportFile
+        ? .cannotCreateOutput : .noInput
+    }
+    if streams.errorIsTerminal { streams.writeError("\r\u{1B}[K") }
+    streams.writeError(
+      "pushc: \(read) records read: \(converted) converted, \(failed) failed\n")
+    return failed > 0 ? .failed : .success
+  }
+
+  /// An NDJSON stream or a file holding a JSON array.
+  private mutating func convertStream(
+    _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
+  ) throws(FileIO.Failure) {
+    let limit = JSONReader.Limits.standard.maxBytes
+    var reader: LineReader
+    if input == "-" {
+      if let descriptor = streams.standardInputDescriptor {
+        reader = LineReader(descriptor: descriptor, path: "<stdin>", maxLineBytes: limit)
+      } else {
+        reader = LineReader(
+          bytes: try streams.readStandardInput(), path: "<stdin>", maxLineBytes: limit)
+      }
+    } else {
+      let descriptor = open(input, O_RDONLY)
+      guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
+      if try Self.startsWithArray(descriptor, path: input) {
+        close(descriptor)
+        return try convertArray(input, into: sink, streams: &streams)
+      }
+      reader = LineReader(descriptor: descriptor, path: input, maxLineBytes: limit)
+    }
+    let name = input == "-" ? "<stdin>" : input
+    var block: [LineReader.Line] = []
+    while true {
+      let line = try reader.next()
+      if let line { block.append(line) }
+      guard block.count == Self.blockSize || (line == nil && !block.isEmpty) else {
+        if line == nil { break }
+        continue
+      }
+      let outcomes = converter.convert(block) { $0.convert($1.bytes) }
+      try write(
+        outcomes, places: block.map { "\(name):\($0.number)" }, into: sink, streams: &streams)
+      block.removeAll(keepingCapacity: true)
+      if line == nil { break }
+    }
+    if input != "-" { reader.close() }
+  }
+
+  /// A file whose first non-blank byte is `[`: its elements are the records.
+  private mutating func convertArray(
+    _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
+  ) throws(FileIO.Failure) {
+    let bytes = try FileIO.read(input)
+    let elements: [JSONValue]
+    do {
+      let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max)
+      guard case .array(let array) = try JSONReader.parse(bytes, limits: limits) else { return }
+      elements = array
+    } catch {
+      read += 1
+      failed += 1
+      let diagnostic = TranslationError.invalidJSON(error).diagnostic!
+      var found = Diagnostics()
+      found.report(diagnostic)
+      streams.writeError(DiagnosticRenderer.text(diagnostic, file: input))
+      try writeReport(place: input, record: read, outcome: .init(line: nil, diagnostics: found))
+      return
+    }
+    var start = 0
+    while start < elements.count {
+      let block = Array(elements[start..<min(start + Self.blockSize, elements.count)])
+      let outcomes = converter.convert(block) { $0.convert($1) }
+      let places = block.indices.map { "\(input):/\(start + $0)" }
+      try write(outcomes, places: places, into: sink, streams: &streams)
+      start += block.count
+    }
+  }
+
+  /// A folder of `.json` files: each is one record, written under `output` with the
+  /// same relative name.
+  private mutating func convertFolder(
+    _ input: String, into output: String, streams: inout some DriverStreams
+  ) throws(FileIO.Failure) {
+    let files = try FileIO.jsonFiles(under: input)
+    var start = 0
+    while start < files.count {
+      let names = Array(files[start..<min(start + Self.blockSize / 8, files.count)])
+      let contents = try names.map { (name) throws(FileIO.Failure) in
+        try FileIO.read(input + "/" + name)
+      }
+      let outcomes = converter.convert(contents) { $0.convert($1) }
+      for (name, outcome) in zip(names, outcomes) {
+        try account(outcome, place: input + "/" + name, streams: &streams)
+        guard let line = outcome.line else { continue }
+        let target = output + "/" + name
+        if let slash = target.lastIndex(of: "/") {
+          try FileIO.makeDirectories(String(target[..<slash]))
+        }
+        try FileIO.writeAtomically(line, to: target)
+      }
+      start += names.count
+    }
+  }
+
+  private mutating func write(
+    _ outcomes: [RecordConverter.Outcome], places: [String], into sink: StreamingOutput?,
+    streams: inout some DriverStreams
+  ) throws(FileIO.Failure) {
+    var bytes: [UInt8] = []
+    for (outcome, place) in zip(outcomes, places) {
+      try account(outcome, place: place, streams: &streams)
+      bytes.append(contentsOf: outcome.line ?? Self.placeholder)
+    }
+    if let sink { try sink.write(bytes) } else { streams.writeOutput(bytes) }
+    showProgress(&streams)
+  }
+
+  /// Counts a record, reports a failure on standard error, and writes its report line.
+  private mutating func account(
+    _ outcome: RecordConverter.Outcome, place: String, streams: inout some DriverStreams
+  ) throws(FileIO.Failure) {
+    read += 1
+    if outcome.line == nil {
+      failed += 1
+      let shown =
+        outcome.diagnostics.first { $0.severity == .error }
+        ?? outcome.diagnostics.all.max { $0.severity < $1.severity }
+      if let shown {
+        var text = DiagnosticRenderer.text(shown, file: place)
+        if streams.errorIsTerminal { text = "\r\u{1B}[K" + text }
+        streams.writeError(text)
+      }
+    } else {
+      converted += 1
+    }
+    try writeReport(place: place, record: read, outcome: outcome)
+  }
+
+  private func writeReport(place: String, record: Int, outcome: RecordConverter.Outcome)
+    throws(FileIO.Failure)
+  {
+    guard let report else { return }
+    var object = JSONObject()
+    object.append("record", .number(JSONNumber(record)))
+    object.append("source", .string(place))
+    object.append("status", outcome.line == nil ? "failed" : "converted")
+    object.append(
+      "diagnostics",
+      .array(
+        outcome.diagnostics.map {
+          (try? JSONReader.parse(Array(DiagnosticRenderer.jsonLine($0, file: place).utf8)))
+            ?? .null
+        }))
+    var line = JSONWriter(style: .compact).bytes(.object(object))
+    line.append(UInt8(ascii: "\n"))
+    try report.write(line)
+  }
+
+  private mutating func showProgress(_ streams: inout some DriverStreams) {
+    guard streams.errorIsTerminal else { return }
+    let now = FileIO.monotonicSeconds()
+    guard now - lastProgress >= 0.5 else { return }
+    lastProgress = now
+    let rate = Int(Double(read) / max(now - started, 0.001))
+    streams.writeError("\r\u{1B}[Kpushc: \(read) records, \(rate)/s, \(failed) failed")
+  }
+
+  /// Whether the file's first byte other than whitespace (and a BOM) is `[`.
+  private static func startsWithArray(_ descriptor: Int32, path: String) throws(FileIO.Failure)
+    -> Bool
+  {
+    var probe = [UInt8](repeating: 0, count: 4096)
+    let count = probe.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count >= 0 else { throw FileIO.Failure(path, errno: errno) }
+    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+    return probe[0..<count].first { !skipped.contains($0) } == UInt8(ascii: "[")
+  }
+}

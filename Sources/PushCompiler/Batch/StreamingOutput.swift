@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An output file written through a buffer into a temporary file beside its final
+/// path, and renamed into place only by ``commit()``: an interrupted or failed run
+/// leaves nothing under the final name. Standard output (`-`) is written directly.
+final class StreamingOutput {
+  private let path: String
+  private let descriptor: Int32
+  private let temporary: String?
+  private var buffer: [UInt8] = []
+  private var finished = false
+
+  /// Opens the temporary file beside `path`, or standard output for `-`.
+  init(path: String) throws(FileIO.Failure) {
+    self.path = path
+    if path == "-" {
+      descriptor = 1
+      temporary = nil
+      return
+    }
+    var template = Array((path + ".pushc-XXXXXX").utf8CString)
+    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard opened >= 0 else { throw FileIO.Failure(path, errno: errno) }
+    fchmod(opened, 0o644)
+    descriptor = opened
+    temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Appends `bytes`, writing through once the buffer holds a megabyte.
+  func write(_ bytes: [UInt8]) throws(FileIO.Failure) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
+  private func flush() throws(FileIO.Failure) {
+    try FileIO.writeAll(buffer, to: descriptor, path: path)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is buffered and moves the file into place.
+  func commit() throws(FileIO.Failure) {
+    try flush()
+    finished = true
+    guard let temporary else { return }
+    guard close(descriptor) == 0 else { throw FileIO.Failure(path, errno: errno) }
+    guard rename(temporary, path) == 0 else {
+      let failure = FileIO.Failure(path, errno: errno)
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// Removes the temporary file; the final path is left as it was.
+  func abandon() {
+    guard !finished, let temporary else { return }
+    finished = true
+    close(descriptor)
+    unlink(temporary)
+  }
+
+  deinit { abandon() }
+}

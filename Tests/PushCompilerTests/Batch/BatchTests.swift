@@ -1,0 +1,99 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct BatchTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushc-batch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func run(_ arguments: [String], input: String = "") -> (ExitCode, BufferedStreams) {
+    var streams = BufferedStreams(input: Array(input.utf8))
+    let code = Driver.run(arguments, streams: &streams)
+    return (code, streams)
+  }
+
+  static let records = [
+    #"{"aps": {"alert": "one"}, "body": {"_k": "k1"}}"#,
+    #"{"aps": {"alert": "two"}, "dfn": {"c_id": "c", "s_id": "s", "u_id": "u"}}"#,
+    #"{"aps": {"alert": "#,
+    "",
+    #"{"aps": {"alert": "five"}, "W$id": "1_2"}"#,
+  ]
+
+  @Test func ndjsonKeepsOneLinePerRecordInOrderWithPlaceholders() throws {
+    let input = try file("in.ndjson", Self.records.joined(separator: "\n") + "\n")
+    let output = folder.appendingPathComponent("out.ndjson").path
+    let report = folder.appendingPathComponent("report.jsonl").path
+    let (code, streams) = run([
+      "batch", "--from", "auto", "--to", "apns", input, "-o", output, "--report", report,
+    ])
+    #expect(code == .failed)
+    let lines = try String(contentsOfFile: output, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 6)  // five records and the final newline
+    #expect(lines[2] == "null" && lines[3] == "null")
+    #expect(try JSONReader.parse(Array(lines[4].utf8))["aps"]?["alert"]?["body"] == "five")
+    #expect(
+      streams.error.contains("in.ndjson:3:1:19: error: input ends where a value was expected"))
+    #expect(streams.error.contains("in.ndjson:4:1:1: error: input holds no JSON value"))
+    #expect(streams.error.contains("5 records read: 3 converted, 2 failed"))
+    let statuses = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+      .map { try JSONReader.parse(Array($0.utf8))["status"]?.stringValue }
+    #expect(statuses == ["converted", "converted", "failed", "failed", "converted"])
+  }
+
+  @Test func standardInputToStandardOutputIsAFilter() {
+    let (code, streams) = run(
+      ["batch", "-f", "klaviyo", "-t", "ir", "-"], input: Self.records[0] + "\n" + Self.records[0])
+    #expect(code == .success)
+    #expect(streams.outputText.split(separator: "\n").count == 2)
+    #expect(streams.error.contains("2 records read: 2 converted, 0 failed"))
+  }
+
+  @Test func arrayFilesGiveOneLinePerElement() throws {
+    let input = try file("in.json", "[" + Self.records[0] + ", 7, " + Self.records[4] + "]")
+    let (code, streams) = run(["batch", "--from", "auto", "--to", "apns", input])
+    #expect(code == .failed)
+    let lines = streams.outputText.split(separator: "\n")
+    #expect(lines.count == 3 && lines[1] == "null")
+    #expect(streams.error.contains("in.json:/1: error:"))
+  }
+
+  @Test func foldersGiveAFolderWithTheSameNames() throws {
+    let input = folder.appendingPathComponent("payloads").path
+    _ = try file("payloads/a.json", Self.records[0])
+    _ = try file("payloads/nested/b.json", Self.records[4])
+    _ = try file("payloads/nested/bad.json", "{")
+    _ = try file("payloads/notes.txt", "not a payload")
+    let output = folder.appendingPathComponent("converted").path
+    let (code, streams) = run(["batch", "--from", "auto", "--to", "ir", input, "-o", output])
+    #expect(code == .failed)
+    let fm = FileManager.default
+    #expect(fm.fileExists(atPath: output + "/a.json"))
+    #expect(fm.fileExists(atPath: output + "/nested/b.json"))
+    #expect(!fm.fileExists(atPath: output + "/nested/bad.json"))
+    #expect(streams.error.contains("3 records read: 2 converted, 1 failed"))
+  }
+
+  @Test func anUnwritableOutputLeavesNothingBehind() throws {
+    let input = try file("one.ndjson", Self.records[0] + "\n")
+    let (code, _) = run(["batch", "-f", "klaviyo", "-t", "apns", input, "-o", "/nonexistent/x"])
+    #expect(code == .cannotCreateOutput)
+    let (usage, _) = run(["batch", "-f", "klaviyo", input])
+    #expect(usage == .usage)
+  }
+}
