@@ -18,9 +18,14 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
       self.tokens = []
       return
     }
-    self.tokens = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-      String($0).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
+    // Most pointers have no escapes; checking bytes first keeps parsing them cheap.
+    self.tokens = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .dropFirst().map { bytes in
+        let token = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "~")) else { return token }
+        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(
+          of: "~0", with: "~")
+      }
   }
 
   public init(stringLiteral value: String) { self.init(value) }
@@ -45,8 +50,11 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
   /// The RFC 6901 text form.
   public var description: String {
-    tokens.map {
-      "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    tokens.map { token in
+      guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
+      else { return "/" + token }
+      return "/"
+        + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
     .joined()
   }
