@@ -37,6 +37,17 @@ public struct Evidence: Sendable, Hashable {
     self.reason = reason
   }
 
+  /// Evidence of `strength` from whichever of the root keys `names` are present, or
+  /// `nil` when none is.
+  static func rootKeys(
+    _ names: [String], in root: JSONObject, _ strength: Strength, reason: String
+  ) -> Evidence? {
+    let found = names.filter { root[$0] != nil }
+    return found.isEmpty
+      ? nil
+      : Evidence(strength, keys: found.map { JSONPointer.root.appending($0) }, reason: reason)
+  }
+
   /// The keys, quoted and listed, for messages.
   public var keyList: String { keys.map { "'\($0)'" }.joined(separator: ", ") }
 }

@@ -51,17 +51,10 @@ public struct Acoustic: VendorFormat {
   }
 
   public func evidence(in root: JSONObject) -> Evidence? {
-    let decisive = [Key.tapAction, Key.buttons].filter { root[$0] != nil }
-    if !decisive.isEmpty {
-      return Evidence(
-        .decisive, keys: decisive.map { JSONPointer.root.appending($0) },
-        reason: "Acoustic's action keys")
-    }
-    let keys = [Key.attribution, Key.media, Key.categoryName].filter { root[$0] != nil }
-    return keys.isEmpty
-      ? nil
-      : Evidence(
-        .suggestive, keys: keys.map { JSONPointer.root.appending($0) },
+    Evidence.rootKeys(
+      [Key.tapAction, Key.buttons], in: root, .decisive, reason: "Acoustic's action keys")
+      ?? Evidence.rootKeys(
+        [Key.attribution, Key.media, Key.categoryName], in: root, .suggestive,
         reason: "keys Acoustic defines")
   }
 

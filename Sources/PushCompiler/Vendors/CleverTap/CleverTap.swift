@@ -66,14 +66,9 @@ public struct CleverTap: VendorFormat {
         .decisive, keys: markers.prefix(3).map { JSONPointer.root.appending($0) },
         reason: "the 'W$'/'wzrk_' keys CleverTap's SDK looks for")
     }
-    let keys = root.keys.filter {
-      [Key.mediaURL, Key.slider, Key.templateJSON].contains($0) || $0 == "pt_id"
-    }
-    return keys.isEmpty
-      ? nil
-      : Evidence(
-        .suggestive, keys: keys.map { JSONPointer.root.appending($0) },
-        reason: "keys CleverTap defines")
+    return Evidence.rootKeys(
+      [Key.mediaURL, Key.slider, Key.templateJSON, "pt_id"], in: root, .suggestive,
+      reason: "keys CleverTap defines")
   }
 
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)

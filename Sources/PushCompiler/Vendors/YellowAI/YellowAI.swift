@@ -56,21 +56,17 @@ public struct YellowAI: VendorFormat {
   }
 
   public func evidence(in root: JSONObject) -> Evidence? {
-    if root["aps"] == nil {
-      let keys = [Key.payload, Key.contentAvailable, Key.topic].filter { root[$0] != nil }
-      guard !keys.isEmpty,
-        root[Key.title] != nil || root[Key.body] != nil || root[Key.payload] != nil
-      else { return nil }
-      return Evidence(
-        .decisive, keys: keys.map { JSONPointer.root.appending($0) },
-        reason: "the keys of Yellow.ai's API request, without 'aps'")
-    }
-    let keys = [Key.botID, Key.journey, Key.deepLink].filter { root[$0] != nil }
-    return keys.isEmpty
-      ? nil
-      : Evidence(
-        .suggestive, keys: keys.map { JSONPointer.root.appending($0) },
+    guard root["aps"] == nil else {
+      return Evidence.rootKeys(
+        [Key.botID, Key.journey, Key.deepLink], in: root, .suggestive,
         reason: "the keys Yellow.ai puts beside 'aps'")
+    }
+    guard [Key.title, Key.body, Key.payload].contains(where: { root[$0] != nil }) else {
+      return nil
+    }
+    return Evidence.rootKeys(
+      [Key.payload, Key.contentAvailable, Key.topic], in: root, .decisive,
+      reason: "the keys of Yellow.ai's API request, without 'aps'")
   }
 
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
