@@ -85,21 +85,15 @@ struct BatchRun {
       reader = LineReader(descriptor: descriptor, path: input, maxLineBytes: limit)
     }
     let name = input == "-" ? "<stdin>" : input
+    defer { reader.close() }
     var block: [LineReader.Line] = []
-    while true {
-      let line = try reader.next()
-      if let line { block.append(line) }
-      guard block.count == Self.blockSize || (line == nil && !block.isEmpty) else {
-        if line == nil { break }
-        continue
-      }
+    repeat {
+      block.removeAll(keepingCapacity: true)
+      while block.count < Self.blockSize, let line = try reader.next() { block.append(line) }
       let outcomes = converter.convert(block) { $0.convert($1.bytes) }
       try write(
         outcomes, places: block.map { "\(name):\($0.number)" }, into: sink, streams: &streams)
-      block.removeAll(keepingCapacity: true)
-      if line == nil { break }
-    }
-    if input != "-" { reader.close() }
+    } while block.count == Self.blockSize
   }
 
   /// A file whose first non-blank byte is `[`: its elements are the records.
@@ -113,14 +107,9 @@ struct BatchRun {
       guard case .array(let array) = try JSONReader.parse(bytes, limits: limits) else { return }
       elements = array
     } catch {
-      read += 1
-      failed += 1
-      let diagnostic = TranslationError.invalidJSON(error).diagnostic!
       var found = Diagnostics()
-      found.report(diagnostic)
-      streams.writeError(DiagnosticRenderer.text(diagnostic, file: input))
-      try writeReport(place: input, record: read, outcome: .init(line: nil, diagnostics: found))
-      return
+      found.report(TranslationError.invalidJSON(error).diagnostic!)
+      return try account(.init(line: nil, diagnostics: found), place: input, streams: &streams)
     }
     var start = 0
     while start < elements.count {

@@ -70,9 +70,9 @@ struct LineReader {
     }
   }
 
-  /// Closes the descriptor read from.
+  /// Closes the descriptor read from, unless it is standard input.
   func close() {
-    if descriptor >= 0 { _ = Glibc.close(descriptor) }
+    if descriptor > 0 { _ = Glibc.close(descriptor) }
   }
 
   private mutating func fill() throws(FileIO.Failure) {
@@ -80,21 +80,14 @@ struct LineReader {
       buffer.removeFirst(start)
       start = 0
     }
-    let chunk = 1 << 20
-    let old = buffer.count
-    buffer.reserveCapacity(old + chunk)
-    var count = 0
-    repeat {
-      buffer.append(contentsOf: repeatElement(0, count: chunk))
-      count = buffer.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress! + old, chunk)
-      }
-      if count < 0 {
-        buffer.removeLast(chunk)
-        guard errno == EINTR else { throw FileIO.Failure(path, errno: errno) }
-      }
-    } while count < 0
-    buffer.removeLast(chunk - count)
-    if count == 0 { atEnd = true }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw FileIO.Failure(path, errno: errno) }
+      buffer.append(contentsOf: chunk[0..<count])
+      atEnd = count == 0
+      return
+    }
   }
 }

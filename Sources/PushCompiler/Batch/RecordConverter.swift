@@ -53,10 +53,10 @@ struct RecordConverter: Sendable {
     }
     let result = translator.translate(payload)
     found.report(contentsOf: result.diagnostics)
-    guard let output = result.output, !trips(found) else {
+    guard let output = result.output, !failOn.isTripped(by: found) else {
       return Outcome(line: nil, diagnostics: found)
     }
-    var line = JSONWriter(style: .compact).bytes(output)
+    var line = result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
     line.append(UInt8(ascii: "\n"))
     return Outcome(line: line, diagnostics: found)
   }
@@ -76,14 +76,6 @@ struct RecordConverter: Sendable {
       }
     }
     return results.collect()
-  }
-
-  func trips(_ found: Diagnostics) -> Bool {
-    switch failOn {
-    case .error: found.hasErrors
-    case .warning: found.contains { $0.severity >= .warning }
-    case .lossy: found.hasErrors || found.hasLoss
-    }
   }
 
   private static func single(_ diagnostic: Diagnostic) -> Diagnostics {

@@ -1,3 +1,5 @@
+import PushIR
+
 /// The parsed command line. Parsing is table-driven: ``OptionSpec/all`` is the one list
 /// of options, and the usage text is generated from it.
 public struct CommandLineOptions: Sendable, Equatable {
@@ -17,6 +19,15 @@ public struct CommandLineOptions: Sendable, Equatable {
     case warning
     /// Any diagnostic that reports lost information.
     case lossy
+
+    /// Whether `found` makes the run (or a batch record) fail at this level.
+    public func isTripped(by found: Diagnostics) -> Bool {
+      switch self {
+      case .error: found.hasErrors
+      case .warning: found.contains { $0.severity >= .warning }
+      case .lossy: found.hasErrors || found.hasLoss
+      }
+    }
   }
 
   public var command: Command = .help

@@ -197,8 +197,11 @@ struct Session {
     }
     flush(&streams)
     guard let output = result.output else { return .dataError }
-    if tripsGate(result.diagnostics) { return .failed }
-    var bytesOut = JSONWriter(style: options.compact ? .compact : .pretty).bytes(output)
+    if options.failOn.isTripped(by: result.diagnostics) { return .failed }
+    var bytesOut =
+      options.compact
+      ? result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
+      : JSONWriter(style: .pretty).bytes(output)
     bytesOut.append(UInt8(ascii: "\n"))
     if let path = options.output, path != "-" {
       do {
@@ -238,7 +241,7 @@ struct Session {
     found.report(contentsOf: context.diagnostics.filter { $0.severity >= .warning })
     diagnostics.report(contentsOf: found)
     flush(&streams)
-    if found.hasErrors || tripsGate(found) { return .failed }
+    if found.hasErrors || options.failOn.isTripped(by: found) { return .failed }
     if options.diagnosticsFormat == .text {
       streams.writeError("\(inputName): valid \(source.id) payload\n")
     }
@@ -287,14 +290,6 @@ struct Session {
       defaults[member.key] = text
     }
     return .success(defaults)
-  }
-
-  private func tripsGate(_ found: Diagnostics) -> Bool {
-    switch options.failOn {
-    case .error: found.hasErrors
-    case .warning: found.contains { $0.severity >= .warning }
-    case .lossy: found.hasErrors || found.hasLoss
-    }
   }
 
   private mutating func flush(_ streams: inout some DriverStreams) {

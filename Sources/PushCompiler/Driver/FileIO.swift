@@ -52,23 +52,9 @@ public enum FileIO {
   /// Writes `bytes` to a temporary file beside `path`, then renames it into place, so
   /// `path` never holds a partial file.
   public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-    var template = Array((path + ".pushc-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw Failure(path, errno: errno) }
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var open = true
-    do throws(Failure) {
-      try writeAll(bytes, to: descriptor, path: path)
-      fchmod(descriptor, 0o644)
-      open = false
-      guard close(descriptor) == 0 else { throw Failure(path, errno: errno) }
-      guard rename(temporary, path) == 0 else { throw Failure(path, errno: errno) }
-    } catch {
-      if open { close(descriptor) }
-      unlink(temporary)
-      throw error
-    }
+    let output = try StreamingOutput(path: path)
+    try output.write(bytes)
+    try output.commit()
   }
 
   /// Writes all of `bytes` to an open descriptor.

@@ -14,22 +14,20 @@ public struct FitSizeBudget: Sendable {
   public let name = "fit-size-budget"
   public let summary = "the emitted payload fits APNs's 4096 bytes (--fit shortens the body)"
 
-  /// The size of `payload` as sent: compact JSON.
-  public static func size(of payload: JSONValue) -> Int {
-    JSONWriter(style: .compact).bytes(payload).count
-  }
-
   /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
-  /// the payload is at most `limit` bytes.
+  /// the payload is at most `limit` bytes; also returns the payload as sent (compact
+  /// JSON), which measuring it produced.
   func run(
     _ notification: PushNotification, limit: Int, shorten: Bool,
     emit: (PushNotification, inout Diagnostics) -> JSONValue?
-  ) -> (output: JSONValue?, diagnostics: Diagnostics) {
+  ) -> (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics) {
     var current = notification
     var diagnostics = Diagnostics()
-    guard var output = emit(current, &diagnostics) else { return (nil, diagnostics) }
-    var size = Self.size(of: output)
-    guard size > limit else { return (output, diagnostics) }
+    guard var output = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
+    let writer = JSONWriter(style: .compact)
+    var compact = writer.bytes(output)
+    var size = compact.count
+    guard size > limit else { return (output, compact, diagnostics) }
     let originalSize = size
     if shorten, let body = current.content.body {
       var text = body
@@ -42,9 +40,10 @@ public struct FitSizeBudget: Sendable {
         text = String(cut)
         current.content.body = text.isEmpty ? "…" : text + "…"
         diagnostics = Diagnostics()
-        guard let shortened = emit(current, &diagnostics) else { return (nil, diagnostics) }
+        guard let shortened = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
         output = shortened
-        size = Self.size(of: output)
+        compact = writer.bytes(output)
+        size = compact.count
         if text.isEmpty { break }
       }
       if size <= limit {
@@ -53,7 +52,7 @@ public struct FitSizeBudget: Sendable {
             .shortenedBody,
             "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
             at: .ir("/content/body")))
-        return (output, diagnostics)
+        return (output, compact, diagnostics)
       }
     }
     diagnostics.report(
@@ -62,6 +61,6 @@ public struct FitSizeBudget: Sendable {
         at: .output(.root),
         notes: shorten
           ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"]))
-    return (nil, diagnostics)
+    return (nil, nil, diagnostics)
   }
 }

@@ -32,11 +32,13 @@ public struct FitTarget: NotificationPass {
 extension EmitContext {
   /// `notification` after the passes every emitter relies on (resolve-fallbacks,
   /// fit-target, set-mutable-content) for `format`, reporting whatever they change. The
-  /// passes are idempotent, so after the standard pipeline this reports nothing; when
-  /// `--passes` left them out, nothing is dropped or changed silently all the same.
+  /// passes are idempotent, so after the standard pipeline (``passesRan``) they are not
+  /// run again; when `--passes` left them out, nothing is dropped or changed silently
+  /// all the same.
   public mutating func prepared(_ notification: PushNotification, for format: any VendorFormat)
     -> PushNotification
   {
+    guard !passesRan else { return notification }
     var prepared = notification
     var context = PassContext(target: format)
     for pass in Pipeline.requiredBeforeEmit { pass.run(on: &prepared, context: &context) }

@@ -35,6 +35,14 @@ public struct Translator: Sendable {
     public var diagnostics: Diagnostics
     /// The document as it stood after the pass named by ``Translator/dumpAfter``.
     public var dump: JSONValue?
+    /// ``output`` as compact JSON, when the size check already wrote it that way.
+    public var compactOutput: [UInt8]? = nil
+  }
+
+  /// Whether the pipeline runs every pass emitters rely on, so they need not run again.
+  private var passesRanForTarget: Bool {
+    let names = Set(pipeline.notificationPasses.map(\.name))
+    return Pipeline.requiredBeforeEmit.allSatisfy { names.contains($0.name) }
   }
 
   /// Translates one payload.
@@ -71,10 +79,11 @@ public struct Translator: Sendable {
       pass.run(on: &notification, context: &passContext)
       if pass.name == dumpAfter { dump = IREncoder.encode(notification) }
     }
-    let emitted: (output: JSONValue?, diagnostics: Diagnostics)
+    let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
     let emit = { (notification: PushNotification, found: inout Diagnostics) -> JSONValue? in
       var context = EmitContext(targetID: target.id, settings: settings, options: options)
       context.defaults = defaults
+      context.passesRan = passesRanForTarget
       defer { found.report(contentsOf: context.diagnostics) }
       do throws(TranslationError) {
         return try target.emit(notification, context: &context)
@@ -87,7 +96,7 @@ public struct Translator: Sendable {
       emitted = FitSizeBudget().run(notification, limit: limit, shorten: fitToBudget, emit: emit)
     } else {
       var found = Diagnostics()
-      emitted = (emit(notification, &found), found)
+      emitted = (emit(notification, &found), nil, found)
     }
     let output = emitted.output
     diagnostics.report(contentsOf: parseContext.diagnostics)
@@ -99,7 +108,9 @@ public struct Translator: Sendable {
       }
       return location
     }
+    let failed = diagnostics.hasErrors
     return Result(
-      output: diagnostics.hasErrors ? nil : output, diagnostics: diagnostics, dump: dump)
+      output: failed ? nil : output, diagnostics: diagnostics, dump: dump,
+      compactOutput: failed ? nil : emitted.compact)
   }
 }

@@ -16,6 +16,17 @@ extension ParseContext {
     return text
   }
 
+  /// Reads the string at `pointer` into the IR field `field` (at `irPath`), recording
+  /// where it came from; another type is reported and leaves the field empty.
+  mutating func read(
+    _ value: JSONValue, at pointer: JSONPointer,
+    into field: WritableKeyPath<PushNotification, String?>, of notification: inout PushNotification,
+    irPath: JSONPointer
+  ) {
+    notification[keyPath: field] = string(value, at: pointer)
+    if notification[keyPath: field] != nil { sourceMap.record(irPath, from: pointer) }
+  }
+
   /// The object at `pointer`, or `nil` when absent; another type is reported and ignored.
   mutating func object(_ value: JSONValue?, at pointer: JSONPointer) -> JSONObject? {
     guard let value else { return nil }

@@ -69,6 +69,10 @@ public struct EmitContext: Sendable {
   public var options: Set<String>
   /// The target's id, for messages.
   public var targetID: String
+  /// Whether the notification handed to the emitter already went through the passes
+  /// every emitter relies on, for this target (the translator's standard pipeline), so
+  /// ``prepared(_:for:)`` has nothing left to do.
+  public var passesRan = false
 
   /// A context for emitting `targetID` with the user's settings and options.
   public init(targetID: String, settings: [String: String] = [:], options: Set<String> = []) {

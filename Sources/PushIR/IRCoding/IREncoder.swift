@@ -40,7 +40,8 @@ public enum IREncoder {
     return .object(root)
   }
 
-  static func encode(_ content: NotificationContent) -> JSONObject {
+  /// The JSON form of `content`: its set fields, in the fixed order.
+  public static func encode(_ content: NotificationContent) -> JSONObject {
     var object = JSONObject()
     object.appendIfPresent("title", content.title)
     object.appendIfPresent("subtitle", content.subtitle)

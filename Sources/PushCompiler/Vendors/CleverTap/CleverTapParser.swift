@@ -60,8 +60,9 @@ struct CleverTapParser {
     seen[canonical] = pointer
     switch canonical {
     case "wzrk_id":
-      notification.tracking.campaignID = context.string(member.value, at: pointer)
-      context.sourceMap.record("/tracking/campaignID", from: pointer)
+      context.read(
+        member.value, at: pointer, into: \.tracking.campaignID, of: &notification,
+        irPath: "/tracking/campaignID")
       if member.key != Key.campaignID { kept.append(Key.campaignKeyHint, .string(member.key)) }
     case Key.deepLink:
       guard let url = context.string(member.value, at: pointer) else { return }

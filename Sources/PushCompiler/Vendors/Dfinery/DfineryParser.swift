@@ -45,11 +45,13 @@ struct DfineryParser {
         notification.tracking.isTest = context.flag(member.value, at: pointer)
         context.sourceMap.record("/tracking/isTest", from: pointer)
       case Key.campaignID:
-        notification.tracking.campaignID = context.string(member.value, at: pointer)
-        context.sourceMap.record("/tracking/campaignID", from: pointer)
+        context.read(
+          member.value, at: pointer, into: \.tracking.campaignID, of: &notification,
+          irPath: "/tracking/campaignID")
       case Key.notificationID:
-        notification.tracking.notificationID = context.string(member.value, at: pointer)
-        context.sourceMap.record("/tracking/notificationID", from: pointer)
+        context.read(
+          member.value, at: pointer, into: \.tracking.notificationID, of: &notification,
+          irPath: "/tracking/notificationID")
       case Key.clickAction:
         guard let object = context.object(member.value, at: pointer) else { continue }
         notification.defaultAction = action(object, at: pointer, context: &context)

@@ -69,7 +69,7 @@ struct YellowAIEmitter {
 
   /// The API request carries title, body and `contentAvailable` of all of `aps`.
   private func reportWhatTheRequestCannotSay(context: inout EmitContext) {
-    var unsaid = IREncoder.encode(notification)["content"]?.objectValue?.keys ?? []
+    var unsaid = IREncoder.encode(notification.content).keys
     unsaid.removeAll { $0 == "title" || $0 == "body" }
     let note = "--option \(YellowAI.deviceFormOption) writes the whole 'aps' dictionary"
     for name in unsaid {

@@ -44,11 +44,13 @@ struct YellowAIParser {
         notification.delivery.contentAvailable = context.flag(member.value, at: pointer) ?? false
         context.sourceMap.record("/delivery/contentAvailable", from: pointer)
       case Key.title:
-        notification.content.title = context.string(member.value, at: pointer)
-        context.sourceMap.record("/content/title", from: pointer)
+        context.read(
+          member.value, at: pointer, into: \.content.title, of: &notification,
+          irPath: "/content/title")
       case Key.body:
-        notification.content.body = context.string(member.value, at: pointer)
-        context.sourceMap.record("/content/body", from: pointer)
+        context.read(
+          member.value, at: pointer, into: \.content.body, of: &notification,
+          irPath: "/content/body")
       case Key.payload:
         guard let payload = context.object(member.value, at: pointer) else { continue }
         for entry in payload {
