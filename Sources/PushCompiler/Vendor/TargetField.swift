@@ -38,7 +38,9 @@ extension EmitContext {
   /// fields the vendor treats as opaque, and deterministic). A required field with none
   /// of these is an `emit.missing-field` error naming it, and `nil`.
   mutating func value(
-    of field: TargetField, current: JSONValue?, derived: (() -> JSONValue)? = nil
+    of field: TargetField, current: JSONValue?,
+    derivedBecause reason: String = "from the notification's content",
+    derived: (() -> JSONValue)? = nil
   ) -> JSONValue? {
     if let given = Self.first(of: field.names, in: settings) {
       return field.json(given)
@@ -58,7 +60,7 @@ extension EmitContext {
       let shown = value.stringValue.map { "'\($0)'" } ?? JSONWriter(style: .compact).string(value)
       diagnostics.report(
         Diagnostic(
-          .derivedValue, "\(key) derived as \(shown) from the notification's content",
+          .derivedValue, "\(key) derived as \(shown) \(reason)",
           at: location, notes: ["give your own with --set \(field.name)=VALUE"]))
       return value
     }

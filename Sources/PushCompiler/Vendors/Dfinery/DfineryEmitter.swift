@@ -25,7 +25,7 @@ struct DfineryEmitter {
       meaning: "whether this is a test push", isNumber: true)
     if let value = context.value(
       of: isTest, current: tracking.isTest.map { .number(JSONNumber($0 ? 1 : 0)) },
-      derived: { 0 })
+      derivedBecause: "because the source does not say it is a test", derived: { 0 })
     {
       dfn.append(Key.isTest, value)
     }
