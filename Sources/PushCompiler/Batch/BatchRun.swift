@@ -14,8 +14,9 @@ import PushIR
 struct BatchRun {
   /// The line written in place of a record that failed.
   static let placeholder: [UInt8] = Array("null\n".utf8)
-  /// Records converted together, one block on every core; bounds the memory in use.
-  static let blockSize = 8192
+  /// Records converted together, one block on every core; with the block before (being
+  /// written) and the one after (being read), bounds the memory in use.
+  static let blockSize = 4096
 
   let converter: RecordConverter
   let options: CommandLineOptions
@@ -86,14 +87,29 @@ struct BatchRun {
     }
     let name = input == "-" ? "<stdin>" : input
     defer { reader.close() }
+    // While one block is converted on the workers, this thread writes the one before
+    // and reads the one after, so that reading and writing cost no conversion time.
+    var block = try Self.nextBlock(from: &reader)
+    var written: (lines: [LineReader.Line], outcomes: [RecordConverter.Outcome])?
+    while !block.isEmpty || written != nil {
+      let converting =
+        block.isEmpty ? nil : converter.startConverting(block) { $0.convert($1.bytes) }
+      if let (lines, outcomes) = written {
+        try write(outcomes, into: sink, streams: &streams) { "\(name):\(lines[$0].number)" }
+      }
+      let next = block.count < Self.blockSize ? [] : try Self.nextBlock(from: &reader)
+      written = converting.map { (block, $0.wait()) }
+      block = next
+    }
+  }
+
+  private static func nextBlock(from reader: inout LineReader) throws(FileIO.Failure)
+    -> [LineReader.Line]
+  {
     var block: [LineReader.Line] = []
-    repeat {
-      block.removeAll(keepingCapacity: true)
-      while block.count < Self.blockSize, let line = try reader.next() { block.append(line) }
-      let outcomes = converter.convert(block) { $0.convert($1.bytes) }
-      try write(
-        outcomes, places: block.map { "\(name):\($0.number)" }, into: sink, streams: &streams)
-    } while block.count == Self.blockSize
+    block.reserveCapacity(blockSize)
+    while block.count < blockSize, let line = try reader.next() { block.append(line) }
+    return block
   }
 
   /// A file whose first non-blank byte is `[`: its elements are the records.
@@ -109,14 +125,13 @@ struct BatchRun {
     } catch {
       var found = Diagnostics()
       found.report(TranslationError.invalidJSON(error).diagnostic!)
-      return try account(.init(line: nil, diagnostics: found), place: input, streams: &streams)
+      return try account(.init(line: nil, diagnostics: found), place: { input }, streams: &streams)
     }
     var start = 0
     while start < elements.count {
       let block = Array(elements[start..<min(start + Self.blockSize, elements.count)])
       let outcomes = converter.convert(block) { $0.convert($1) }
-      let places = block.indices.map { "\(input):/\(start + $0)" }
-      try write(outcomes, places: places, into: sink, streams: &streams)
+      try write(outcomes, into: sink, streams: &streams) { [start] in "\(input):/\(start + $0)" }
       start += block.count
     }
   }
@@ -135,7 +150,7 @@ struct BatchRun {
       }
       let outcomes = converter.convert(contents) { $0.convert($1) }
       for (name, outcome) in zip(names, outcomes) {
-        try account(outcome, place: input + "/" + name, streams: &streams)
+        try account(outcome, place: { input + "/" + name }, streams: &streams)
         guard let line = outcome.line else { continue }
         let target = output + "/" + name
         if let slash = target.lastIndex(of: "/") {
@@ -147,13 +162,15 @@ struct BatchRun {
     }
   }
 
+  /// Writes a block's lines in order; `place(i)` names the `i`th record for messages.
   private mutating func write(
-    _ outcomes: [RecordConverter.Outcome], places: [String], into sink: StreamingOutput?,
-    streams: inout some DriverStreams
+    _ outcomes: [RecordConverter.Outcome], into sink: StreamingOutput?,
+    streams: inout some DriverStreams, place: (Int) -> String
   ) throws(FileIO.Failure) {
     var bytes: [UInt8] = []
-    for (outcome, place) in zip(outcomes, places) {
-      try account(outcome, place: place, streams: &streams)
+    bytes.reserveCapacity(outcomes.reduce(0) { $0 + ($1.line?.count ?? Self.placeholder.count) })
+    for (index, outcome) in outcomes.enumerated() {
+      try account(outcome, place: { place(index) }, streams: &streams)
       bytes.append(contentsOf: outcome.line ?? Self.placeholder)
     }
     if let sink { try sink.write(bytes) } else { streams.writeOutput(bytes) }
@@ -161,10 +178,16 @@ struct BatchRun {
   }
 
   /// Counts a record, reports a failure on standard error, and writes its report line.
+  /// `place` names the record; it is only worked out when a message or report needs it.
   private mutating func account(
-    _ outcome: RecordConverter.Outcome, place: String, streams: inout some DriverStreams
+    _ outcome: RecordConverter.Outcome, place: () -> String, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     read += 1
+    guard outcome.line == nil || report != nil else {
+      converted += 1
+      return
+    }
+    let place = place()
     if outcome.line == nil {
       failed += 1
       let shown =

@@ -24,6 +24,8 @@ struct LineReader {
   private var atEnd = false
   private var lineNumber = 0
   private var skipping = false
+  /// What each `read` fills; kept so that every chunk does not map fresh pages.
+  private var chunk = [UInt8](repeating: 0, count: 1 << 20)
 
   init(descriptor: Int32, path: String, maxLineBytes: Int) {
     self.descriptor = descriptor
@@ -80,7 +82,6 @@ struct LineReader {
       buffer.removeFirst(start)
       start = 0
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }

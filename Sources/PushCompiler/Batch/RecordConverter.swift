@@ -78,6 +78,30 @@ struct RecordConverter: Sendable {
     return results.collect()
   }
 
+  /// Starts converting `records` on every core and returns at once; `wait()` on the
+  /// result gives the outcomes in the records' order.
+  func startConverting<Record: Sendable>(
+    _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
+  ) -> PendingOutcomes {
+    let pending = PendingOutcomes()
+    DispatchQueue.global().async(group: pending.group) {
+      pending.outcomes = self.convert(records, each: each)
+    }
+    return pending
+  }
+
+  /// A block's outcomes, once its conversion has finished.
+  final class PendingOutcomes: @unchecked Sendable {
+    fileprivate let group = DispatchGroup()
+    fileprivate var outcomes: [Outcome] = []
+
+    /// Blocks until the conversion is done, then gives its outcomes.
+    func wait() -> [Outcome] {
+      group.wait()
+      return outcomes
+    }
+  }
+
   private static func single(_ diagnostic: Diagnostic) -> Diagnostics {
     var found = Diagnostics()
     found.report(diagnostic)

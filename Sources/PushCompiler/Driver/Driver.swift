@@ -226,7 +226,7 @@ struct Session {
     for pointer in normalized.removeDuplicateKeys() {
       found.report(
         Diagnostic(
-          .duplicateKey, "'\(pointer.tokens.last ?? "")' occurs again later in this object",
+          .duplicateKey, "'\(pointer.lastToken ?? "")' occurs again later in this object",
           at: .input(pointer)))
     }
     var passContext = PassContext(target: nil)

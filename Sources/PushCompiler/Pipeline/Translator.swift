@@ -41,8 +41,9 @@ public struct Translator: Sendable {
 
   /// Whether the pipeline runs every pass emitters rely on, so they need not run again.
   private var passesRanForTarget: Bool {
-    let names = Set(pipeline.notificationPasses.map(\.name))
-    return Pipeline.requiredBeforeEmit.allSatisfy { names.contains($0.name) }
+    Pipeline.requiredBeforeEmit.allSatisfy { required in
+      pipeline.notificationPasses.contains { $0.name == required.name }
+    }
   }
 
   /// Translates one payload.
@@ -54,7 +55,7 @@ public struct Translator: Sendable {
       diagnostics.report(
         Diagnostic(
           .duplicateKey,
-          "'\(pointer.tokens.last ?? "")' occurs again later in this object; this value is dropped",
+          "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped",
           at: .input(pointer)))
     }
     var passContext = PassContext(target: target.id == IRFormat().id ? nil : target)

@@ -127,11 +127,11 @@ public struct SourceMap: Hashable, Sendable {
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.
   public func inputLocation(of irPath: JSONPointer) -> JSONPointer? {
-    var tokens = irPath.tokens
-    while true {
-      if let found = entries[JSONPointer(tokens: tokens)] { return found }
-      guard !tokens.isEmpty else { return nil }
-      tokens.removeLast()
+    var path: JSONPointer? = irPath
+    while let current = path {
+      if let found = entries[current] { return found }
+      path = current.parent
     }
+    return nil
   }
 }

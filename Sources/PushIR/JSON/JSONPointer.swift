@@ -1,25 +1,31 @@
 /// An RFC 6901 JSON Pointer: the location of a value inside a JSON document, used as the
 /// "source location" of every diagnostic.
+///
+/// Stored as its escaped text form: pointers are made on every key a parser reads, and a
+/// literal such as `"/aps/alert"` then costs nothing; tokens are split out only when asked.
 public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
-  /// The unescaped reference tokens, outermost first.
-  public private(set) var tokens: [String]
+  /// The RFC 6901 text form (`/aps/alert/title`, `~0` for `~`, `~1` for `/`).
+  public let description: String
 
   /// The pointer to the whole document (`""`).
-  public static let root = JSONPointer(tokens: [])
+  public static let root = JSONPointer("")
+
+  /// A pointer from its RFC 6901 text form.
+  public init(_ text: String) { description = text }
+
+  public init(stringLiteral value: String) { self.init(value) }
 
   /// A pointer made of unescaped tokens.
-  public init(tokens: [String]) { self.tokens = tokens }
+  public init(tokens: [String]) {
+    description = tokens.map { "/" + Self.escape($0) }.joined()
+  }
 
-  /// Parses the RFC 6901 text form (`/aps/alert/title`, `~0` for `~`, `~1` for `/`).
-  public init(_ text: String) {
-    guard !text.isEmpty else {
-      self.tokens = []
-      return
-    }
-    // Most pointers have no escapes; checking bytes first keeps parsing them cheap.
-    self.tokens = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+  /// The unescaped reference tokens, outermost first.
+  public var tokens: [String] {
+    guard !description.isEmpty else { return [] }
+    return description.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
       .dropFirst().map { bytes in
         let token = String(decoding: bytes, as: UTF8.self)
         guard bytes.contains(UInt8(ascii: "~")) else { return token }
@@ -28,39 +34,49 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
       }
   }
 
-  public init(stringLiteral value: String) { self.init(value) }
+  /// The last token, or `nil` for the root.
+  public var lastToken: String? { tokens.last }
 
   /// This pointer extended by a member name or an array index.
   public func appending(_ token: String) -> JSONPointer {
-    JSONPointer(tokens: tokens + [token])
+    JSONPointer(description + "/" + Self.escape(token))
   }
 
   /// This pointer extended by an array index.
-  public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
+  public func appending(_ index: Int) -> JSONPointer {
+    JSONPointer(description + "/" + String(index))
+  }
+
+  /// This pointer without its last token; `nil` for the root.
+  public var parent: JSONPointer? {
+    guard let slash = description.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+    return JSONPointer(String(description[..<slash]))
+  }
 
   /// Both pointers' tokens, this one's first.
   public static func + (lhs: JSONPointer, rhs: JSONPointer) -> JSONPointer {
-    JSONPointer(tokens: lhs.tokens + rhs.tokens)
+    JSONPointer(lhs.description + rhs.description)
   }
 
   /// Whether `self` is `other` or lies inside it.
   public func hasPrefix(_ other: JSONPointer) -> Bool {
-    tokens.count >= other.tokens.count && Array(tokens.prefix(other.tokens.count)) == other.tokens
-  }
-
-  /// The RFC 6901 text form.
-  public var description: String {
-    tokens.map { token in
-      guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
-      else { return "/" + token }
-      return "/"
-        + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-    .joined()
+    let mine = description.utf8
+    let theirs = other.description.utf8
+    guard mine.starts(with: theirs) else { return false }
+    return mine.count == theirs.count
+      || mine[mine.index(mine.startIndex, offsetBy: theirs.count)] == UInt8(ascii: "/")
   }
 
   public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
     lhs.tokens.lexicographicallyPrecedes(rhs.tokens)
+  }
+
+  /// `token` in the text form: `~` as `~0`, `/` as `~1`.
+  private static func escape(_ token: String) -> String {
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
+    else { return token }
+    return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(
+      of: "/", with: "~1")
   }
 }
 

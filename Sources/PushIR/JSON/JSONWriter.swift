@@ -81,6 +81,10 @@ public struct JSONWriter: Sendable {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+        output.append(contentsOf: utf8)
+        return
+      }
       var runStart = 0
       for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))

@@ -10,12 +10,15 @@ public struct APNs: VendorFormat {
   public let id = "apns"
   public let summary = "Apple Push Notification service payload: 'aps' plus the app's custom keys"
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.registeredCategories = true
     capabilities.needsServiceExtension = false
     return capabilities
-  }
+  }()
 
   public func evidence(in root: JSONObject) -> Evidence? {
     root["aps"]?.objectValue == nil

@@ -11,7 +11,10 @@ public struct Acoustic: VendorFormat {
   public let summary =
     "Acoustic (IBM MCE) payload: 'notification-action', 'category-actions', 'media-attachment', 'mce'"
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.maxButtons = 4
     capabilities.buttonActions = [.openApp, .openURL, .dial, .inboxMessage, .custom]
@@ -23,7 +26,7 @@ public struct Acoustic: VendorFormat {
     capabilities.registeredCategories = true
     capabilities.expandsPredefinedCategories = true
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {

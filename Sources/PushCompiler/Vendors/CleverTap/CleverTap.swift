@@ -12,7 +12,10 @@ public struct CleverTap: VendorFormat {
   public let summary =
     "CleverTap iOS payload: 'W$'/'wzrk_' keys, 'wzrk_dl', 'ct_mediaUrl', 'ct_ContentSlider', 'pt_*' templates"
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app]
@@ -22,7 +25,7 @@ public struct CleverTap: VendorFormat {
     capabilities.mediaAltText = true
     capabilities.registeredCategories = true
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {

@@ -10,7 +10,10 @@ public struct Dfinery: VendorFormat {
   public let summary =
     "Dfinery iOS SDK payload: 'dfn' with 'click_act', two 'btn' at most, 'img', ids and flags"
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.maxButtons = 2
     capabilities.buttonActions = [.openApp, .openURL]
@@ -22,7 +25,7 @@ public struct Dfinery: VendorFormat {
     capabilities.expandsPredefinedCategories = true
     capabilities.alwaysMutableContent = true
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {

@@ -24,7 +24,10 @@ public struct Klaviyo: VendorFormat {
     ]
   }
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.maxButtons = 3
     capabilities.buttonActions = [.openApp, .openURL]
@@ -40,7 +43,7 @@ public struct Klaviyo: VendorFormat {
     capabilities.expandsPredefinedCategories = true
     capabilities.alwaysMutableContent = true
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {

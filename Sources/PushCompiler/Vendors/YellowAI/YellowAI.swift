@@ -29,14 +29,17 @@ public struct YellowAI: VendorFormat {
     ]
   }
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.defaultActions = [.openApp, .openURL, .botFlow]
     capabilities.urlDestinations = [.app]
     capabilities.maxMedia = 1
     capabilities.mediaKinds = [.image]
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {
