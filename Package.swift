@@ -5,6 +5,7 @@ let package = Package(
   name: "pushc",
   products: [
     .executable(name: "pushc", targets: ["pushc"]),
+    .executable(name: "pushc-bench", targets: ["pushc-bench"]),
     .library(name: "PushIR", targets: ["PushIR"]),
     .library(name: "PushCompiler", targets: ["PushCompiler"]),
   ],
@@ -12,6 +13,7 @@ let package = Package(
     .target(name: "PushIR"),
     .target(name: "PushCompiler", dependencies: ["PushIR"]),
     .executableTarget(name: "pushc", dependencies: ["PushCompiler"]),
+    .executableTarget(name: "pushc-bench", dependencies: ["pushc", "PushCompiler", "PushIR"]),
     .testTarget(name: "PushIRTests", dependencies: ["PushIR"]),
     .testTarget(name: "PushCompilerTests", dependencies: ["PushCompiler", "PushIR"]),
   ]

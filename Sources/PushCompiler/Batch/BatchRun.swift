@@ -16,7 +16,7 @@ struct BatchRun {
   static let placeholder: [UInt8] = Array("null\n".utf8)
   /// Records converted together, one block on every core; with the block before (being
   /// written) and the one after (being read), bounds the memory in use.
-  static let blockSize = 4096
+  static let blockSize = 2048
 
   let converter: RecordConverter
   let options: CommandLineOptions

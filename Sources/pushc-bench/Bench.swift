@@ -1,0 +1,182 @@
+import PushIR
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One benchmark run: generate, measure, check, print.
+struct Bench {
+  let settings: BenchSettings
+  let pushc = BenchFiles.executableFolder() + "/pushc"
+
+  func run() -> Int32 {
+    guard access(pushc, X_OK) == 0 else {
+      print("pushc-bench: no pushc beside this executable (\(pushc)); build the package first")
+      return 69
+    }
+    guard let folder = settings.keep ?? BenchFiles.temporaryFolder() else {
+      print("pushc-bench: cannot make a temporary folder")
+      return 73
+    }
+    if settings.keep != nil { mkdir(folder, 0o755) }
+    defer { if settings.keep == nil { removeFolder(folder) } }
+    let corpus = BenchCorpus(
+      records: settings.records, badEvery: settings.badEvery, seed: settings.seed)
+    let templates = BenchCorpus.templates(goldenFolder: settings.golden)
+    guard !templates.payloads.isEmpty else {
+      print(
+        "pushc-bench: no realistic payloads under '\(settings.golden)'; run from the package root")
+      return 66
+    }
+
+    print(
+      "pushc-bench: \(settings.records) records per archive, seed \(settings.seed), in \(folder)")
+    let klaviyoInput = folder + "/klaviyo.ndjson"
+    let klaviyoBytes = corpus.klaviyoArchive()
+    _ = BenchFiles.write(klaviyoBytes, to: klaviyoInput)
+    let mixed = corpus.mixedArchive(templates: templates.payloads)
+    let mixedInput = folder + "/mixed.ndjson"
+    _ = BenchFiles.write(mixed.bytes, to: mixedInput)
+    var healthy = true
+
+    // 1. The Klaviyo upgrade, pushc against jq on the same file.
+    print("\nKlaviyo predefined category -> dynamic buttons (\(megabytes(klaviyoBytes.count)))")
+    let pushcOutput = folder + "/klaviyo.pushc.ndjson"
+    guard
+      let ours = BenchProcess.run(
+        [pushc, "batch", "--from", "klaviyo", "--to", "klaviyo", klaviyoInput, "-o", pushcOutput],
+        output: "/dev/null", errors: folder + "/klaviyo.pushc.stderr")
+    else { return fail("could not run \(pushc)") }
+    printRow("pushc batch", ours, bytes: klaviyoBytes.count)
+    healthy = healthy && ours.status == 0
+    if let jq = jqVersion() {
+      let program = folder + "/upgrade.jq"
+      _ = BenchFiles.write(Array(JQProgram.text.utf8), to: program)
+      let jqOutput = folder + "/klaviyo.jq.ndjson"
+      if let theirs = BenchProcess.run(["jq", "-c", "-f", program, klaviyoInput], output: jqOutput)
+      {
+        printRow(jq, theirs, bytes: klaviyoBytes.count)
+        print("  ratio         pushc is \(fixed(theirs.seconds / ours.seconds, 1))x jq's speed")
+        let agreement = BenchCheck.agreement(pushcOutput, jqOutput)
+        print(
+          "  agreement     \(agreement.same) of \(agreement.compared) sampled records identical (keys sorted)"
+        )
+        healthy = healthy && agreement.same == agreement.compared
+      }
+    } else {
+      print("  jq            not installed; no ratio")
+    }
+
+    // 2. The mixed archive with bad lines: every record answered, every failure located.
+    let formats = templates.formats.sorted().joined(separator: ", ")
+    print(
+      "\nMixed archive, --from auto -> klaviyo (\(megabytes(mixed.bytes.count)); \(formats); \(mixed.badLines.count) bad lines)"
+    )
+    let mixedOutput = folder + "/mixed.pushc.ndjson"
+    let report = folder + "/mixed.report.jsonl"
+    guard
+      let run = BenchProcess.run(
+        [
+          pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", mixedOutput,
+          "--report", report,
+        ],
+        output: "/dev/null", errors: folder + "/mixed.pushc.stderr")
+    else { return fail("could not run \(pushc)") }
+    printRow("pushc batch", run, bytes: mixed.bytes.count)
+    let reconciled = BenchCheck.reconcile(
+      output: mixedOutput, report: report, records: settings.records, badLines: mixed.badLines)
+    print("  reconciled    \(reconciled.summary)")
+    healthy = healthy && reconciled.holds && run.status == (mixed.badLines.isEmpty ? 0 : 1)
+
+    // 3. One payload from a cold start.
+    let single = folder + "/one.json"
+    _ = BenchFiles.write(Array(klaviyoBytes.prefix { $0 != UInt8(ascii: "\n") }), to: single)
+    print("\nOne payload from a cold start (\(settings.coldRuns) runs)")
+    let coldPushc = coldStart([pushc, "convert", "--from", "klaviyo", "--to", "klaviyo", single])
+    print(
+      "  pushc convert median \(milliseconds(coldPushc.median)), fastest \(milliseconds(coldPushc.fastest))"
+    )
+    if jqVersion() != nil {
+      let coldJQ = coldStart(["jq", "-c", "-f", folder + "/upgrade.jq", single])
+      print(
+        "  jq            median \(milliseconds(coldJQ.median)), fastest \(milliseconds(coldJQ.fastest))"
+      )
+    }
+    print(healthy ? "\nall checks held" : "\nA CHECK FAILED: see above")
+    return healthy ? 0 : 1
+  }
+
+  private func printRow(_ name: String, _ run: BenchProcess, bytes: Int) {
+    let padded = name.padding(13)
+    print(
+      "  \(padded) \(fixed(run.seconds, 2)) s  \(Int(Double(settings.records) / run.seconds)) records/s  "
+        + "\(fixed(Double(bytes) / run.seconds / 1e6, 1)) MB/s  peak \(megabytes(run.peakBytes))  exit \(run.status)"
+    )
+  }
+
+  private func coldStart(_ arguments: [String]) -> (median: Double, fastest: Double) {
+    var times: [Double] = []
+    for _ in 0..<settings.coldRuns {
+      if let run = BenchProcess.run(arguments, output: "/dev/null") { times.append(run.seconds) }
+    }
+    times.sort()
+    return times.isEmpty ? (0, 0) : (times[times.count / 2], times[0])
+  }
+
+  private func jqVersion() -> String? {
+    let file = "/tmp/pushc-bench-jq-version"
+    guard let run = BenchProcess.run(["jq", "--version"], output: file), run.status == 0,
+      let bytes = BenchFiles.read(file)
+    else { return nil }
+    unlink(file)
+    return String(decoding: bytes, as: UTF8.self).trimmingNewlines()
+  }
+
+  private func fail(_ message: String) -> Int32 {
+    print("pushc-bench: \(message)")
+    return 70
+  }
+
+  private func removeFolder(_ folder: String) {
+    for name in [
+      "klaviyo.ndjson", "mixed.ndjson", "klaviyo.pushc.ndjson", "klaviyo.pushc.stderr",
+      "klaviyo.jq.ndjson", "upgrade.jq", "mixed.pushc.ndjson", "mixed.report.jsonl",
+      "mixed.pushc.stderr", "one.json",
+    ] {
+      unlink(folder + "/" + name)
+    }
+    rmdir(folder)
+  }
+}
+
+private func fixed(_ value: Double, _ digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = String(rounded)
+  if let dot = text.firstIndex(of: ".") {
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+  }
+  return text
+}
+
+private func megabytes(_ bytes: Int) -> String { fixed(Double(bytes) / 1e6, 1) + " MB" }
+
+private func milliseconds(_ seconds: Double) -> String { fixed(seconds * 1000, 1) + " ms" }
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+
+  fileprivate func trimmingNewlines() -> String {
+    var text = self
+    while text.last?.isNewline == true { text.removeLast() }
+    return text
+  }
+}
