@@ -24,6 +24,8 @@ import Testing
     (#"{"aps": {}, "os_data": {"i": "n"}}"#, "onesignal", "high"),
     (#"{"aps": {}, "custom": {"i": "n"}, "buttons": []}"#, "onesignal", "high"),
     (#"{"aps": {}, "custom": {"u": "app://x"}}"#, "onesignal", "medium"),
+    (#"{"aps": {}, "CIO": {"push": {"link": "app://x"}}}"#, "customerio", "high"),
+    (#"{"CIO-Delivery-ID": "d", "CIO-Delivery-Token": "t"}"#, "customerio", "high"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])
