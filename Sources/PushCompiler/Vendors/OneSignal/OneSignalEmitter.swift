@@ -60,20 +60,12 @@ struct OneSignalEmitter {
       atRoot.customData = JSONObject(notification.customData.filter { rootData.contains($0.key) })
       additional = JSONObject(notification.customData.filter { !rootData.contains($0.key) })
     }
-    // Kept members of `custom`/`os_data` (a minified `os_data.buttons` among them).
-    let written: Set<String> =
-      newerFormat
-      ? (buttons == nil ? [] : [Key.buttons]) : (additional.isEmpty ? [] : [Key.additionalData])
-    for member in kept where !member.key.hasPrefix("@") {
-      guard !written.contains(member.key), container[member.key] == nil else {
-        context.report(
-          .droppedExtra,
-          "kept '\(containerKey).\(member.key)' clashes with the IR's own value; dropped",
-          at: JSONPointer("/extras/onesignal").appending(member.key))
-        continue
-      }
-      container.append(member.key, member.value)
-    }
+    // Kept members of `custom`/`os_data` (a minified `os_data.buttons` among them); the
+    // layout hints were taken out above.
+    context.appendKept(
+      kept, into: &container, named: containerKey, from: "/extras/onesignal",
+      taken: newerFormat
+        ? (buttons == nil ? [] : [Key.buttons]) : (additional.isEmpty ? [] : [Key.additionalData]))
 
     var root = JSONObject()
     root.append(
