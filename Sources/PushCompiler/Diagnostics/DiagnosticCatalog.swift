@@ -164,6 +164,12 @@ extension DiagnosticCode {
   public static let movedField = DiagnosticCode(
     "emit.moved-field", .warning, lossy: true,
     "a value is written at another place, where the app must look for it")
+  /// Buttons were written in another order than the IR's, because the vendor's SDK
+  /// reorders them (OneSignal reverses two), so they display in the IR's order.
+  public static let reorderedButtonsOnEmit = DiagnosticCode(
+    "emit.reordered-buttons", .note,
+    "buttons are written in another order because the vendor's SDK reorders them; they display in the IR's order"
+  )
   /// The payload is larger than the target's delivery accepts.
   public static let overBudget = DiagnosticCode(
     "emit.over-budget", .error,
@@ -198,7 +204,7 @@ extension DiagnosticCode {
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
-      missingField, movedField, noFallbackCategory, overBudget,
+      missingField, movedField, noFallbackCategory, overBudget, reorderedButtonsOnEmit,
       validationMissingField, validationMutableContent, validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

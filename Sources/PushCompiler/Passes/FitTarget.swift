@@ -3,7 +3,9 @@ import PushIR
 /// Lowers the IR to what the target can express (its ``Capabilities``).
 ///
 /// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
-/// `tel:` link, a dismiss or custom action opens the app) or is dropped; buttons beyond
+/// `tel:` link, a dismiss or custom action opens the app) or is dropped; a link opens
+/// where the target sends it (by its scheme, for some); buttons of a target whose
+/// buttons have no action of their own take the tap action; buttons beyond
 /// the target's count, or whose action cannot be expressed, are dropped; options,
 /// icons and text fields the target cannot show are dropped, options it always applies
 /// are added; labels are cut to the target's length; media of kinds it cannot show or
@@ -114,7 +116,7 @@ private struct Fitter {
         continue
       }
       var nowOpensApp = false
-      switch lower(button.action, allowed: target.buttonActions) {
+      switch fitAction(of: button, sharing: notification.defaultAction) {
       case .kept: break
       case .changed(let new, let why):
         nowOpensApp = new.opensApp
@@ -146,6 +148,23 @@ private struct Fitter {
       kept.append(button)
     }
     notification.buttons = kept
+  }
+
+  /// A button's action lowered to the target's; where buttons have none of their own,
+  /// the tap action (already fitted), whatever the button did.
+  private func fitAction(of button: ActionButton, sharing tapAction: NotificationAction?)
+    -> Lowered
+  {
+    guard target.buttonsTakeDefaultAction else {
+      return lower(button.action, allowed: target.buttonActions)
+    }
+    let shared = tapAction ?? .openApp
+    return button.action == shared
+      ? .kept
+      : .changed(
+        shared,
+        "now does what a tap on the notification does (\(describe(shared))) instead of: \(describe(button.action)); \(targetID) buttons have no action of their own"
+      )
   }
 
   private mutating func fitOptions(
@@ -256,6 +275,15 @@ private struct Fitter {
   {
     guard let kind = Capabilities.ActionKind(action) else { return .kept }
     if allowed.contains(kind) {
+      if case .openURL(let url, let destination) = action, target.linkDestinationFromScheme {
+        let implied = URLDestination.impliedByScheme(of: url)
+        return implied == destination
+          ? .kept
+          : .changed(
+            .openURL(url, implied),
+            "opens '\(url)' \(where_(implied)) instead of \(where_(destination)): \(targetID) opens a link by its scheme"
+          )
+      }
       if case .openURL(let url, let destination) = action,
         !target.urlDestinations.contains(destination),
         let nearest = [URLDestination.app, .browser, .webView].first(
@@ -269,9 +297,11 @@ private struct Fitter {
     }
     switch action {
     case .dial(let number) where allowed.contains(.openURL):
-      let destination = target.urlDestinations.contains(.browser) ? URLDestination.browser : .app
-      return .changed(
-        .openURL("tel:" + number, destination), "dials through the link 'tel:\(number)'")
+      let link = "tel:" + number
+      let destination: URLDestination =
+        target.linkDestinationFromScheme
+        ? .impliedByScheme(of: link) : target.urlDestinations.contains(.browser) ? .browser : .app
+      return .changed(.openURL(link, destination), "dials through the link '\(link)'")
     case .openURL(let url, _) where allowed.contains(.openApp):
       return .changed(.openApp, "opens the app without the link '\(url)'")
     case .dismiss where allowed.contains(.openApp):

@@ -23,6 +23,13 @@ public struct Capabilities: Sendable {
   public var defaultActions: Set<ActionKind> = []
   /// Where links can open.
   public var urlDestinations: Set<URLDestination> = []
+  /// Whether the vendor's SDK decides where a link opens from its scheme alone: `http`
+  /// and `https` links in the browser, any other scheme in the app (OneSignal's launch
+  /// URL), so a link's destination follows from its text.
+  public var linkDestinationFromScheme = false
+  /// Whether every button does what a tap on the notification does, having no action of
+  /// its own (OneSignal: any tap opens the launch URL).
+  public var buttonsTakeDefaultAction = false
   /// Button options the target honours.
   public var buttonOptions: ButtonOptions = []
   /// Options every button of the target has, whatever the payload says.
@@ -104,8 +111,12 @@ public struct Capabilities: Sendable {
     return [
       "buttons: \(count(maxButtons)) per payload"
         + (maxLabelLength.map { ", labels up to \($0) characters" } ?? ""),
-      "button actions: \(list(buttonActions))",
-      "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))",
+      "button actions: "
+        + (buttonsTakeDefaultAction
+          ? "whatever the tap action is (none of their own)" : list(buttonActions)),
+      "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
+        + (linkDestinationFromScheme
+          ? " (by the link's scheme: http and https in the browser)" : ""),
       "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
         + "; text input: \(textInput ? "yes" : "no")",
       "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
@@ -113,5 +124,14 @@ public struct Capabilities: Sendable {
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
     ]
+  }
+}
+
+extension URLDestination {
+  /// Where an SDK that goes by the scheme opens `url`: `http` and `https` links in the
+  /// browser, every other scheme (a deep link) in the app.
+  static func impliedByScheme(of url: String) -> URLDestination {
+    let scheme = url.prefix { $0 != ":" }.lowercased()
+    return scheme == "http" || scheme == "https" ? .browser : .app
   }
 }

@@ -1,3 +1,5 @@
+import PushIR
+
 /// FNV-1a, 64 bits: a hash that is the same on every run and machine, for derived ids.
 enum StableHash {
   static func hex(of bytes: [UInt8]) -> String {
@@ -8,5 +10,11 @@ enum StableHash {
     }
     let digits = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// An opaque id derived from the whole notification (`pushc-` and 16 hex digits), for
+  /// required ids a vendor's SDK never interprets: the same notification gives the same id.
+  static func derivedID(of notification: PushNotification) -> String {
+    "pushc-" + hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
   }
 }

@@ -11,6 +11,8 @@ public enum Vendors {
     YellowAI(),
     Acoustic(),
     CleverTap(),
+    OneSignal(),
+    CustomerIO(),
   ]
 
   /// The format with id `id`, if there is one.

@@ -21,6 +21,11 @@ import Testing
     (#"{"aps": {}, "notification-action": {"type": "openApp"}}"#, "acoustic", "high"),
     (#"{"title": "t", "payload": {"botId": "b"}}"#, "yellowai", "high"),
     (#"{"aps": {}, "botId": "b"}"#, "yellowai", "medium"),
+    (#"{"aps": {}, "os_data": {"i": "n"}}"#, "onesignal", "high"),
+    (#"{"aps": {}, "custom": {"i": "n"}, "buttons": []}"#, "onesignal", "high"),
+    (#"{"aps": {}, "custom": {"u": "app://x"}}"#, "onesignal", "medium"),
+    (#"{"aps": {}, "CIO": {"push": {"link": "app://x"}}}"#, "customerio", "high"),
+    (#"{"CIO-Delivery-ID": "d", "CIO-Delivery-Token": "t"}"#, "customerio", "high"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])

@@ -221,16 +221,7 @@ enum APSCodec {
     }
     alert.appendIfPresent("launch-image", content.launchImage)
     if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
-      for member in keptAlert {
-        guard alert[member.key] == nil else {
-          context.report(
-            .droppedExtra,
-            "kept 'aps.alert.\(member.key)' clashes with the IR's own value; dropped",
-            at: JSONPointer("/extras/aps/alert").appending(member.key))
-          continue
-        }
-        alert.append(member.key, member.value)
-      }
+      context.appendKept(keptAlert, into: &alert, named: "aps.alert", from: "/extras/aps/alert")
     }
     var aps = JSONObject()
     if !alert.isEmpty { aps.append("alert", .object(alert)) }
@@ -254,15 +245,7 @@ enum APSCodec {
     aps.appendIfPresent("interruption-level", content.interruptionLevel)
     if let score = content.relevanceScore { aps.append("relevance-score", .number(score)) }
     aps.appendIfPresent("filter-criteria", content.filterCriteria)
-    for member in kept {
-      guard aps[member.key] == nil else {
-        context.report(
-          .droppedExtra, "kept 'aps.\(member.key)' clashes with the IR's own value; dropped",
-          at: JSONPointer("/extras/aps").appending(member.key))
-        continue
-      }
-      aps.append(member.key, member.value)
-    }
+    context.appendKept(kept, into: &aps, named: "aps", from: "/extras/aps")
     return aps
   }
 }
@@ -280,6 +263,25 @@ extension APSCodec {
 }
 
 extension EmitContext {
+  /// Appends members kept verbatim from a source of the same vendor to `object` (which
+  /// the output calls `name`), after the IR's own values: a member whose name `object`
+  /// already has, or is about to get (`taken`), is dropped and reported, since the IR's
+  /// value wins. `extrasPath` is where the kept members live in the IR.
+  mutating func appendKept(
+    _ kept: JSONObject, into object: inout JSONObject, named name: String,
+    from extrasPath: JSONPointer, taken: Set<String> = []
+  ) {
+    for member in kept {
+      guard object[member.key] == nil, !taken.contains(member.key) else {
+        report(
+          .droppedExtra, "kept '\(name).\(member.key)' clashes with the IR's own value; dropped",
+          at: extrasPath.appending(member.key))
+        continue
+      }
+      object.append(member.key, member.value)
+    }
+  }
+
   /// Writes the app's custom data at the root, where every APNs payload carries it,
   /// except keys the vendor reads as its own (`reserved`, or starting with one of
   /// `reservedPrefixes`), which are dropped and reported.

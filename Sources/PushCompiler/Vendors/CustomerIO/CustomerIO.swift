@@ -1,0 +1,55 @@
+import PushIR
+
+/// Customer.io's iOS payload: `aps`, a `CIO.push` dictionary with the tap's deep link
+/// (`link`) and an image (`image`), and the delivery id and device token Customer.io adds
+/// when it sends (`CIO-Delivery-ID`, `CIO-Delivery-Token`), without which the SDK leaves
+/// the push alone. No buttons of its own. See `Specs/vendors/customerio.md`.
+public struct CustomerIO: VendorFormat {
+  public init() {}
+
+  public let id = "customerio"
+  public let summary =
+    "Customer.io iOS SDK payload: 'CIO.push.link', 'CIO.push.image', the delivery id and token"
+
+  public var capabilities: Capabilities {
+    var capabilities = Capabilities()
+    capabilities.defaultActions = [.openApp, .openURL]
+    capabilities.urlDestinations = [.app]
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.registeredCategories = true
+    return capabilities
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let container = "CIO"
+    static let push = "push"
+    static let link = "link"
+    static let image = "image"
+    static let deliveryID = "CIO-Delivery-ID"
+    static let deliveryToken = "CIO-Delivery-Token"
+    /// The root keys Customer.io defines.
+    static let rootKeys: Set<String> = [container, deliveryID, deliveryToken]
+  }
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    Evidence.rootKeys(
+      [Key.deliveryID, Key.deliveryToken, Key.container], in: root, .decisive,
+      reason: "the keys Customer.io's SDK reads")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = CustomerIOParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    CustomerIOEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

@@ -1,0 +1,39 @@
+import PushIR
+
+/// Writes a Customer.io payload as its composer takes it: `aps`, then `CIO.push` with the
+/// tap's link and the image, then the app's data. The delivery keys are written only when
+/// kept from a Customer.io source (Customer.io adds its own when it sends).
+struct CustomerIOEmitter {
+  typealias Key = CustomerIO.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["customerio"] ?? JSONObject()
+    var keptCIO = kept.removeValue(forKey: Key.container)?.objectValue ?? JSONObject()
+    let keptPush = keptCIO.removeValue(forKey: Key.push)?.objectValue ?? JSONObject()
+
+    var push = JSONObject()
+    if let url = notification.defaultAction?.url { push.append(Key.link, .string(url)) }
+    if let item = notification.media.first { push.append(Key.image, .string(item.url)) }
+    for member in keptPush where push[member.key] == nil { push.append(member.key, member.value) }
+    var cio = JSONObject()
+    if !push.isEmpty { cio.append(Key.push, .object(push)) }
+    for member in keptCIO { cio.append(member.key, member.value) }
+
+    var root = JSONObject()
+    root.append(
+      "aps",
+      .object(
+        APSCodec.write(notification, category: notification.category?.identifier, context: &context)
+      ))
+    for key in [Key.deliveryID, Key.deliveryToken] {
+      if let value = kept[key] { root.append(key, value) }
+    }
+    if !cio.isEmpty { root.append(Key.container, .object(cio)) }
+    context.writeCustomData(notification, into: &root, reserved: Key.rootKeys.union(["aps"]))
+    context.reportUnwrittenTracking(notification.tracking)
+    context.reportForeignExtras(notification, keeping: ["customerio", APSCodec.extrasKey])
+    return .object(root)
+  }
+}

@@ -1,0 +1,126 @@
+import PushIR
+
+/// OneSignal's iOS payload in both of its device formats: the original one (`custom`
+/// with the notification id `i`, the launch URL `u` and the app's data `a`, beside root
+/// `buttons` and `att`) and the newer one (the same keys under `os_data`, the app's data
+/// at the root). Buttons (`n` title, `i` id, `icon_type` + `path` icon) do what a tap
+/// on the notification does; the service extension shows two of them in reverse order.
+/// See `Specs/vendors/onesignal.md`.
+public struct OneSignal: VendorFormat {
+  public init() {}
+
+  public let id = "onesignal"
+  public let summary =
+    "OneSignal iOS SDK payload: 'custom' or 'os_data' with 'i', 'u', 'a'; 'buttons' with icons; 'att' attachments"
+
+  /// Writes the newer format (`os_data`) instead of the original one (`custom`).
+  static let osDataOption = "os-data-format"
+  /// Writes the original format even when the source was the newer one.
+  static let customOption = "custom-format"
+
+  public var emitOptions: [(name: String, summary: String)] {
+    [
+      (
+        Self.osDataOption,
+        "write the newer format: OneSignal's keys, buttons and attachments under 'os_data', the app's data at the root"
+      ),
+      (
+        Self.customOption,
+        "write the original format ('custom' with 'a', root 'buttons' and 'att') even when the source was the newer one (the default otherwise)"
+      ),
+    ]
+  }
+
+  public var capabilities: Capabilities {
+    var capabilities = Capabilities()
+    capabilities.maxButtons = 3
+    capabilities.buttonActions = [.openApp, .openURL]
+    capabilities.buttonsTakeDefaultAction = true
+    capabilities.defaultActions = [.openApp, .openURL]
+    capabilities.urlDestinations = [.app, .browser]
+    capabilities.linkDestinationFromScheme = true
+    capabilities.forcedButtonOptions = [.foreground]
+    capabilities.systemImageIcons = true
+    capabilities.templateImageIcons = true
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.registeredCategories = true
+    capabilities.expandsPredefinedCategories = true
+    return capabilities
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    /// The original format's dictionary.
+    static let custom = "custom"
+    /// The newer format's dictionary.
+    static let osData = "os_data"
+    static let notificationID = "i"
+    static let launchURL = "u"
+    /// In `custom` only: the app's data (the SDK's `additionalData`).
+    static let additionalData = "a"
+    static let buttons = "buttons"
+    /// The newer format's buttons when `os_data` has none.
+    static let rootActionButtons = "actionbuttons"
+    /// An iOS 9 payload's `os_data.buttons` dictionary holds the array here.
+    static let buttonsObjectArray = "o"
+    static let attachments = "att"
+    static let buttonTitle = "n"
+    static let buttonID = "i"
+    static let iconType = "icon_type"
+    static let iconPath = "path"
+    /// `icon_type` values.
+    static let systemIcon = "system"
+    static let templateIcon = "custom"
+    /// Members of `custom`/`os_data` the SDK reads that no IR field holds: template id
+    /// and name, badge increment, collapse id.
+    static let keptMembers: Set<String> = ["ti", "tn", "badge_inc", "collapse_id"]
+    /// The minified silent push of SDKs before 2.4.0 (alert, badge, sound, attachments,
+    /// buttons), read only when `aps.alert` is absent.
+    static let minifiedAlert = "m"
+    /// An additional-data key that marks an in-app message preview.
+    static let inAppPreview = "os_in_app_message_preview_id"
+    /// In `extras["onesignal"]`: the source was the newer format.
+    static let osDataHint = "@osData"
+    /// In `extras["onesignal"]`: custom-data keys that stood at the root of the original
+    /// format rather than in `custom.a`.
+    static let rootDataHint = "@rootData"
+    /// In `extras["onesignal"]`: the `att` key of the first attachment.
+    static let attachmentIDHint = "@attachmentID"
+  }
+
+  /// The `att` key written for an attachment whose source gave none.
+  static let defaultAttachmentID = "id"
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    if root[Key.osData]?.objectValue != nil {
+      return Evidence(
+        .decisive, keys: ["/os_data"], reason: "the dictionary OneSignal's SDK reads first")
+    }
+    guard let custom = root[Key.custom]?.objectValue else { return nil }
+    if custom[Key.notificationID] != nil {
+      return Evidence(
+        .decisive, keys: ["/custom/i"], reason: "the notification id OneSignal's SDK looks for")
+    }
+    let keys = [Key.launchURL, Key.additionalData].filter { custom[$0] != nil }
+    return keys.isEmpty
+      ? nil
+      : Evidence(
+        .suggestive, keys: keys.map { JSONPointer("/custom").appending($0) },
+        reason: "keys of OneSignal's 'custom' dictionary")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = OneSignalParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    OneSignalEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

@@ -1,0 +1,124 @@
+import PushIR
+
+/// Writes a OneSignal payload: the original format (`custom` with `i`, `u` and the app's
+/// data in `a`; root `buttons` and `att`) by default, the newer one (`os_data`, the app's
+/// data at the root) with `--option os-data-format` or for a source in that format. Two
+/// buttons are written reversed, since the service extension reverses them again.
+struct OneSignalEmitter {
+  typealias Key = OneSignal.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["onesignal"] ?? JSONObject()
+    let fromNewerFormat = kept.removeValue(forKey: Key.osDataHint) == true
+    let newerFormat =
+      context.options.contains(OneSignal.osDataOption)
+      || (fromNewerFormat && !context.options.contains(OneSignal.customOption))
+    let containerKey = newerFormat ? Key.osData : Key.custom
+    let rootData = Set(
+      (kept.removeValue(forKey: Key.rootDataHint)?.arrayValue ?? []).compactMap(\.stringValue))
+    let attachmentID =
+      kept.removeValue(forKey: Key.attachmentIDHint)?.stringValue ?? OneSignal.defaultAttachmentID
+    let moreAttachments = kept.removeValue(forKey: Key.attachments)?.objectValue
+
+    var container = JSONObject()
+    let idField = TargetField(
+      names: [Key.notificationID],
+      output: JSONPointer.root.appending(containerKey).appending(Key.notificationID),
+      irPath: "/tracking/notificationID",
+      meaning: "the notification id without which the SDK does not take the push as its own")
+    if let id = context.value(
+      of: idField, current: notification.tracking.notificationID.map { .string($0) },
+      derived: { .string(StableHash.derivedID(of: notification)) })
+    {
+      container.append(Key.notificationID, id)
+    }
+    if let url = notification.defaultAction?.url { container.append(Key.launchURL, .string(url)) }
+
+    var buttons: JSONValue?
+    if !notification.buttons.isEmpty {
+      var entries = notification.buttons.map(button)
+      if entries.count == 2 {
+        entries.reverse()
+        let pointer = newerFormat ? JSONPointer("/os_data/buttons") : JSONPointer("/buttons")
+        context.report(
+          .reorderedButtonsOnEmit,
+          "the two buttons are written in reverse order: the OneSignal extension reverses two buttons, so they show as listed",
+          atOutput: pointer)
+      }
+      buttons = .array(entries)
+    }
+    var attachments = JSONObject()
+    if let item = notification.media.first { attachments.append(attachmentID, .string(item.url)) }
+    for member in moreAttachments ?? JSONObject() where attachments[member.key] == nil {
+      attachments.append(member.key, member.value)
+    }
+    var atRoot = notification
+    var additional = JSONObject()
+    if !newerFormat {
+      atRoot.customData = JSONObject(notification.customData.filter { rootData.contains($0.key) })
+      additional = JSONObject(notification.customData.filter { !rootData.contains($0.key) })
+    }
+    // Kept members of `custom`/`os_data` (a minified `os_data.buttons` among them); the
+    // layout hints were taken out above.
+    context.appendKept(
+      kept, into: &container, named: containerKey, from: "/extras/onesignal",
+      taken: newerFormat
+        ? (buttons == nil ? [] : [Key.buttons]) : (additional.isEmpty ? [] : [Key.additionalData]))
+
+    var root = JSONObject()
+    root.append(
+      "aps",
+      .object(
+        APSCodec.write(notification, category: category(context: &context), context: &context)))
+    if newerFormat {
+      if let buttons { container.append(Key.buttons, buttons) }
+      if !attachments.isEmpty { container.append(Key.attachments, .object(attachments)) }
+      root.append(Key.osData, .object(container))
+      context.writeCustomData(
+        notification, into: &root, reserved: ["aps", Key.osData, Key.rootActionButtons])
+    } else {
+      if !additional.isEmpty { container.append(Key.additionalData, .object(additional)) }
+      root.append(Key.custom, .object(container))
+      if let buttons { root.append(Key.buttons, buttons) }
+      if !attachments.isEmpty { root.append(Key.attachments, .object(attachments)) }
+      context.writeCustomData(
+        atRoot, into: &root, reserved: ["aps", Key.custom, Key.buttons, Key.attachments])
+    }
+    context.reportUnwrittenTracking(notification.tracking, written: [\.notificationID])
+    context.reportForeignExtras(notification, keeping: ["onesignal", APSCodec.extrasKey])
+    return .object(root)
+  }
+
+  /// `aps.category`: a registered category, except beside buttons, which the service
+  /// extension would then leave out.
+  private func category(context: inout EmitContext) -> String? {
+    guard let category = notification.category else { return nil }
+    guard notification.buttons.isEmpty else {
+      context.report(
+        .droppedCategory,
+        "'\(category.identifier)' dropped: beside it the OneSignal extension would add none of the buttons",
+        at: "/category")
+      return nil
+    }
+    return category.identifier
+  }
+
+  private func button(_ button: ActionButton) -> JSONValue {
+    var object = JSONObject()
+    object.append(Key.buttonID, .string(button.id))
+    object.append(Key.buttonTitle, .string(button.label))
+    switch button.icon {
+    case .systemImage(let name)?:
+      object.append(Key.iconType, .string(Key.systemIcon))
+      object.append(Key.iconPath, .string(name))
+    case .templateImage(let name)?:
+      object.append(Key.iconType, .string(Key.templateIcon))
+      object.append(Key.iconPath, .string(name))
+    case nil:
+      break
+    }
+    return .object(object)
+  }
+}

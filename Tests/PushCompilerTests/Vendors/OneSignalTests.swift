@@ -1,0 +1,101 @@
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct OneSignalTests {
+  func convert(
+    _ payload: String, from source: any VendorFormat = OneSignal(),
+    to target: any VendorFormat = OneSignal(), options: Set<String> = [],
+    settings: [String: String] = [:]
+  ) throws -> Translator.Result {
+    var translator = Translator(from: source, to: target)
+    translator.options = options
+    translator.settings = settings
+    return translator.translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+
+  static let twoButtons =
+    #"{"aps": {"alert": "x", "mutable-content": 1}, "custom": {"i": "n-1"}, "buttons": [{"i": "later", "n": "Later"}, {"i": "open", "n": "Open"}]}"#
+
+  @Test func twoButtonsAreReadInTheOrderShownAndWrittenBackReversed() throws {
+    let ir = try #require(try convert(Self.twoButtons, to: IRFormat()).output)
+    #expect(ir["buttons"]?.arrayValue?.map { $0["id"] } == ["open", "later"])
+    let result = try convert(Self.twoButtons)
+    #expect(result.output?["buttons"]?.arrayValue?.map { $0["i"] } == ["later", "open"])
+    #expect(result.diagnostics.codes.contains("parse.reordered-buttons"))
+    #expect(result.diagnostics.codes.contains("emit.reordered-buttons"))
+  }
+
+  @Test func oneOrThreeButtonsKeepTheirOrder() throws {
+    let three =
+      #"{"aps": {"alert": "x"}, "custom": {"i": "n-1"}, "buttons": [{"n": "A"}, {"n": "B"}, {"n": "C"}]}"#
+    let result = try convert(three)
+    #expect(result.output?["buttons"]?.arrayValue?.map { $0["i"] } == ["A", "B", "C"])
+    #expect(!result.diagnostics.codes.contains("parse.reordered-buttons"))
+    #expect(!result.diagnostics.codes.contains("emit.reordered-buttons"))
+  }
+
+  @Test func twoButtonsFromAnotherVendorShowInTheirOrder() throws {
+    let klaviyo =
+      #"{"aps": {"alert": "x"}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}, {"id": "b", "label": "B", "action": "open_app"}]}}"#
+    let result = try convert(klaviyo, from: Klaviyo())
+    #expect(result.output?["buttons"]?.arrayValue?.map { $0["i"] } == ["b", "a"])
+  }
+
+  @Test func theNewerFormatIsKeptAndEitherCanBeAskedFor() throws {
+    let newer =
+      #"{"aps": {"alert": "x"}, "os_data": {"i": "n-1", "u": "app://home"}, "order": 7}"#
+    let kept = try #require(try convert(newer).output)
+    #expect(kept["os_data"]?["u"] == "app://home")
+    #expect(kept["order"] == 7)
+    let original = try #require(try convert(newer, options: ["custom-format"]).output)
+    #expect(original["os_data"] == nil)
+    #expect(original["custom"]?["a"]?["order"] == 7)
+    let asked = try #require(try convert(Self.twoButtons, options: ["os-data-format"]).output)
+    #expect(asked["os_data"]?["buttons"]?.arrayValue?.map { $0["i"] } == ["later", "open"])
+    #expect(asked["custom"] == nil && asked["buttons"] == nil)
+  }
+
+  @Test func theLaunchURLOpensWhereItsSchemeSays() throws {
+    for (url, destination) in [("https://x.example/a", "browser"), ("app://a", "app")] {
+      let payload = #"{"aps": {"alert": "x"}, "custom": {"i": "n", "u": "\#(url)"}}"#
+      let ir = try #require(try convert(payload, to: IRFormat()).output)
+      #expect(ir["defaultAction"]?["destination"] == .string(destination))
+    }
+    let klaviyo = #"{"aps": {"alert": "x"}, "body": {"_k": "k"}, "url": "https://x.example/a"}"#
+    let result = try convert(klaviyo, from: Klaviyo())
+    #expect(result.output?["custom"]?["u"] == "https://x.example/a")
+    #expect(
+      result.diagnostics.contains {
+        $0.code == .changedAction && $0.message.contains("in the browser instead of in the app")
+      })
+  }
+
+  @Test func aButtonsOwnActionGivesWayToTheTapActionWithAWarning() throws {
+    let klaviyo =
+      #"{"aps": {"alert": "x"}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "deep_link", "url": "app://a"}]}}"#
+    let result = try convert(klaviyo, from: Klaviyo())
+    #expect(result.output?["custom"]?["u"] == nil)
+    #expect(
+      result.diagnostics.contains {
+        $0.code == .changedAction && $0.message.contains("button 'A' now does what a tap")
+      })
+  }
+
+  @Test func aCategoryBesideButtonsShowsNoButtons() throws {
+    let payload =
+      #"{"aps": {"alert": "x", "category": "INVITE"}, "custom": {"i": "n"}, "buttons": [{"n": "A"}]}"#
+    let ir = try #require(try convert(payload, to: IRFormat()).output)
+    #expect(ir["buttons"] == nil)
+    #expect(ir["category"]?["identifier"] == "INVITE")
+  }
+
+  @Test func theNotificationIDIsDerivedWhenNothingGivesIt() throws {
+    let result = try convert(#"{"aps": {"alert": "x"}}"#, from: APNs())
+    let id = try #require(result.output?["custom"]?["i"]?.stringValue)
+    #expect(id.hasPrefix("pushc-"))
+    #expect(result.diagnostics.codes.contains("emit.derived-value"))
+    let given = try convert(#"{"aps": {"alert": "x"}}"#, from: APNs(), settings: ["i": "n-9"])
+    #expect(given.output?["custom"]?["i"] == "n-9")
+  }
+}
