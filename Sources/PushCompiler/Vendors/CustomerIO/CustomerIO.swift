@@ -11,7 +11,10 @@ public struct CustomerIO: VendorFormat {
   public let summary =
     "Customer.io iOS SDK payload: 'CIO.push.link', 'CIO.push.image', the delivery id and token"
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app]
@@ -19,7 +22,7 @@ public struct CustomerIO: VendorFormat {
     capabilities.mediaKinds = Set(MediaKind.allCases)
     capabilities.registeredCategories = true
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {

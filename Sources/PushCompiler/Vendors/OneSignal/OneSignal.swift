@@ -31,7 +31,10 @@ public struct OneSignal: VendorFormat {
     ]
   }
 
-  public var capabilities: Capabilities {
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.maxButtons = 3
     capabilities.buttonActions = [.openApp, .openURL]
@@ -47,7 +50,7 @@ public struct OneSignal: VendorFormat {
     capabilities.registeredCategories = true
     capabilities.expandsPredefinedCategories = true
     return capabilities
-  }
+  }()
 
   /// Key names shared by the parser and the emitter.
   enum Key {
