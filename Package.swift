@@ -12,7 +12,11 @@ let package = Package(
   targets: [
     .target(name: "PushIR"),
     .target(name: "PushCompiler", dependencies: ["PushIR"]),
-    .executableTarget(name: "pushc", dependencies: ["PushCompiler"]),
+    .executableTarget(
+      name: "pushc", dependencies: ["PushCompiler"],
+      // A statically linked standard library halves the start-up time of one conversion.
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+    ),
     .executableTarget(name: "pushc-bench", dependencies: ["pushc", "PushCompiler", "PushIR"]),
     .testTarget(name: "PushIRTests", dependencies: ["PushIR"]),
     .testTarget(name: "PushCompilerTests", dependencies: ["PushCompiler", "PushIR"]),
