@@ -59,9 +59,7 @@ struct KlaviyoEmitter {
         .string($0)
       }
     return context.value(of: field, current: current) {
-      .string(
-        "pushc-"
-          + StableHash.hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification))))
+      .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
 
