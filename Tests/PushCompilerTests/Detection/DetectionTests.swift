@@ -21,6 +21,7 @@ import Testing
     (#"{"aps": {}, "notification-action": {"type": "openApp"}}"#, "acoustic", "high"),
     (#"{"title": "t", "payload": {"botId": "b"}}"#, "yellowai", "high"),
     (#"{"aps": {}, "botId": "b"}"#, "yellowai", "medium"),
+    (#"{"aps": {}, "itbl": {"messageId": "m"}}"#, "iterable", "high"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])
