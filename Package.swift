@@ -15,7 +15,9 @@ let package = Package(
     .executableTarget(
       name: "pushc", dependencies: ["PushCompiler"],
       // A statically linked standard library halves the start-up time of one conversion.
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+      ]
     ),
     .executableTarget(name: "pushc-bench", dependencies: ["pushc", "PushCompiler", "PushIR"]),
     .testTarget(name: "PushIRTests", dependencies: ["PushIR"]),

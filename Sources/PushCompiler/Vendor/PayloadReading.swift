@@ -63,6 +63,23 @@ extension ParseContext {
     }
   }
 
+  /// Calls `body` with each element of a button array (at `pointer`) that is an object,
+  /// with its location, in order; any other element is reported as a dropped button.
+  mutating func forEachButtonObject(
+    in elements: [JSONValue], at pointer: JSONPointer,
+    _ body: (JSONObject, JSONPointer, inout ParseContext) -> Void
+  ) {
+    for (index, element) in elements.enumerated() {
+      guard let object = element.objectValue else {
+        report(
+          .invalidButton, "a button must be an object, found \(element.kindName); dropped",
+          at: pointer.appending(index))
+        continue
+      }
+      body(object, pointer.appending(index), &self)
+    }
+  }
+
   /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`);
   /// an object is taken as it is. `nil` (reported) when the string is not JSON.
   mutating func embeddedJSON(

@@ -17,12 +17,18 @@ struct TargetField: Sendable {
   /// Whether the value is a number (given integers are written as one, `true` and
   /// `false` as 1 and 0).
   var isNumber = false
+  /// Whether the value is a boolean (`true` and `1` are written as `true`, `false` and
+  /// `0` as `false`).
+  var isBoolean = false
 
   /// The name used on the command line.
   var name: String { names[0] }
 
   /// A value given on the command line or in a defaults file, as the field's JSON type.
   func json(_ text: String) -> JSONValue {
+    if isBoolean, ["true", "1", "false", "0"].contains(text) {
+      return .bool(text == "true" || text == "1")
+    }
     guard isNumber else { return .string(text) }
     switch text {
     case "true": return 1

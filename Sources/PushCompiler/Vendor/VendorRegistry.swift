@@ -13,6 +13,8 @@ public enum Vendors {
     CleverTap(),
     OneSignal(),
     CustomerIO(),
+    Iterable(),
+    Expo(),
   ]
 
   /// The format with id `id`, if there is one.

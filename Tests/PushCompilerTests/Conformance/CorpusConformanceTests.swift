@@ -74,6 +74,8 @@ import Testing
     ),
     ("yellowai/fcm-android-bot-flow.json", "parse.not-vendor-payload"),
     ("acoustic/cordova-types-static-category.json", "parse.not-vendor-payload"),
+    ("iterable/nse-dynamic-category-4-buttons.json", "parse.obsolete-shape"),
+    ("iterable/ui-test-action-buttons.json", "parse.invalid-button"),
   ]
 
   @Test(

@@ -26,6 +26,11 @@ import Testing
     (#"{"aps": {}, "custom": {"u": "app://x"}}"#, "onesignal", "medium"),
     (#"{"aps": {}, "CIO": {"push": {"link": "app://x"}}}"#, "customerio", "high"),
     (#"{"CIO-Delivery-ID": "d", "CIO-Delivery-Token": "t"}"#, "customerio", "high"),
+    (#"{"aps": {}, "itbl": {"messageId": "m"}}"#, "iterable", "high"),
+    (#"{"aps": {}, "experienceId": "@a/b", "body": {}}"#, "expo", "high"),
+    (#"{"to": "ExponentPushToken[x]", "body": "hi"}"#, "expo", "high"),
+    (#"{"title": "t", "richContent": {"image": "https://x.test/a.png"}}"#, "expo", "medium"),
+    (#"{"aps": {}, "body": {"url": "https://x.test"}}"#, "expo", "medium"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])
@@ -49,6 +54,20 @@ import Testing
     #expect(Set(candidates.map(\.format.id)) == ["klaviyo", "dfinery"])
     #expect(outcome.failure?.code == .ambiguousFormat)
     #expect(outcome.failure?.message.contains("klaviyo ('/body/_k')") == true)
+  }
+
+  /// A root `body` is Expo's data unless Klaviyo's keys are in it; a `body` that holds
+  /// no data is the app's own key of a plain APNs payload.
+  @Test(arguments: [
+    (#"{"aps": {}, "body": {"screen": "home"}}"#, "expo"),
+    (#"{"aps": {}, "body": "{\"pushId\": 4}"}"#, "expo"),
+    (#"{"aps": {}, "body": {"_k": "k", "url": "x://y"}}"#, "klaviyo"),
+    (#"{"aps": {}, "body": {"action_buttons": []}}"#, "klaviyo"),
+    (#"{"aps": {}, "body": "plain text"}"#, "apns"),
+    (#"{"aps": {}, "body": [1, 2]}"#, "apns"),
+  ])
+  func rootBodyIsToldApart(_ payload: String, _ id: String) throws {
+    #expect(detectedID(try detect(payload)) == id, "\(payload)")
   }
 
   @Test func payloadsWithoutKnownKeysAreUnknown() throws {

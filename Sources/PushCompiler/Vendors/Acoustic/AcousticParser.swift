@@ -62,39 +62,39 @@ struct AcousticParser {
   }
 
   private mutating func readButtons(_ elements: [JSONValue], context: inout ParseContext) {
-    let container = Set([Key.label] + Key.options.map(\.key))
-    for (index, element) in elements.enumerated() {
-      let pointer = JSONPointer("/category-actions").appending(index)
-      guard let object = element.objectValue else {
-        context.report(
-          .invalidButton, "a button must be an object, found \(element.kindName); dropped",
-          at: pointer)
-        continue
-      }
-      guard let label = object[Key.label]?.stringValue else {
-        context.report(
-          .invalidButton, "button without a 'name' string; dropped, as it would have no title",
-          at: pointer)
-        continue
-      }
-      guard
-        let action = AcousticAction.read(
-          object, at: pointer, container: container, context: &context)
-      else {
-        context.report(.invalidButton, "button '\(label)' does nothing; dropped", at: pointer)
-        continue
-      }
-      var options: ButtonOptions = []
-      for (key, option) in Key.options
-      where context.flag(object[key], at: pointer.appending(key)) == true {
-        options.insert(option)
-      }
-      context.sourceMap.record(
-        JSONPointer("/buttons").appending(notification.buttons.count), from: pointer)
-      // Acoustic tells taps apart by the action itself; the label is the stablest id.
-      notification.buttons.append(
-        ActionButton(id: label, label: label, action: action, options: options))
+    context.forEachButtonObject(in: elements, at: "/category-actions") {
+      readButton($0, at: $1, context: &$2)
     }
+  }
+
+  /// One element of `category-actions`, appended to the buttons unless it is reported.
+  private mutating func readButton(
+    _ object: JSONObject, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    guard let label = object[Key.label]?.stringValue else {
+      context.report(
+        .invalidButton, "button without a 'name' string; dropped, as it would have no title",
+        at: pointer)
+      return
+    }
+    let container = Set([Key.label] + Key.options.map(\.key))
+    guard
+      let action = AcousticAction.read(
+        object, at: pointer, container: container, context: &context)
+    else {
+      context.report(.invalidButton, "button '\(label)' does nothing; dropped", at: pointer)
+      return
+    }
+    var options: ButtonOptions = []
+    for (key, option) in Key.options
+    where context.flag(object[key], at: pointer.appending(key)) == true {
+      options.insert(option)
+    }
+    context.sourceMap.record(
+      JSONPointer("/buttons").appending(notification.buttons.count), from: pointer)
+    // Acoustic tells taps apart by the action itself; the label is the stablest id.
+    notification.buttons.append(
+      ActionButton(id: label, label: label, action: action, options: options))
   }
 
   /// `mce`: the mailing id is the campaign; the rest (attribution) is Acoustic's own.

@@ -10,9 +10,7 @@ struct YellowAIEmitter {
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["yellowai"] ?? JSONObject()
     let fromDeviceForm = kept.removeValue(forKey: Key.deviceFormHint) == true
-    let deviceForm =
-      context.options.contains(YellowAI.deviceFormOption)
-      || (fromDeviceForm && !context.options.contains(YellowAI.apiRequestOption))
+    let deviceForm = context.writesDeviceForm(sourceWasDeviceForm: fromDeviceForm)
     var payload = JSONObject()
     if let item = notification.media.first { payload.append(Key.image, .string(item.url)) }
     switch notification.defaultAction {
@@ -69,27 +67,14 @@ struct YellowAIEmitter {
 
   /// The API request carries title, body and `contentAvailable` of all of `aps`.
   private func reportWhatTheRequestCannotSay(context: inout EmitContext) {
-    var unsaid = IREncoder.encode(notification.content).keys
-    unsaid.removeAll { $0 == "title" || $0 == "body" }
-    let note = "--option \(YellowAI.deviceFormOption) writes the whole 'aps' dictionary"
-    for name in unsaid {
-      context.report(
-        .droppedField, "yellowai's API request has no place for '\(name)'; dropped",
-        at: JSONPointer("/content").appending(name), notes: [note])
-    }
+    context.reportContentOutsideRequest(notification, carried: ["title", "body"])
     // Yellow.ai's own service extension shows the image, so its API must turn the flag on
     // for image pushes; only a flag without media has nothing to stand for it.
     if notification.delivery.mutableContent && notification.media.isEmpty {
       context.report(
         .droppedField,
         "the API request cannot set 'mutable-content'; the service extension does not run",
-        at: "/delivery/mutableContent", notes: [note])
-    }
-    if let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty {
-      let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
-      context.report(
-        .droppedExtra, "yellowai's API request has no place for \(keys); dropped",
-        at: JSONPointer("/extras").appending(APSCodec.extrasKey), notes: [note])
+        at: "/delivery/mutableContent", notes: [RequestForm.deviceFormNote])
     }
   }
 }

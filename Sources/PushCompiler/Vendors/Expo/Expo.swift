@@ -1,0 +1,120 @@
+import PushIR
+
+/// Expo's push service, in both of its forms: the message sent to its API (`to`,
+/// `title`, `subtitle`, `body`, `data`, `sound`, `badge`, `categoryId`,
+/// `richContent.image`, …) and what an iOS phone receives (`aps`, the data under the root
+/// `body`, and `experienceId`, `scopeKey`, `projectId`). There is no tap link and there
+/// are no per-push buttons: the app registers categories. See `Specs/vendors/expo.md`.
+public struct Expo: VendorFormat {
+  public init() {}
+
+  public let id = "expo"
+  public let summary =
+    "Expo push service: the API message {to, title, subtitle, body, data, sound, badge, categoryId, richContent, …} or its device form (data under the root 'body')"
+
+  public var emitOptions: [(name: String, summary: String)] {
+    RequestForm.emitOptions(deviceForm: "'aps', the data under the root 'body'")
+  }
+
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
+    var capabilities = Capabilities()
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = [.image]
+    capabilities.registeredCategories = true
+    return capabilities
+  }()
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let to = "to"
+    static let title = "title"
+    static let subtitle = "subtitle"
+    static let body = "body"
+    static let data = "data"
+    static let sound = "sound"
+    static let badge = "badge"
+    static let interruptionLevel = "interruptionLevel"
+    static let categoryID = "categoryId"
+    static let mutableContent = "mutableContent"
+    static let contentAvailable = "_contentAvailable"
+    static let richContent = "richContent"
+    static let image = "image"
+    /// Message keys that become APNs headers or apply to Android only: kept verbatim.
+    static let deliveryKeys = [
+      "ttl", "expiration", "priority", "channelId", "icon", "collapseId", "tag",
+    ]
+    /// Root keys the push service adds to what the phone receives.
+    static let serviceKeys = ["experienceId", "scopeKey", "projectId"]
+    /// The member of the device form's `body` that carries `richContent`.
+    static let deviceRichContent = "_richContent"
+    /// In `extras["expo"]`: the source was the device form.
+    static let deviceFormHint = "@deviceForm"
+    /// In `extras["expo"]`: custom-data keys that stood at the device form's root, beside
+    /// `body`, rather than inside it.
+    static let rootKeysHint = "@rootKeys"
+  }
+
+  /// Whether `root` is what the phone receives rather than a message to the API.
+  static func isDeviceForm(_ root: JSONObject) -> Bool {
+    root["aps"] != nil || Key.serviceKeys.contains { root[$0] != nil }
+  }
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    if let evidence = Evidence.rootKeys(
+      Array(Key.serviceKeys.prefix(2)), in: root, .decisive,
+      reason: "the keys Expo's push service puts beside 'aps'")
+    {
+      return evidence
+    }
+    if root["aps"] == nil {
+      let tokens = root[Key.to].map { $0.arrayValue ?? [$0] } ?? []
+      if !tokens.isEmpty, tokens.allSatisfy({ $0.stringValue.map(Self.isPushToken) == true }) {
+        return Evidence(.decisive, keys: ["/to"], reason: "Expo push tokens as the recipients")
+      }
+      return Evidence.rootKeys(
+        [Key.richContent, Key.contentAvailable, Key.categoryID], in: root, .suggestive,
+        reason: "keys of Expo's push message")
+    }
+    return Evidence.rootKeys(
+      [Key.serviceKeys[2]], in: root, .suggestive, reason: "a key Expo's push service adds")
+      ?? dataEvidence(root)
+  }
+
+  /// A root `body` holding data (an object, or a JSON object in a string) beside `aps`,
+  /// which is not Klaviyo's (`body._k`, `body.action_buttons`, `body.actions`).
+  private func dataEvidence(_ root: JSONObject) -> Evidence? {
+    let data: JSONObject?
+    switch root[Key.body] {
+    case .object(let object)?: data = object
+    case .string(let text)?: data = (try? JSONReader.parse(Array(text.utf8)))?.objectValue
+    default: data = nil
+    }
+    guard let data, !["_k", "action_buttons", "actions"].contains(where: { data[$0] != nil })
+    else { return nil }
+    return Evidence(
+      .suggestive, keys: ["/body"],
+      reason: "the app's data under the root 'body', as Expo's push service delivers it")
+  }
+
+  /// Whether `token` has the shape of an Expo push token.
+  static func isPushToken(_ token: String) -> Bool {
+    (token.hasPrefix("ExponentPushToken[") || token.hasPrefix("ExpoPushToken["))
+      && token.hasSuffix("]")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = ExpoParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    ExpoEmitter(notification: context.prepared(notification, for: self)).emit(context: &context)
+  }
+}

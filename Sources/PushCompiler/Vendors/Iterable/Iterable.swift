@@ -1,0 +1,110 @@
+import PushIR
+
+/// Iterable's iOS payload: `aps` plus an `itbl` dictionary with the tap action
+/// (`defaultAction`), dynamic buttons (`actionButtons`: destructive, text input, SF Symbol
+/// or template icons, a link or a custom action each), one attachment (`attachment-url`)
+/// and the ids opens are tracked under. See `Specs/vendors/iterable.md`.
+public struct Iterable: VendorFormat {
+  public init() {}
+
+  public let id = "iterable"
+  public let summary =
+    "Iterable iOS SDK payload: 'itbl' with 'defaultAction', rich 'actionButtons', 'attachment-url' and ids"
+
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
+    var capabilities = Capabilities()
+    // The SDK passes every button to iOS, which shows ten at most.
+    capabilities.maxButtons = 10
+    capabilities.buttonActions = [.openApp, .openURL, .dismiss, .custom]
+    // A tap always opens the app; `defaultAction` only adds a link or a custom action.
+    capabilities.defaultActions = [.openURL, .custom]
+    capabilities.urlDestinations = [.app]
+    capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
+    capabilities.systemImageIcons = true
+    capabilities.templateImageIcons = true
+    capabilities.textInput = true
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.registeredCategories = true
+    capabilities.categoryActionTargets = true
+    capabilities.expandsPredefinedCategories = true
+    return capabilities
+  }()
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let container = "itbl"
+    static let campaignID = "campaignId"
+    static let templateID = "templateId"
+    static let messageID = "messageId"
+    static let isGhostPush = "isGhostPush"
+    static let attachment = "attachment-url"
+    static let defaultAction = "defaultAction"
+    static let buttons = "actionButtons"
+    /// The root key legacy templates give the tap's link in, read when there is no
+    /// `defaultAction`.
+    static let legacyURL = "url"
+    /// The root key of Iterable's silent in-app and embedded sync pushes.
+    static let notificationType = "notificationType"
+    /// Silent pushes the SDK consumes instead of showing.
+    static let syncTypes: Set<String> = ["InAppUpdate", "InAppRemove", "UpdateEmbedded"]
+  }
+
+  /// Keys of an `actionButtons` element.
+  enum ButtonKey {
+    static let identifier = "identifier"
+    static let title = "title"
+    static let buttonType = "buttonType"
+    static let openApp = "openApp"
+    static let requiresUnlock = "requiresUnlock"
+    static let inputTitle = "inputTitle"
+    static let inputPlaceholder = "inputPlaceholder"
+    /// The spelling of Iterable's own extension test, which the SDK does not read.
+    static let misspelledPlaceholder = "inputPlaceHolder"
+    static let icon = "actionIcon"
+    static let iconType = "iconType"
+    static let imageName = "imageName"
+    static let action = "action"
+    /// Every key the SDK reads from a button.
+    static let all: Set<String> = [
+      identifier, title, buttonType, openApp, requiresUnlock, inputTitle, inputPlaceholder, icon,
+      action,
+    ]
+  }
+
+  /// `buttonType` values.
+  enum ButtonType {
+    static let standard = "default"
+    static let destructive = "destructive"
+    static let textInput = "textInput"
+    static let all: Set<String> = [standard, destructive, textInput]
+  }
+
+  /// `actionIcon.iconType` values.
+  enum IconType {
+    static let systemImage = "systemImage"
+    static let templateImage = "templateImage"
+  }
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    root[Key.container]?.objectValue == nil
+      ? nil : Evidence(.decisive, keys: ["/itbl"], reason: "Iterable's own dictionary")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = IterableParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    IterableEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

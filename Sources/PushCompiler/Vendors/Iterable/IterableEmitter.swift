@@ -1,0 +1,240 @@
+import PushIR
+
+/// Writes an Iterable payload: `itbl` with the ids (from the source, `--set` or
+/// `--defaults`; the message id and the ghost-push flag derived when nothing gives
+/// them), the attachment, the tap action and the buttons, or, for a registered category,
+/// `aps.category` and what its actions do.
+struct IterableEmitter {
+  typealias Key = Iterable.Key
+  typealias ButtonKey = Iterable.ButtonKey
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["iterable"] ?? JSONObject()
+    var itbl = JSONObject()
+    writeIDs(into: &itbl, kept: &kept, context: &context)
+    if let item = notification.media.first {
+      itbl.append(Key.attachment, .string(item.url))
+      let shown = MediaKind(url: item.url) ?? .image
+      if shown != item.kind {
+        context.report(
+          .droppedField,
+          "iterable has no media type: the service extension shows '\(item.url)' as what it downloads, read back as \(shown.rawValue)",
+          at: "/media/0/kind")
+      }
+    }
+    let tapAction = notification.defaultAction.flatMap {
+      IterableAction.object(for: $0, of: "the tap", at: "/defaultAction", context: &context)
+    }
+    if let tapAction { itbl.append(Key.defaultAction, .object(tapAction)) }
+    var category = notification.category
+    if notification.hasDynamicButtons {
+      if let identifier = category?.identifier {
+        context.report(
+          .droppedCategory,
+          "'aps.category' would hide the buttons (iterable shows a registered category's instead); '\(identifier)' dropped",
+          at: "/category")
+        category = nil
+      }
+      let buttons = notification.buttons.enumerated().map {
+        button($1, index: $0, context: &context)
+      }
+      itbl.append(Key.buttons, .array(buttons))
+    } else if let targets = category?.actionTargets, !targets.isEmpty {
+      itbl.append(Key.buttons, .array(actionTargets(targets, context: &context)))
+    }
+    for member in kept where !member.key.hasPrefix("@") { itbl.append(member.key, member.value) }
+
+    var root = JSONObject()
+    root.append(
+      "aps",
+      .object(APSCodec.write(notification, category: category?.identifier, context: &context)))
+    root.append(Key.container, .object(itbl))
+    // Without `defaultAction`, the SDK opens a root `url` on tap.
+    let reserved: Set<String> =
+      tapAction == nil ? ["aps", Key.container, Key.legacyURL] : ["aps", Key.container]
+    context.writeCustomData(notification, into: &root, reserved: reserved)
+    context.reportForeignExtras(notification, keeping: ["iterable", APSCodec.extrasKey])
+    return .object(root)
+  }
+
+  /// `campaignId`, `templateId`, `isGhostPush` and `messageId`, in that order.
+  private func writeIDs(
+    into itbl: inout JSONObject, kept: inout JSONObject, context: inout EmitContext
+  ) {
+    let tracking = notification.tracking
+    let numericCampaign = tracking.campaignID.flatMap { Int($0) != nil ? $0 : nil }
+    if let campaign = tracking.campaignID, numericCampaign == nil {
+      context.report(
+        .droppedField, "iterable's 'campaignId' is a number; campaign id '\(campaign)' dropped",
+        at: "/tracking/campaignID")
+    }
+    switch (tracking.isTest, numericCampaign) {
+    case (true?, let campaign?):
+      context.report(
+        .droppedField,
+        "iterable marks a test send only by a 'campaignId' of 0; 'isTest' dropped beside campaign '\(campaign)'",
+        at: "/tracking/isTest")
+    case (false?, _):
+      context.report(
+        .droppedField, "iterable has no key saying a send is not a test; 'isTest' false dropped",
+        at: "/tracking/isTest")
+    default: break
+    }
+    let current: JSONValue? =
+      numericCampaign.map { .number(JSONNumber(lexeme: $0)) } ?? (tracking.isTest == true ? 0 : nil)
+    let fields:
+      [(
+        field: TargetField, current: JSONValue?, derived: (reason: String, value: () -> JSONValue)?
+      )] = [
+        (
+          TargetField(
+            names: [Key.campaignID], output: "/itbl/campaignId", irPath: "/tracking/campaignID",
+            meaning: "the campaign opens are tracked under (0 for a test)", isRequired: false,
+            isNumber: true), current, nil
+        ),
+        (
+          TargetField(
+            names: [Key.templateID], output: "/itbl/templateId",
+            meaning: "the template id the SDK needs to track opens", isNumber: true),
+          kept.removeValue(forKey: Key.templateID), nil
+        ),
+        (
+          TargetField(
+            names: [Key.isGhostPush], output: "/itbl/isGhostPush",
+            meaning: "whether this is one of Iterable's silent pushes", isBoolean: true),
+          kept.removeValue(forKey: Key.isGhostPush),
+          ("because the notification is not one of Iterable's silent pushes", { false })
+        ),
+        (
+          TargetField(
+            names: [Key.messageID], output: "/itbl/messageId", irPath: "/tracking/notificationID",
+            meaning:
+              "the message id opens are tracked under and the buttons' category is named after"),
+          tracking.notificationID.map { .string($0) },
+          ("from the notification's content", { .string(StableHash.derivedID(of: notification)) })
+        ),
+      ]
+    for entry in fields {
+      if let value = context.value(
+        of: entry.field, current: entry.current,
+        derivedBecause: entry.derived?.reason ?? "", derived: entry.derived?.value)
+      {
+        itbl.append(entry.field.name, value)
+      }
+    }
+  }
+
+  /// One element of `actionButtons`, reporting each option Iterable's keys cannot keep.
+  private func button(_ button: ActionButton, index: Int, context: inout EmitContext) -> JSONValue {
+    let path = JSONPointer("/buttons").appending(index)
+    var object = JSONObject()
+    object.append(ButtonKey.identifier, .string(button.id))
+    object.append(ButtonKey.title, .string(button.label))
+    let type =
+      button.textInput != nil
+      ? Iterable.ButtonType.textInput
+      : button.options.contains(.destructive)
+        ? Iterable.ButtonType.destructive : Iterable.ButtonType.standard
+    object.append(ButtonKey.buttonType, .string(type))
+    // Without an action the options alone decide: opening the app, or only closing.
+    let opensApp: Bool
+    switch button.action {
+    case .openApp: opensApp = true
+    case .dismiss: opensApp = false
+    default: opensApp = button.options.contains(.foreground)
+    }
+    object.append(ButtonKey.openApp, .bool(opensApp))
+    let requiresUnlock = !opensApp && button.options.contains(.authenticationRequired)
+    if requiresUnlock { object.append(ButtonKey.requiresUnlock, true) }
+    if let input = button.textInput {
+      if !input.buttonTitle.isEmpty {
+        object.append(ButtonKey.inputTitle, .string(input.buttonTitle))
+      }
+      object.appendIfPresent(ButtonKey.inputPlaceholder, input.placeholder)
+    }
+    if let icon = button.icon {
+      var iconObject = JSONObject()
+      switch icon {
+      case .systemImage:
+        iconObject.append(ButtonKey.iconType, .string(Iterable.IconType.systemImage))
+      case .templateImage:
+        iconObject.append(ButtonKey.iconType, .string(Iterable.IconType.templateImage))
+      }
+      iconObject.append(ButtonKey.imageName, .string(icon.name))
+      object.append(ButtonKey.icon, .object(iconObject))
+    }
+    if let action = IterableAction.object(
+      for: button.action, of: "button '\(button.label)'", at: path.appending("action"),
+      context: &context)
+    {
+      object.append(ButtonKey.action, .object(action))
+    }
+    var written: ButtonOptions = type == Iterable.ButtonType.destructive ? [.destructive] : []
+    if opensApp { written.formUnion([.foreground, .authenticationRequired]) }
+    if requiresUnlock { written.insert(.authenticationRequired) }
+    reportOptionChanges(from: button, to: written, at: path.appending("options"), context: &context)
+    return .object(object)
+  }
+
+  /// Reports each option the written button gains or loses against `button`'s.
+  private func reportOptionChanges(
+    from button: ActionButton, to written: ButtonOptions, at path: JSONPointer,
+    context: inout EmitContext
+  ) {
+    let name = "button '\(button.label)'"
+    for (option, gained) in [
+      (ButtonOptions.authenticationRequired, true), (.foreground, true), (.foreground, false),
+      (.destructive, false),
+    ] {
+      let changed =
+        gained
+        ? written.contains(option) && !button.options.contains(option)
+        : button.options.contains(option) && !written.contains(option)
+      guard changed else { continue }
+      let message: String
+      switch (option, gained) {
+      case (.authenticationRequired, _):
+        message =
+          "\(name) now needs an unlocked device: every iterable button that opens the app does"
+      case (.foreground, true):
+        message =
+          "\(name) now opens the app in the foreground: an iterable button opens the app no other way"
+      case (.foreground, false):
+        message =
+          "\(name) loses its foreground option: an iterable button that only closes the notification cannot open the app"
+      default:
+        message =
+          "\(name) loses its destructive option: an iterable reply button cannot be destructive"
+      }
+      context.report(.droppedOption, message, at: path)
+    }
+  }
+
+  /// `actionButtons` beside `aps.category`: what each of the category's actions does.
+  private func actionTargets(
+    _ targets: [NotificationCategory.ActionTarget], context: inout EmitContext
+  ) -> [JSONValue] {
+    var elements: [JSONValue] = []
+    for (index, target) in targets.enumerated() {
+      let path = JSONPointer("/category/actionTargets").appending(index)
+      guard
+        let action = IterableAction.object(
+          for: target.action, of: "category action '\(target.actionID)'", at: path,
+          context: &context)
+      else {
+        context.report(
+          .droppedAction,
+          "iterable has no action of kind '\(target.action.kindName)' for category action '\(target.actionID)'; the app's own handler decides",
+          at: path)
+        continue
+      }
+      var object = JSONObject()
+      object.append(ButtonKey.identifier, .string(target.actionID))
+      object.append(ButtonKey.action, .object(action))
+      elements.append(.object(object))
+    }
+    return elements
+  }
+}

@@ -1,0 +1,57 @@
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct ExpoTests {
+  func translate(
+    _ payload: String, from source: any VendorFormat = Expo(), options: Set<String> = [],
+    settings: [String: String] = [:]
+  ) throws -> Translator.Result {
+    var translator = Translator(from: source, to: Expo())
+    translator.options = options
+    translator.settings = settings
+    return translator.translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+
+  static let message =
+    #"{"to": "ExponentPushToken[a]", "title": "T", "body": "B", "data": {"k": 1}, "richContent": {"image": "https://x.test/i.png"}, "categoryId": "C", "ttl": 60}"#
+
+  @Test func theMessageBecomesTheDeviceFormWithTheOption() throws {
+    let result = try translate(Self.message, options: ["device-form"])
+    let output = try #require(result.output)
+    #expect(output["aps"]?["alert"] == ["title": "T", "body": "B"])
+    #expect(output["aps"]?["category"] == "C")
+    #expect(output["aps"]?["mutable-content"] == 1)
+    #expect(output["body"] == ["k": 1, "_richContent": ["image": "https://x.test/i.png"]])
+    #expect(output["to"] == nil)
+    #expect(
+      result.diagnostics.filter { $0.severity == .warning }.map(\.code.name).sorted() == [
+        "emit.dropped-extra", "emit.dropped-field",
+      ])
+  }
+
+  @Test func theDeviceFormStaysUnlessTheMessageIsAskedFor() throws {
+    let device =
+      #"{"experienceId": "@a/b", "scopeKey": "@a/b", "aps": {"alert": {"title": "T"}}, "body": {"k": 1}}"#
+    #expect(try translate(device).output?["experienceId"] == "@a/b")
+    let result = try translate(
+      device, options: ["api-request"], settings: ["to": "ExpoPushToken[z]"])
+    let output = try #require(result.output)
+    #expect(output == ["to": "ExpoPushToken[z]", "title": "T", "data": ["k": 1]])
+    #expect(result.diagnostics.codes == ["emit.dropped-extra"])
+  }
+
+  @Test func theMessageNeedsARecipient() throws {
+    let result = try translate(#"{"irVersion": 1, "content": {"body": "x"}}"#, from: IRFormat())
+    #expect(result.output == nil)
+    #expect(result.diagnostics.codes.contains("emit.missing-field"))
+  }
+
+  @Test func emptyStringsOfThePushServiceReadAsAbsent() throws {
+    let device =
+      #"{"experienceId": "@a/b", "aps": {"alert": {"title": "T", "subtitle": "", "launch-image": ""}, "category": "", "thread-id": ""}, "body": {}}"#
+    let result = try translate(device)
+    #expect(result.output?["aps"] == ["alert": ["title": "T"]])
+    #expect(result.diagnostics.codes.isEmpty)
+  }
+}

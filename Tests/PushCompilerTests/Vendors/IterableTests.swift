@@ -1,0 +1,81 @@
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct IterableTests {
+  func translate(
+    _ payload: String, from source: any VendorFormat = Iterable(),
+    to target: any VendorFormat = Iterable(), settings: [String: String] = ["templateId": "7"]
+  ) throws -> Translator.Result {
+    var translator = Translator(from: source, to: target)
+    translator.settings = settings
+    return translator.translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+
+  @Test func buttonOptionsFollowTheSDK() throws {
+    let payload =
+      #"{"itbl": {"messageId": "m", "actionButtons": [{"identifier": "a", "title": "A"}, {"identifier": "b", "title": "B", "buttonType": "destructive", "openApp": false, "requiresUnlock": true}, {"identifier": "c", "title": "C", "openApp": 0}]}}"#
+    let ir = try #require(try translate(payload, to: IRFormat()).output)
+    let buttons = try #require(ir["buttons"]?.arrayValue)
+    #expect(buttons[0]["options"] == ["foreground", "authenticationRequired"])
+    #expect(buttons[0]["action"] == ["type": "openApp"])
+    #expect(buttons[1]["options"] == ["destructive", "authenticationRequired"])
+    #expect(buttons[1]["action"] == ["type": "dismiss"])
+    #expect(buttons[2]["options"] == [])
+  }
+
+  @Test func aRegisteredCategoryTakesOnlyTheActions() throws {
+    let payload =
+      #"{"aps": {"category": "C"}, "itbl": {"messageId": "m", "actionButtons": [{"identifier": "go", "title": "Go", "action": {"type": "openUrl", "data": "app://go"}}]}}"#
+    let result = try translate(payload, to: IRFormat())
+    let ir = try #require(result.output)
+    #expect(ir["buttons"] == nil)
+    #expect(ir["category"]?["actionTargets"]?.arrayValue?.first?["actionID"] == "go")
+    #expect(result.diagnostics.codes == ["parse.invalid-value"])
+    let written = try #require(try translate(payload).output)
+    #expect(
+      written["itbl"]?["actionButtons"] == [
+        ["identifier": "go", "action": ["type": "openUrl", "data": "app://go"]]
+      ])
+  }
+
+  @Test func optionsIterableCannotKeepAreReported() throws {
+    let payload =
+      #"{"irVersion": 1, "buttons": [{"id": "r", "label": "Reply", "action": {"type": "custom", "name": "reply", "data": {"n": 1}}, "options": ["destructive"], "textInput": {"buttonTitle": "Send"}}, {"id": "o", "label": "Open", "action": {"type": "openApp"}, "options": []}]}"#
+    let result = try translate(payload, from: IRFormat())
+    let buttons = try #require(result.output?["itbl"]?["actionButtons"]?.arrayValue)
+    #expect(buttons[0]["buttonType"] == "textInput")
+    #expect(buttons[0]["action"]?["data"] == #"{"n":1}"#)
+    #expect(buttons[1]["openApp"] == true)
+    let messages = result.diagnostics.filter { $0.code == .droppedOption }.map(\.message)
+    #expect(messages.contains { $0.contains("'Reply' loses its destructive option") })
+    #expect(messages.contains { $0.contains("'Open' now opens the app in the foreground") })
+    #expect(messages.contains { $0.contains("'Open' now needs an unlocked device") })
+    #expect(result.diagnostics.contains { $0.code == .changedAction })
+  }
+
+  @Test func idsComeFromSettingsAsTheirTypes() throws {
+    let result = try translate(
+      #"{"irVersion": 1, "content": {"body": "x"}}"#, from: IRFormat(),
+      settings: ["templateId": "12", "isGhostPush": "true", "campaignId": "99", "messageId": "m1"])
+    let itbl = try #require(result.output?["itbl"])
+    #expect(itbl == ["campaignId": 99, "templateId": 12, "isGhostPush": true, "messageId": "m1"])
+    #expect(result.diagnostics.codes.isEmpty)
+  }
+
+  @Test func aMissingTemplateIdIsAnError() throws {
+    let result = try translate(
+      #"{"irVersion": 1, "content": {"body": "x"}}"#, from: IRFormat(), settings: [:])
+    #expect(result.output == nil)
+    #expect(result.diagnostics.codes.contains("emit.missing-field"))
+  }
+
+  @Test func aTestSendIsCampaignZero() throws {
+    let ir = try #require(
+      try translate(#"{"itbl": {"campaignId": 0, "messageId": "m"}}"#, to: IRFormat()).output)
+    #expect(ir["tracking"]?["isTest"] == true)
+    #expect(ir["tracking"]?["campaignID"] == nil)
+    let back = try #require(try translate(#"{"itbl": {"campaignId": 0, "messageId": "m"}}"#).output)
+    #expect(back["itbl"]?["campaignId"] == 0)
+  }
+}
