@@ -125,4 +125,37 @@ import Testing
       error(Array(("\"" + String(repeating: "x", count: 15) + "\"").utf8), limits: limits)?.kind
         == .tooLarge)
   }
+
+  @Test func stringsAtTheStandardLimitAreReadAndOneByteMoreIsRejected() throws {
+    let limit = JSONReader.Limits.standard.maxStringBytes
+    let ok = "{\"k\": \"" + String(repeating: "é", count: limit / 2) + "\"}"
+    let long = "{\"k\": \"" + String(repeating: "é", count: limit / 2) + "x\"}"
+    #expect(throws: Never.self) { try parse(ok) }
+    let found = try #require(error(Array(long.utf8)))
+    #expect(found.kind == .tooLongString)
+    #expect(found.offset == 6)
+    // Escapes count as written, and member names are held to the same limit.
+    let escaped = "[\"" + String(repeating: "\\n", count: limit / 2) + "x\"]"
+    #expect(error(Array(escaped.utf8))?.kind == .tooLongString)
+    let name = "{\"" + String(repeating: "k", count: limit + 1) + "\": 1}"
+    #expect(error(Array(name.utf8))?.kind == .tooLongString)
+  }
+
+  @Test func membersAtTheStandardLimitAreReadAndOneMoreIsRejected() throws {
+    let limit = JSONReader.Limits.standard.maxMembers
+    func object(_ count: Int) -> String {
+      "{" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
+    }
+    #expect(throws: Never.self) { try parse(object(limit)) }
+    #expect(error(Array(object(limit + 1).utf8))?.kind == .tooManyMembers)
+  }
+
+  @Test func elementsAtTheStandardLimitAreReadAndOneMoreIsRejected() throws {
+    let limit = JSONReader.Limits.standard.maxElements
+    func array(_ count: Int) -> String {
+      "[" + Array(repeating: "0", count: count).joined(separator: ",") + "]"
+    }
+    #expect(throws: Never.self) { try parse(array(limit)) }
+    #expect(error(Array(array(limit + 1).utf8))?.kind == .tooManyElements)
+  }
 }

@@ -119,7 +119,9 @@ struct BatchRun {
     let bytes = try FileIO.read(input)
     let elements: [JSONValue]
     do {
-      let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max)
+      // The array holds the records: one level deeper, as long and as large as the
+      // archive; its elements are held to the depth, string and member limits.
+      let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max, maxElements: Int.max)
       guard case .array(let array) = try JSONReader.parse(bytes, limits: limits) else { return }
       elements = array
     } catch {

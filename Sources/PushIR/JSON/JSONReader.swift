@@ -11,14 +11,26 @@ public struct JSONReader {
     public var maxDepth: Int
     /// Largest accepted document, in bytes.
     public var maxBytes: Int
+    /// Longest accepted string or member name, in bytes as written (escapes included).
+    public var maxStringBytes: Int
+    /// Most members one object may have.
+    public var maxMembers: Int
+    /// Most elements one array may have.
+    public var maxElements: Int
 
     /// The limits used unless a caller asks otherwise (documented in Specs/limits.md).
     public static let standard = Limits(maxDepth: 64, maxBytes: 1 << 20)
 
-    /// Limits with the given depth and size bounds.
-    public init(maxDepth: Int, maxBytes: Int) {
+    /// Limits with the given bounds; those not given are the standard ones.
+    public init(
+      maxDepth: Int, maxBytes: Int, maxStringBytes: Int = 1 << 16, maxMembers: Int = 1024,
+      maxElements: Int = 10_000
+    ) {
       self.maxDepth = maxDepth
       self.maxBytes = maxBytes
+      self.maxStringBytes = maxStringBytes
+      self.maxMembers = maxMembers
+      self.maxElements = maxElements
     }
   }
 
@@ -113,6 +125,10 @@ public struct JSONReader {
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
+      guard members.count < limits.maxMembers else {
+        throw fail(
+          .tooManyMembers, "object with more than \(limits.maxMembers) members", at: index)
+      }
       members.append(JSONObject.Member(key: key, value: try value()))
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or '}'") }
@@ -140,6 +156,10 @@ public struct JSONReader {
     }
     while true {
       skipWhitespace()
+      guard elements.count < limits.maxElements else {
+        throw fail(
+          .tooManyElements, "array with more than \(limits.maxElements) elements", at: index)
+      }
       elements.append(try value())
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or ']'") }
@@ -215,6 +235,7 @@ public struct JSONReader {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        try checkLength(from: start)
         let text = String(
           decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
@@ -234,6 +255,7 @@ public struct JSONReader {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
+        try checkLength(from: start)
         index += 1
         return String(decoding: scratch, as: UTF8.self)
       case UInt8(ascii: "\\"):
@@ -250,6 +272,15 @@ public struct JSONReader {
       }
     }
     throw endOfInput("'\"' to close the string")
+  }
+
+  /// Throws when the string that began at `start` and ends at `index` is over the limit.
+  private func checkLength(from start: Int) throws(JSONSyntaxError) {
+    guard index - start > limits.maxStringBytes else { return }
+    throw fail(
+      .tooLongString,
+      "string of \(index - start) bytes exceeds the limit of \(limits.maxStringBytes)",
+      at: start - 1)
   }
 
   private mutating func escape() throws(JSONSyntaxError) {

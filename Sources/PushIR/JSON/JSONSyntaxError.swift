@@ -14,6 +14,9 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     case trailingContent = "trailing-content"
     case tooDeep = "too-deep"
     case tooLarge = "too-large"
+    case tooLongString = "too-long-string"
+    case tooManyMembers = "too-many-members"
+    case tooManyElements = "too-many-elements"
   }
 
   /// What went wrong.
