@@ -160,6 +160,10 @@ extension DiagnosticCode {
   public static let missingField = DiagnosticCode(
     "emit.missing-field", .error,
     "a field the target requires has no value; give it with --set or --defaults")
+  /// A value given with --set or --defaults that the target field's type cannot hold.
+  public static let invalidFieldValue = DiagnosticCode(
+    "emit.invalid-field-value", .error,
+    "a --set or --defaults value does not fit the target field's type (a number, a boolean)")
   /// A value written somewhere else than the source had it, where the app must look for it.
   public static let movedField = DiagnosticCode(
     "emit.moved-field", .warning, lossy: true,
@@ -204,6 +208,7 @@ extension DiagnosticCode {
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
+      invalidFieldValue,
       missingField, movedField, noFallbackCategory, overBudget, reorderedButtonsOnEmit,
       validationMissingField, validationMutableContent, validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }

@@ -24,17 +24,24 @@ struct TargetField: Sendable {
   /// The name used on the command line.
   var name: String { names[0] }
 
-  /// A value given on the command line or in a defaults file, as the field's JSON type.
-  func json(_ text: String) -> JSONValue {
-    if isBoolean, ["true", "1", "false", "0"].contains(text) {
+  /// A value given on the command line or in a defaults file, as the field's JSON type;
+  /// `nil` when the text is not of that type.
+  func json(_ text: String) -> JSONValue? {
+    if isBoolean {
+      guard ["true", "1", "false", "0"].contains(text) else { return nil }
       return .bool(text == "true" || text == "1")
     }
     guard isNumber else { return .string(text) }
     switch text {
     case "true": return 1
     case "false": return 0
-    default: return Int(text) != nil ? .number(JSONNumber(lexeme: text)) : .string(text)
+    default: return Int(text) != nil ? .number(JSONNumber(lexeme: text)) : nil
     }
+  }
+
+  /// What the field's values must look like, for messages.
+  var typeDescription: String {
+    isBoolean ? "true or false" : isNumber ? "a whole number" : "text"
   }
 }
 
@@ -48,18 +55,21 @@ extension EmitContext {
     derivedBecause reason: String = "from the notification's content",
     derived: (() -> JSONValue)? = nil
   ) -> JSONValue? {
+    let key = "'\(field.output.dottedPath)'"
     if let given = Self.first(of: field.names, in: settings) {
-      return field.json(given)
+      return typed(given, for: field, key: key, from: "--set")
     }
     if let current { return current }
     let location: DiagnosticLocation = field.irPath.map { .ir($0) } ?? .output(field.output)
-    let key = "'\(field.output.dottedPath)'"
     if let fallback = Self.first(of: field.names, in: defaults) {
+      guard let value = typed(fallback, for: field, key: key, from: "the defaults file") else {
+        return nil
+      }
       diagnostics.report(
         Diagnostic(
           .defaultValue, "\(key) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
           at: location))
-      return field.json(fallback)
+      return value
     }
     if let derived {
       let value = derived()
@@ -83,6 +93,21 @@ extension EmitContext {
 
   private static func first(of names: [String], in values: [String: String]) -> String? {
     names.lazy.compactMap { values[$0] }.first
+  }
+
+  /// `text` as `field`'s JSON type, or an `emit.invalid-field-value` error and `nil`.
+  private mutating func typed(
+    _ text: String, for field: TargetField, key: String, from source: String
+  )
+    -> JSONValue?
+  {
+    if let value = field.json(text) { return value }
+    diagnostics.report(
+      Diagnostic(
+        .invalidFieldValue,
+        "\(key) takes \(field.typeDescription), but \(source) gives '\(text)'; nothing is written",
+        at: .output(field.output)))
+    return nil
   }
 }
 

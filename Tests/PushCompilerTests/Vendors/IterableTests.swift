@@ -63,11 +63,21 @@ import Testing
     #expect(result.diagnostics.codes.isEmpty)
   }
 
-  @Test func aMissingTemplateIdIsAnError() throws {
+  @Test func aMissingTemplateIdIsLeftOut() throws {
     let result = try translate(
       #"{"irVersion": 1, "content": {"body": "x"}}"#, from: IRFormat(), settings: [:])
-    #expect(result.output == nil)
-    #expect(result.diagnostics.codes.contains("emit.missing-field"))
+    let itbl = try #require(result.output?["itbl"]?.objectValue)
+    #expect(itbl["templateId"] == nil)
+    #expect(!result.diagnostics.codes.contains("emit.missing-field"))
+  }
+
+  @Test func idsOfTheWrongTypeAreRefused() throws {
+    for (name, value) in [("templateId", "abc"), ("campaignId", "x1"), ("isGhostPush", "maybe")] {
+      let result = try translate(
+        #"{"irVersion": 1, "content": {"body": "x"}}"#, from: IRFormat(), settings: [name: value])
+      #expect(result.output == nil)
+      #expect(result.diagnostics.codes.contains("emit.invalid-field-value"))
+    }
   }
 
   @Test func aTestSendIsCampaignZero() throws {

@@ -166,7 +166,13 @@ struct ExpoParser {
       } else if member.key == Key.body {
         if let data { readData(data, at: pointer, context: &context) }
       } else if let value = data?[member.key] {
-        guard value != member.value else { continue }
+        guard value != member.value else {
+          context.report(
+            .invalidValue,
+            "root '\(member.key)' repeats the key of 'body' with the same value; the app reads 'body'; dropped",
+            at: pointer)
+          continue
+        }
         context.report(
           .conflictingValues,
           "root '\(member.key)' has the name of a key of 'body', the data the app reads; ignored",

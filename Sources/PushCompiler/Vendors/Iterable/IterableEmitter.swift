@@ -97,7 +97,7 @@ struct IterableEmitter {
         (
           TargetField(
             names: [Key.templateID], output: "/itbl/templateId",
-            meaning: "the template id the SDK needs to track opens", isNumber: true),
+            meaning: "the template id opens are tracked under", isRequired: false, isNumber: true),
           kept.removeValue(forKey: Key.templateID), nil
         ),
         (

@@ -170,7 +170,14 @@ struct IterableParser {
         "\(ignored.map { "'\($0)'" }.joined(separator: ", ")) of button '\(id)' ignored: the registered category '\(category)' decides how it looks",
         at: pointer)
     }
-    guard let value = object[ButtonKey.action],
+    guard let value = object[ButtonKey.action] else {
+      context.report(
+        .invalidButton,
+        "button '\(id)' has no 'action': beside the registered category '\(category)' it changes nothing; dropped",
+        at: pointer)
+      return
+    }
+    guard
       let action = IterableAction.read(
         value, at: pointer.appending(ButtonKey.action), context: &context)
     else { return }

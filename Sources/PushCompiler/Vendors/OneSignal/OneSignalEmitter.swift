@@ -61,7 +61,15 @@ struct OneSignalEmitter {
       additional = JSONObject(notification.customData.filter { !rootData.contains($0.key) })
     }
     // Kept members of `custom`/`os_data` (a minified `os_data.buttons` among them); the
-    // layout hints were taken out above.
+    // layout hints were taken out above. The original format has no place for the
+    // minified buttons: the SDK reads them only in `os_data`.
+    if !newerFormat, kept.removeValue(forKey: Key.buttons) != nil {
+      context.report(
+        .droppedExtra,
+        "the minified push kept from 'os_data.buttons' has no place in the original format; dropped",
+        at: JSONPointer("/extras/onesignal").appending(Key.buttons),
+        notes: ["--option os-data-format keeps it"])
+    }
     context.appendKept(
       kept, into: &container, named: containerKey, from: "/extras/onesignal",
       taken: newerFormat

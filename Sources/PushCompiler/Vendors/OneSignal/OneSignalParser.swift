@@ -123,7 +123,7 @@ struct OneSignalParser {
             at: path)
           continue
         }
-        readButtons(member.value, at: path, context: &context)
+        readButtons(member.value, at: path, acceptsIOS9Dictionary: true, context: &context)
       case Key.attachments where !isOriginal:
         readAttachments(member.value, at: path, context: &context)
       case Key.buttons, Key.attachments:
@@ -144,15 +144,18 @@ struct OneSignalParser {
 
   /// The buttons in payload order, then in the order shown: the service extension
   /// registers exactly two buttons reversed.
+  /// The iOS 9 dictionary form is read only where the SDK reads it, in `os_data.buttons`.
   private mutating func readButtons(
-    _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
+    _ value: JSONValue, at pointer: JSONPointer, acceptsIOS9Dictionary: Bool = false,
+    context: inout ParseContext
   ) {
     var listPointer = pointer
     let elements: [JSONValue]
     switch value {
     case .array(let array):
       elements = array
-    case .object(let object) where object[Key.buttonsObjectArray]?.arrayValue != nil:
+    case .object(let object)
+    where acceptsIOS9Dictionary && object[Key.buttonsObjectArray]?.arrayValue != nil:
       listPointer = pointer.appending(Key.buttonsObjectArray)
       elements = object[Key.buttonsObjectArray]?.arrayValue ?? []
       context.report(
