@@ -70,7 +70,7 @@ private struct Fitter {
       for (index, entry) in targets.enumerated() {
         report(
           .droppedAction,
-          "\(targetID) cannot say what category action '\(entry.actionID)' does (\(describe(entry.action))); the app's own handler decides",
+          "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides",
           at: JSONPointer("/category/actionTargets").appending(index))
       }
       notification.category?.actionTargets = []
@@ -94,7 +94,7 @@ private struct Fitter {
       notification.defaultAction = nil
       report(
         .droppedAction,
-        "\(targetID) has no way to \(describe(action)) on tap; the tap opens the app", at: path)
+        "\(targetID) has no way to \(action.phrase) on tap; the tap opens the app", at: path)
     }
   }
 
@@ -123,7 +123,7 @@ private struct Fitter {
       case .dropped:
         report(
           .droppedButton,
-          "button '\(button.label)' dropped: \(targetID) has no way to \(describe(button.action))",
+          "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
           at: path)
         continue
       }
@@ -232,7 +232,7 @@ private struct Fitter {
         }
         if let action = item.action {
           report(
-            .droppedAction, "media item \(index) loses its own tap action (\(describe(action)))",
+            .droppedAction, "media item \(index) loses its own tap action (\(action.phrase))",
             at: path.appending("action"))
         }
         item.caption = nil
@@ -263,7 +263,7 @@ private struct Fitter {
       {
         return .changed(
           .openURL(url, nearest),
-          "opens '\(url)' \(where_(nearest)) instead of \(where_(destination))")
+          "opens '\(url)' \(nearest.phrase) instead of \(destination.phrase)")
       }
       return .kept
     }
@@ -278,22 +278,23 @@ private struct Fitter {
       return .changed(.openApp, "now opens the app: it dismissed the notification")
     case .botFlow, .inboxMessage, .custom:
       return allowed.contains(.openApp)
-        ? .changed(.openApp, "opens the app instead of: \(describe(action))") : .dropped
+        ? .changed(.openApp, "opens the app instead of: \(action.phrase)") : .dropped
     default:
       return .dropped
     }
   }
 
-  private func where_(_ destination: URLDestination) -> String {
-    switch destination {
-    case .app: "in the app"
-    case .browser: "in the browser"
-    case .webView: "in an in-app web view"
-    }
+  private mutating func report(
+    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
+  ) {
+    diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
   }
+}
 
-  private func describe(_ action: NotificationAction) -> String {
-    switch action {
+extension NotificationAction {
+  /// What the action does, as a verb phrase for messages ("open 'shop://sale'").
+  var phrase: String {
+    switch self {
     case .openApp: "open the app"
     case .openURL(let url, _): "open '\(url)'"
     case .dismiss: "dismiss"
@@ -305,10 +306,15 @@ private struct Fitter {
     case .custom(let name, _): "run custom action '\(name)'"
     }
   }
+}
 
-  private mutating func report(
-    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
-  ) {
-    diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
+extension URLDestination {
+  /// Where a link opens, for messages ("in the browser").
+  var phrase: String {
+    switch self {
+    case .app: "in the app"
+    case .browser: "in the browser"
+    case .webView: "in an in-app web view"
+    }
   }
 }

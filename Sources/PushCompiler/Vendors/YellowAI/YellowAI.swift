@@ -11,22 +11,9 @@ public struct YellowAI: VendorFormat {
   public let summary =
     "Yellow.ai push: the API request {topic, title, body, payload{image, botId, deeplink, journeySlug}} or its device form"
 
-  /// Writes the device form (`aps` plus root keys) instead of the API request.
-  static let deviceFormOption = "device-form"
-  /// Writes the API request even when the source was the device form.
-  static let apiRequestOption = "api-request"
-
   public var emitOptions: [(name: String, summary: String)] {
-    [
-      (
-        Self.deviceFormOption,
-        "write what the phone receives ('aps' plus the payload keys at the root) instead of the API request"
-      ),
-      (
-        Self.apiRequestOption,
-        "write the API request even when the source was the device form (the default otherwise)"
-      ),
-    ]
+    PayloadForm.emitOptions(
+      device: "'aps' plus the payload keys at the root", request: "the API request")
   }
 
   public var capabilities: Capabilities {
@@ -51,8 +38,6 @@ public struct YellowAI: VendorFormat {
     static let journey = "journeySlug"
     /// The keys of `payload` (and of the device form's root) Yellow.ai defines.
     static let payloadKeys: Set<String> = [image, botID, deepLink, journey]
-    /// In `extras["yellowai"]`: the source was the device form.
-    static let deviceFormHint = "@deviceForm"
   }
 
   public func evidence(in root: JSONObject) -> Evidence? {

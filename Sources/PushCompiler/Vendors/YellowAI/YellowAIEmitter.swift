@@ -9,10 +9,7 @@ struct YellowAIEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["yellowai"] ?? JSONObject()
-    let fromDeviceForm = kept.removeValue(forKey: Key.deviceFormHint) == true
-    let deviceForm =
-      context.options.contains(YellowAI.deviceFormOption)
-      || (fromDeviceForm && !context.options.contains(YellowAI.apiRequestOption))
+    let deviceForm = context.writesDeviceForm(kept: &kept)
     var payload = JSONObject()
     if let item = notification.media.first { payload.append(Key.image, .string(item.url)) }
     switch notification.defaultAction {
@@ -71,7 +68,7 @@ struct YellowAIEmitter {
   private func reportWhatTheRequestCannotSay(context: inout EmitContext) {
     var unsaid = IREncoder.encode(notification.content).keys
     unsaid.removeAll { $0 == "title" || $0 == "body" }
-    let note = "--option \(YellowAI.deviceFormOption) writes the whole 'aps' dictionary"
+    let note = "--option \(PayloadForm.deviceFormOption) writes the whole 'aps' dictionary"
     for name in unsaid {
       context.report(
         .droppedField, "yellowai's API request has no place for '\(name)'; dropped",
