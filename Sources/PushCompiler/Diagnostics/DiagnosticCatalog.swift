@@ -84,6 +84,13 @@ extension DiagnosticCode {
 
   // MARK: pass — the IR passes
 
+  /// Buttons (or another vendor's predefined category) became the target's own
+  /// predefined category, which shows buttons only where the app registered it.
+  public static let contractedCategory = DiagnosticCode(
+    "pass.contracted-category", .warning, lossy: true,
+    "buttons became the target's predefined category; they show only where the app registered it"
+  )
+
   /// A predefined category was expanded into explicit buttons.
   public static let expandedCategory = DiagnosticCode(
     "pass.expanded-category", .note, "a predefined category was expanded into explicit buttons")
@@ -194,7 +201,7 @@ extension DiagnosticCode {
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
       reorderedButtons, unknownKey, wrongType,
-      expandedCategory, resolvedFallback, setMutableContent,
+      contractedCategory, expandedCategory, resolvedFallback, setMutableContent,
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,

@@ -11,6 +11,10 @@ public struct PredefinedCategory: Sendable {
     public var label: String
     /// The options the category registers the action with.
     public var options: ButtonOptions
+    /// What the button does when the payload says nothing about it.
+    public var action: NotificationAction
+    /// The kinds of action a payload may give the button instead.
+    public var targetKinds: Set<Capabilities.ActionKind>
   }
 
   /// The vendor that registers the category.
@@ -21,7 +25,7 @@ public struct PredefinedCategory: Sendable {
   public var buttons: [Button]
 
   /// Every predefined category pushc knows, across vendors.
-  public static let all: [PredefinedCategory] = KlaviyoCategories.all
+  public static let all: [PredefinedCategory] = KlaviyoCategories.all + BrazeCategories.all
 
   /// The predefined category named `identifier`, if any.
   public static func named(_ identifier: String) -> PredefinedCategory? {
@@ -31,5 +35,27 @@ public struct PredefinedCategory: Sendable {
   /// The category of `vendor` whose action ids are exactly those of `buttons`, in order.
   public static func matching(_ buttons: [ActionButton], vendor: String) -> PredefinedCategory? {
     all.first { $0.vendor == vendor && $0.buttons.map(\.id) == buttons.map(\.id) }
+  }
+
+  /// The category of `vendor` that shows the same buttons as `buttons` (id and label,
+  /// in order): every id equal, or every label equal ignoring case and surrounding
+  /// spaces (runs of spaces count as one). Among several, the one whose options agree with theirs most.
+  static func showingSame(
+    _ buttons: [(id: String, label: String, options: ButtonOptions)], vendor: String
+  ) -> PredefinedCategory? {
+    func key(_ label: String) -> String {
+      label.split(separator: " ").joined(separator: " ").lowercased()
+    }
+    let candidates = all.filter { category in
+      category.vendor == vendor && category.buttons.count == buttons.count
+        && (category.buttons.map(\.id) == buttons.map(\.id)
+          || category.buttons.map { key($0.label) } == buttons.map { key($0.label) })
+    }
+    return candidates.max { first, second in
+      func agreeing(_ category: PredefinedCategory) -> Int {
+        zip(category.buttons, buttons).filter { $0.options == $1.options }.count
+      }
+      return agreeing(first) < agreeing(second)
+    }
   }
 }
