@@ -163,6 +163,10 @@ extension DiagnosticCode {
     "emit.fallback-category", .warning,
     "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons"
   )
+  /// The output names a category that only the app can register.
+  public static let registeredCategory = DiagnosticCode(
+    "emit.registered-category", .note,
+    "the output names a category whose buttons show only if the app registered it")
   /// A field the target requires has no value, and none may be derived.
   public static let missingField = DiagnosticCode(
     "emit.missing-field", .error,
@@ -205,7 +209,7 @@ extension DiagnosticCode {
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
-      missingField, movedField, noFallbackCategory, overBudget,
+      missingField, movedField, noFallbackCategory, overBudget, registeredCategory,
       validationMissingField, validationMutableContent, validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

@@ -11,6 +11,7 @@ public enum Vendors {
     YellowAI(),
     Acoustic(),
     CleverTap(),
+    Braze(),
   ]
 
   /// The format with id `id`, if there is one.

@@ -21,6 +21,9 @@ import Testing
     (#"{"aps": {}, "notification-action": {"type": "openApp"}}"#, "acoustic", "high"),
     (#"{"title": "t", "payload": {"botId": "b"}}"#, "yellowai", "high"),
     (#"{"aps": {}, "botId": "b"}"#, "yellowai", "medium"),
+    (#"{"aps": {}, "ab": {"c": null}}"#, "braze", "high"),
+    (#"{"messages": {"apple_push": {"alert": "hi"}}}"#, "braze", "high"),
+    (#"{"aps": {}, "ab_uri": "app://x"}"#, "braze", "medium"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])
