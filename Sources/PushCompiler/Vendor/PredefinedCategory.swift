@@ -25,11 +25,31 @@ public struct PredefinedCategory: Sendable {
   public var buttons: [Button]
 
   /// Every predefined category pushc knows, across vendors.
-  public static let all: [PredefinedCategory] = KlaviyoCategories.all + BrazeCategories.all
+  public static let all: [PredefinedCategory] =
+    KlaviyoCategories.all + BrazeCategories.all
 
   /// The predefined category named `identifier`, if any.
   public static func named(_ identifier: String) -> PredefinedCategory? {
     all.first { $0.identifier == identifier }
+  }
+
+  /// The predefined category of `vendor` named `identifier`, if any.
+  static func named(_ identifier: String, vendor: String) -> PredefinedCategory? {
+    all.first { $0.vendor == vendor && $0.identifier == identifier }
+  }
+
+  /// Why button `actionID` of this category cannot be made to take `action` (it is not
+  /// one of the category's, or takes no such action), or `nil` when it can.
+  func refusal(of action: NotificationAction, for actionID: String) -> String? {
+    guard let button = buttons.first(where: { $0.id == actionID }) else {
+      return "'\(actionID)' is not a button of '\(identifier)'"
+    }
+    if action == button.action
+      || Capabilities.ActionKind(action).map(button.targetKinds.contains) == true
+    {
+      return nil
+    }
+    return "'\(actionID)' of '\(identifier)' can only \(button.action.phrase), not \(action.phrase)"
   }
 
   /// The category of `vendor` whose action ids are exactly those of `buttons`, in order.

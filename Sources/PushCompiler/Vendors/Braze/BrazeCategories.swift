@@ -12,11 +12,6 @@ enum BrazeCategories {
     category("ab_cat_more", ("ab_pb_more", "More"), nil),
   ]
 
-  /// Whether `identifier` names one of the default categories.
-  static func isDefault(_ identifier: String) -> Bool {
-    all.contains { $0.identifier == identifier }
-  }
-
   private static func category(
     _ identifier: String, _ opening: (String, String), _ closing: (String, String)?
   ) -> PredefinedCategory {

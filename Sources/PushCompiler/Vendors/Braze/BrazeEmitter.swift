@@ -12,7 +12,9 @@ struct BrazeEmitter {
     let deviceForm = context.writesDeviceForm(kept: &kept)
     context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
     context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
-    if let category = notification.category, !BrazeCategories.isDefault(category.identifier) {
+    if let category = notification.category,
+      PredefinedCategory.named(category.identifier, vendor: "braze") == nil
+    {
       context.report(
         .registeredCategory,
         "'\(category.identifier)' is not one of braze's default categories: its buttons show only if the app registered it",
@@ -95,7 +97,7 @@ struct BrazeEmitter {
     push.appendIfPresent(Key.threadID, content.threadID)
     if let category = notification.category {
       push.append(Key.category, .string(category.identifier))
-      let isDefault = BrazeCategories.isDefault(category.identifier)
+      let isDefault = PredefinedCategory.named(category.identifier, vendor: "braze") != nil
       let links = buttonLinks(context: &context) { written -> JSONValue? in
         guard isDefault || written.uri != nil else { return nil }
         var entry = JSONObject()
@@ -238,9 +240,7 @@ struct BrazeEmitter {
     ) -> JSONValue?
   ) -> JSONObject {
     guard let category = notification.category else { return JSONObject() }
-    let predefined = PredefinedCategory.named(category.identifier).flatMap {
-      $0.vendor == "braze" ? $0 : nil
-    }
+    let predefined = PredefinedCategory.named(category.identifier, vendor: "braze")
     var links = JSONObject()
     for (index, target) in category.actionTargets.enumerated() {
       let path = JSONPointer("/category/actionTargets").appending(index)
@@ -252,24 +252,9 @@ struct BrazeEmitter {
           "category action '\(target.actionID)' dials through the link 'tel:\(number)'",
           at: path.appending("action"))
       }
-      if let predefined {
-        guard let button = predefined.buttons.first(where: { $0.id == target.actionID }) else {
-          context.report(
-            .droppedAction,
-            "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
-            at: path)
-          continue
-        }
-        guard
-          action == button.action
-            || Capabilities.ActionKind(action).map(button.targetKinds.contains) == true
-        else {
-          context.report(
-            .droppedAction,
-            "'\(target.actionID)' of '\(category.identifier)' can only \(button.action.phrase), not \(action.phrase); dropped",
-            at: path)
-          continue
-        }
+      if let refusal = predefined?.refusal(of: action, for: target.actionID) {
+        context.report(.droppedAction, refusal + "; dropped", at: path)
+        continue
       }
       guard let written = BrazeLink.written(action), let value = entry(written) else {
         context.report(

@@ -428,22 +428,10 @@ struct BrazeParser {
       return context.report(
         .invalidValue, "\(container) without a category applies to no button; ignored", at: pointer)
     }
-    if let predefined = PredefinedCategory.named(category.identifier), predefined.vendor == "braze"
+    if let refusal = PredefinedCategory.named(category.identifier, vendor: "braze")?.refusal(
+      of: action, for: actionID)
     {
-      guard let button = predefined.buttons.first(where: { $0.id == actionID }) else {
-        return context.report(
-          .invalidValue, "'\(actionID)' is not a button of '\(category.identifier)'; ignored",
-          at: pointer)
-      }
-      guard
-        action == button.action
-          || Capabilities.ActionKind(action).map(button.targetKinds.contains) == true
-      else {
-        return context.report(
-          .invalidValue,
-          "'\(actionID)' of '\(category.identifier)' can only \(button.action.phrase), not \(action.phrase); ignored",
-          at: pointer)
-      }
+      return context.report(.invalidValue, refusal + "; ignored", at: pointer)
     }
     notification.category?.actionTargets.append(.init(actionID: actionID, action: action))
     context.sourceMap.record(
