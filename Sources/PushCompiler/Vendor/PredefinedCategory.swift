@@ -79,3 +79,53 @@ public struct PredefinedCategory: Sendable {
     }
   }
 }
+
+extension EmitContext {
+  /// Notes that the notification's category, unless it is one `vendor` registers
+  /// itself, shows buttons only where the app registered it.
+  mutating func noteRegisteredCategory(of notification: PushNotification, vendor: String) {
+    guard let category = notification.category,
+      PredefinedCategory.named(category.identifier, vendor: vendor) == nil
+    else { return }
+    report(
+      .registeredCategory,
+      "'\(category.identifier)' is not one of \(vendor)'s default categories: its buttons show only if the app registered it",
+      at: "/category")
+  }
+
+  /// The action targets of `category` a target of `vendor` can write, each with its IR
+  /// path and, for one of the vendor's own categories, its button: a `dial` becomes a
+  /// `tel:` link opening at `dialDestination` (reported); what one of the vendor's own
+  /// categories refuses is reported as dropped and left out.
+  mutating func writableTargets(
+    of category: NotificationCategory, vendor: String, dialDestination: URLDestination
+  ) -> [(
+    actionID: String, action: NotificationAction, path: JSONPointer,
+    button: PredefinedCategory.Button?
+  )] {
+    let predefined = PredefinedCategory.named(category.identifier, vendor: vendor)
+    var targets:
+      [(
+        actionID: String, action: NotificationAction, path: JSONPointer,
+        button: PredefinedCategory.Button?
+      )] = []
+    for (index, target) in category.actionTargets.enumerated() {
+      let path = JSONPointer("/category/actionTargets").appending(index)
+      var action = target.action
+      if case .dial(let number) = action {
+        action = .openURL("tel:" + number, dialDestination)
+        report(
+          .changedAction,
+          "category action '\(target.actionID)' dials through the link 'tel:\(number)'",
+          at: path.appending("action"))
+      }
+      if let refusal = predefined?.refusal(of: action, for: target.actionID) {
+        report(.droppedAction, refusal + "; dropped", at: path)
+        continue
+      }
+      let button = predefined?.buttons.first { $0.id == target.actionID }
+      targets.append((target.actionID, action, path, button))
+    }
+    return targets
+  }
+}

@@ -12,14 +12,7 @@ struct BrazeEmitter {
     let deviceForm = context.writesDeviceForm(kept: &kept)
     context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
     context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
-    if let category = notification.category,
-      PredefinedCategory.named(category.identifier, vendor: "braze") == nil
-    {
-      context.report(
-        .registeredCategory,
-        "'\(category.identifier)' is not one of braze's default categories: its buttons show only if the app registered it",
-        at: "/category")
-    }
+    context.noteRegisteredCategory(of: notification, vendor: "braze")
     return deviceForm
       ? writeDeviceForm(kept: kept, context: &context) : writeRequest(kept: kept, context: &context)
   }
@@ -240,28 +233,17 @@ struct BrazeEmitter {
     ) -> JSONValue?
   ) -> JSONObject {
     guard let category = notification.category else { return JSONObject() }
-    let predefined = PredefinedCategory.named(category.identifier, vendor: "braze")
+    let isDefault = PredefinedCategory.named(category.identifier, vendor: "braze") != nil
     var links = JSONObject()
-    for (index, target) in category.actionTargets.enumerated() {
-      let path = JSONPointer("/category/actionTargets").appending(index)
-      var action = target.action
-      if case .dial(let number) = action {
-        action = .openURL("tel:" + number, .app)
-        context.report(
-          .changedAction,
-          "category action '\(target.actionID)' dials through the link 'tel:\(number)'",
-          at: path.appending("action"))
-      }
-      if let refusal = predefined?.refusal(of: action, for: target.actionID) {
-        context.report(.droppedAction, refusal + "; dropped", at: path)
-        continue
-      }
+    for (actionID, action, path, _) in context.writableTargets(
+      of: category, vendor: "braze", dialDestination: .app)
+    {
       guard let written = BrazeLink.written(action), let value = entry(written) else {
         context.report(
           .droppedAction,
-          "braze cannot say that category action '\(target.actionID)' should \(action.phrase); the app's own handler decides",
+          "braze cannot say that category action '\(actionID)' should \(action.phrase); the app's own handler decides",
           at: path,
-          notes: predefined == nil && BrazeLink.written(action) != nil
+          notes: !isDefault && BrazeLink.written(action) != nil
             ? [
               "the REST request gives buttons of app-defined categories links only; --option \(PayloadForm.deviceFormOption) writes this one"
             ]
@@ -273,11 +255,11 @@ struct BrazeEmitter {
       {
         context.report(
           .changedAction,
-          "category action '\(target.actionID)' "
+          "category action '\(actionID)' "
             + BrazeLink.change(of: url, meant: destination, opens: opens),
           at: path.appending("action"))
       }
-      links.append(target.actionID, value)
+      links.append(actionID, value)
     }
     return links
   }
