@@ -26,7 +26,7 @@ public struct PredefinedCategory: Sendable {
 
   /// Every predefined category pushc knows, across vendors.
   public static let all: [PredefinedCategory] =
-    KlaviyoCategories.all + BrazeCategories.all
+    KlaviyoCategories.all + BrazeCategories.all + AirshipCategories.all
 
   /// The predefined category named `identifier`, if any.
   public static func named(_ identifier: String) -> PredefinedCategory? {

@@ -12,6 +12,7 @@ public enum Vendors {
     Acoustic(),
     CleverTap(),
     Braze(),
+    Airship(),
   ]
 
   /// The format with id `id`, if there is one.
