@@ -147,9 +147,8 @@ struct AirshipParser {
         .enumerated()
       {
         let path = pointer.appending(Key.urls).appending(index)
-        guard let object = context.object(element, at: path),
-          let url = context.string(object[Key.url], at: path.appending(Key.url))
-        else {
+        guard let object = context.object(element, at: path) else { continue }
+        guard let url = context.string(object[Key.url], at: path.appending(Key.url)) else {
           context.report(
             .invalidValue, "an entry without a 'url' string attaches nothing; ignored", at: path)
           continue

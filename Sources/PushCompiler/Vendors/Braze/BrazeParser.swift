@@ -251,7 +251,10 @@ struct BrazeParser {
       context.sourceMap.record("/content/body", from: pointer)
       return nil
     }
-    guard let alert = context.object(value, at: pointer) else { return nil }
+    guard let alert = value.objectValue else {
+      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+      return nil
+    }
     let texts: [(String, WritableKeyPath<PushNotification, String?>, JSONPointer)] = [
       ("title", \.content.title, "/content/title"), ("body", \.content.body, "/content/body"),
     ]
