@@ -221,16 +221,7 @@ enum APSCodec {
     }
     alert.appendIfPresent("launch-image", content.launchImage)
     if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
-      for member in keptAlert {
-        guard alert[member.key] == nil else {
-          context.report(
-            .droppedExtra,
-            "kept 'aps.alert.\(member.key)' clashes with the IR's own value; dropped",
-            at: JSONPointer("/extras/aps/alert").appending(member.key))
-          continue
-        }
-        alert.append(member.key, member.value)
-      }
+      context.append(keptAlert, to: &alert, from: "/extras/aps/alert") { "'aps.alert.\($0)'" }
     }
     var aps = JSONObject()
     if !alert.isEmpty { aps.append("alert", .object(alert)) }
@@ -254,15 +245,7 @@ enum APSCodec {
     aps.appendIfPresent("interruption-level", content.interruptionLevel)
     if let score = content.relevanceScore { aps.append("relevance-score", .number(score)) }
     aps.appendIfPresent("filter-criteria", content.filterCriteria)
-    for member in kept {
-      guard aps[member.key] == nil else {
-        context.report(
-          .droppedExtra, "kept 'aps.\(member.key)' clashes with the IR's own value; dropped",
-          at: JSONPointer("/extras/aps").appending(member.key))
-        continue
-      }
-      aps.append(member.key, member.value)
-    }
+    context.append(kept, to: &aps, from: "/extras/aps") { "'aps.\($0)'" }
     return aps
   }
 }
@@ -280,6 +263,23 @@ extension APSCodec {
 }
 
 extension EmitContext {
+  /// Appends the kept members (`extras` at `base`) to `object`, except those whose key
+  /// the IR's own values already wrote there: each reported as dropped, `name` naming it.
+  mutating func append(
+    _ kept: JSONObject, to object: inout JSONObject, from base: JSONPointer,
+    name: (String) -> String
+  ) {
+    for member in kept {
+      guard object[member.key] == nil else {
+        report(
+          .droppedExtra, "kept \(name(member.key)) clashes with the IR's own value; dropped",
+          at: base.appending(member.key))
+        continue
+      }
+      object.append(member.key, member.value)
+    }
+  }
+
   /// Writes the app's custom data at the root, where every APNs payload carries it,
   /// except keys the vendor reads as its own (`reserved`, or starting with one of
   /// `reservedPrefixes`), which are dropped and reported.
@@ -317,5 +317,19 @@ extension EmitContext {
         .droppedField, "\(targetID) has no key for the tracking field '\(field.name)'; dropped",
         at: JSONPointer("/tracking").appending(field.name))
     }
+  }
+}
+
+extension EmitContext {
+  /// Reports the kept `aps` members as dropped by `form` (a request that has no whole
+  /// `aps` dictionary, such as "yellowai's API request"), with `note`.
+  mutating func reportKeptAPSDropped(
+    _ notification: PushNotification, by form: String, note: String
+  ) {
+    guard let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty else { return }
+    let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
+    report(
+      .droppedExtra, "\(form) has no place for \(keys); dropped",
+      at: JSONPointer("/extras").appending(APSCodec.extrasKey), notes: [note])
   }
 }

@@ -105,15 +105,10 @@ struct AirshipEmitter {
         entry.name,
         argument(entry.value, of: action, for: Key.tapSpelling, landingPages: &landingPages))
     }
-    for member in kept[Key.tapActionsExtras]?.objectValue ?? JSONObject() {
-      guard root[member.key] == nil else {
-        context.report(
-          .droppedExtra, "kept tap action '\(member.key)' clashes with the IR's own; dropped",
-          at: JSONPointer("/extras/airship/actions").appending(member.key))
-        continue
-      }
-      root.append(member.key, member.value)
-    }
+    context.append(
+      kept[Key.tapActionsExtras]?.objectValue ?? JSONObject(), to: &root,
+      from: "/extras/airship/actions"
+    ) { "tap action '\($0)'" }
   }
 
   /// `com.urbanairship.media_attachment`: the URLs (`urls` with their ids when the

@@ -189,12 +189,7 @@ struct BrazeEmitter {
         "braze's REST request takes a sound name only; the critical alert settings of '\(sound.name)' are dropped",
         at: "/content/sound", notes: [note])
     }
-    if let keptAPS = notification.extras[APSCodec.extrasKey], !keptAPS.isEmpty {
-      let keys = keptAPS.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
-      context.report(
-        .droppedExtra, "braze's REST request has no place for \(keys); dropped",
-        at: JSONPointer("/extras").appending(APSCodec.extrasKey), notes: [note])
-    }
+    context.reportKeptAPSDropped(notification, by: "braze's REST request", note: note)
     for member in kept where member.key == Key.abExtras || Key.internalRootKeys.contains(member.key)
     {
       let keys =

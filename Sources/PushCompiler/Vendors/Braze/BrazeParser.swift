@@ -162,12 +162,9 @@ struct BrazeParser {
           keptPush.append(Key.alert, .object(alert))
         }
       case Key.badge:
-        if let number = member.value.numberValue {
-          notification.content.badge = number
-          context.sourceMap.record("/content/badge", from: path)
-        } else {
-          context.reportWrongType(member.value, expected: "a number", at: path)
-        }
+        context.read(
+          number: member.value, at: path, into: \.content.badge, of: &notification,
+          irPath: "/content/badge")
       case Key.sound:
         if let name = context.string(member.value, at: path) {
           notification.content.sound = NotificationSound(name: name)
@@ -198,12 +195,9 @@ struct BrazeParser {
           member.value, at: path, into: \.content.interruptionLevel, of: &notification,
           irPath: "/content/interruptionLevel")
       case Key.relevanceScore:
-        if let number = member.value.numberValue {
-          notification.content.relevanceScore = number
-          context.sourceMap.record("/content/relevanceScore", from: path)
-        } else {
-          context.reportWrongType(member.value, expected: "a number", at: path)
-        }
+        context.read(
+          number: member.value, at: path, into: \.content.relevanceScore, of: &notification,
+          irPath: "/content/relevanceScore")
       case Key.threadID:
         context.read(
           member.value, at: path, into: \.content.threadID, of: &notification,

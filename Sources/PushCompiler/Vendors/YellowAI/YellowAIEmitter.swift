@@ -82,11 +82,6 @@ struct YellowAIEmitter {
         "the API request cannot set 'mutable-content'; the service extension does not run",
         at: "/delivery/mutableContent", notes: [note])
     }
-    if let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty {
-      let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
-      context.report(
-        .droppedExtra, "yellowai's API request has no place for \(keys); dropped",
-        at: JSONPointer("/extras").appending(APSCodec.extrasKey), notes: [note])
-    }
+    context.reportKeptAPSDropped(notification, by: "yellowai's API request", note: note)
   }
 }
