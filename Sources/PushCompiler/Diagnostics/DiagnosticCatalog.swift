@@ -84,6 +84,13 @@ extension DiagnosticCode {
 
   // MARK: pass — the IR passes
 
+  /// Buttons (or another vendor's predefined category) became the target's own
+  /// predefined category, which shows buttons only where the app registered it.
+  public static let contractedCategory = DiagnosticCode(
+    "pass.contracted-category", .warning, lossy: true,
+    "buttons became the target's predefined category; they show only where the app registered it"
+  )
+
   /// A predefined category was expanded into explicit buttons.
   public static let expandedCategory = DiagnosticCode(
     "pass.expanded-category", .note, "a predefined category was expanded into explicit buttons")
@@ -156,6 +163,10 @@ extension DiagnosticCode {
     "emit.fallback-category", .warning,
     "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons"
   )
+  /// The output names a category that only the app can register.
+  public static let registeredCategory = DiagnosticCode(
+    "emit.registered-category", .note,
+    "the output names a category whose buttons show only if the app registered it")
   /// A field the target requires has no value, and none may be derived.
   public static let missingField = DiagnosticCode(
     "emit.missing-field", .error,
@@ -204,12 +215,12 @@ extension DiagnosticCode {
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
       reorderedButtons, unknownKey, wrongType,
-      expandedCategory, resolvedFallback, setMutableContent,
+      contractedCategory, expandedCategory, resolvedFallback, setMutableContent,
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
-      invalidFieldValue,
-      missingField, movedField, noFallbackCategory, overBudget, reorderedButtonsOnEmit,
+      invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
+      registeredCategory, reorderedButtonsOnEmit,
       validationMissingField, validationMutableContent, validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

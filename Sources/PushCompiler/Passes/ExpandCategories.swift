@@ -6,8 +6,9 @@ import PushIR
 /// Changes: when the category is a known predefined one, the notification has no
 /// dynamic buttons, and the target expands predefined categories, the category's
 /// buttons become IR buttons in its display order with its labels, action ids and
-/// options. A button's action is its `actionTargets` entry; otherwise a foreground
-/// button falls back to the default action and a background one dismisses. The
+/// options. A button's action is its `actionTargets` entry; otherwise what the category
+/// defines (a Klaviyo foreground button falls back to the default action, a background
+/// one dismisses; Braze's open the app or dismiss). The
 /// category itself is removed (an emitter may contract the buttons back into it).
 /// Reports: `pass.expanded-category` (note).
 /// Idempotent: afterwards there is no category left to expand.
@@ -23,11 +24,9 @@ public struct ExpandCategories: NotificationPass {
       let predefined = PredefinedCategory.named(category.identifier)
     else { return }
     notification.buttons = predefined.buttons.map { button in
-      let fallback: NotificationAction =
-        button.options.contains(.foreground) ? .sameAsDefault : .dismiss
-      return ActionButton(
-        id: button.id, label: button.label, action: category.target(for: button.id) ?? fallback,
-        options: button.options)
+      ActionButton(
+        id: button.id, label: button.label,
+        action: category.target(for: button.id) ?? button.action, options: button.options)
     }
     for target in category.actionTargets
     where predefined.buttons.allSatisfy({ $0.id != target.actionID }) {

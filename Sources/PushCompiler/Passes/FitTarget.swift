@@ -72,7 +72,7 @@ private struct Fitter {
       for (index, entry) in targets.enumerated() {
         report(
           .droppedAction,
-          "\(targetID) cannot say what category action '\(entry.actionID)' does (\(describe(entry.action))); the app's own handler decides",
+          "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides",
           at: JSONPointer("/category/actionTargets").appending(index))
       }
       notification.category?.actionTargets = []
@@ -96,7 +96,7 @@ private struct Fitter {
       notification.defaultAction = nil
       report(
         .droppedAction,
-        "\(targetID) has no way to \(describe(action)) on tap; the tap opens the app", at: path)
+        "\(targetID) has no way to \(action.phrase) on tap; the tap opens the app", at: path)
     }
   }
 
@@ -125,7 +125,7 @@ private struct Fitter {
       case .dropped:
         report(
           .droppedButton,
-          "button '\(button.label)' dropped: \(targetID) has no way to \(describe(button.action))",
+          "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
           at: path)
         continue
       }
@@ -163,7 +163,7 @@ private struct Fitter {
       ? .kept
       : .changed(
         shared,
-        "now does what a tap on the notification does (\(describe(shared))) instead of: \(describe(button.action)); \(targetID) buttons have no action of their own"
+        "now does what a tap on the notification does (\(shared.phrase)) instead of: \(button.action.phrase); \(targetID) buttons have no action of their own"
       )
   }
 
@@ -251,7 +251,7 @@ private struct Fitter {
         }
         if let action = item.action {
           report(
-            .droppedAction, "media item \(index) loses its own tap action (\(describe(action)))",
+            .droppedAction, "media item \(index) loses its own tap action (\(action.phrase))",
             at: path.appending("action"))
         }
         item.caption = nil
@@ -281,7 +281,7 @@ private struct Fitter {
           ? .kept
           : .changed(
             .openURL(url, implied),
-            "opens '\(url)' \(where_(implied)) instead of \(where_(destination)): \(targetID) opens a link by its scheme"
+            "opens '\(url)' \(implied.phrase) instead of \(destination.phrase): \(targetID) opens a link by its scheme"
           )
       }
       if case .openURL(let url, let destination) = action,
@@ -291,7 +291,7 @@ private struct Fitter {
       {
         return .changed(
           .openURL(url, nearest),
-          "opens '\(url)' \(where_(nearest)) instead of \(where_(destination))")
+          "opens '\(url)' \(nearest.phrase) instead of \(destination.phrase)")
       }
       return .kept
     }
@@ -308,22 +308,23 @@ private struct Fitter {
       return .changed(.openApp, "now opens the app: it dismissed the notification")
     case .botFlow, .inboxMessage, .custom:
       return allowed.contains(.openApp)
-        ? .changed(.openApp, "opens the app instead of: \(describe(action))") : .dropped
+        ? .changed(.openApp, "opens the app instead of: \(action.phrase)") : .dropped
     default:
       return .dropped
     }
   }
 
-  private func where_(_ destination: URLDestination) -> String {
-    switch destination {
-    case .app: "in the app"
-    case .browser: "in the browser"
-    case .webView: "in an in-app web view"
-    }
+  private mutating func report(
+    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
+  ) {
+    diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
   }
+}
 
-  private func describe(_ action: NotificationAction) -> String {
-    switch action {
+extension NotificationAction {
+  /// What the action does, as a verb phrase for messages ("open 'shop://sale'").
+  var phrase: String {
+    switch self {
     case .openApp: "open the app"
     case .openURL(let url, _): "open '\(url)'"
     case .dismiss: "dismiss"
@@ -335,10 +336,15 @@ private struct Fitter {
     case .custom(let name, _): "run custom action '\(name)'"
     }
   }
+}
 
-  private mutating func report(
-    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
-  ) {
-    diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
+extension URLDestination {
+  /// Where a link opens, for messages ("in the browser").
+  var phrase: String {
+    switch self {
+    case .app: "in the app"
+    case .browser: "in the browser"
+    case .webView: "in an in-app web view"
+    }
   }
 }

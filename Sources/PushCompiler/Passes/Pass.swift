@@ -63,7 +63,10 @@ public struct Pipeline: Sendable {
   /// Every translation runs these, in this order.
   public static let standard = Pipeline(
     payloadPasses: [NormalizeShapes()],
-    notificationPasses: [ExpandCategories(), ResolveFallbacks(), FitTarget(), SetMutableContent()])
+    notificationPasses: [
+      ExpandCategories(), ResolveFallbacks(), ContractCategories(), FitTarget(),
+      SetMutableContent(),
+    ])
 
   /// The passes emitters run again on what they receive (see `EmitContext.prepared`).
   static let requiredBeforeEmit: [any NotificationPass] = [

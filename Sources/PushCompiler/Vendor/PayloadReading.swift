@@ -27,6 +27,20 @@ extension ParseContext {
     if notification[keyPath: field] != nil { sourceMap.record(irPath, from: pointer) }
   }
 
+  /// Reads the number at `pointer` into the IR field `field` (at `irPath`), recording
+  /// where it came from; another type is reported and leaves the field as it was.
+  mutating func read(
+    number value: JSONValue, at pointer: JSONPointer,
+    into field: WritableKeyPath<PushNotification, JSONNumber?>,
+    of notification: inout PushNotification, irPath: JSONPointer
+  ) {
+    guard let number = value.numberValue else {
+      return reportWrongType(value, expected: "a number", at: pointer)
+    }
+    notification[keyPath: field] = number
+    sourceMap.record(irPath, from: pointer)
+  }
+
   /// The object at `pointer`, or `nil` when absent; another type is reported and ignored.
   mutating func object(_ value: JSONValue?, at pointer: JSONPointer) -> JSONObject? {
     guard let value else { return nil }

@@ -11,6 +11,10 @@ public struct PredefinedCategory: Sendable {
     public var label: String
     /// The options the category registers the action with.
     public var options: ButtonOptions
+    /// What the button does when the payload says nothing about it.
+    public var action: NotificationAction
+    /// The kinds of action a payload may give the button instead.
+    public var targetKinds: Set<Capabilities.ActionKind>
   }
 
   /// The vendor that registers the category.
@@ -21,15 +25,107 @@ public struct PredefinedCategory: Sendable {
   public var buttons: [Button]
 
   /// Every predefined category pushc knows, across vendors.
-  public static let all: [PredefinedCategory] = KlaviyoCategories.all
+  public static let all: [PredefinedCategory] =
+    KlaviyoCategories.all + BrazeCategories.all + AirshipCategories.all
 
   /// The predefined category named `identifier`, if any.
   public static func named(_ identifier: String) -> PredefinedCategory? {
     all.first { $0.identifier == identifier }
   }
 
+  /// The predefined category of `vendor` named `identifier`, if any.
+  static func named(_ identifier: String, vendor: String) -> PredefinedCategory? {
+    all.first { $0.vendor == vendor && $0.identifier == identifier }
+  }
+
+  /// Why button `actionID` of this category cannot be made to take `action` (it is not
+  /// one of the category's, or takes no such action), or `nil` when it can.
+  func refusal(of action: NotificationAction, for actionID: String) -> String? {
+    guard let button = buttons.first(where: { $0.id == actionID }) else {
+      return "'\(actionID)' is not a button of '\(identifier)'"
+    }
+    if action == button.action
+      || Capabilities.ActionKind(action).map(button.targetKinds.contains) == true
+    {
+      return nil
+    }
+    return "'\(actionID)' of '\(identifier)' can only \(button.action.phrase), not \(action.phrase)"
+  }
+
   /// The category of `vendor` whose action ids are exactly those of `buttons`, in order.
   public static func matching(_ buttons: [ActionButton], vendor: String) -> PredefinedCategory? {
     all.first { $0.vendor == vendor && $0.buttons.map(\.id) == buttons.map(\.id) }
+  }
+
+  /// The category of `vendor` that shows the same buttons as `buttons` (id and label,
+  /// in order): every id equal, or every label equal ignoring case and surrounding
+  /// spaces (runs of spaces count as one). Among several, the one whose options agree with theirs most.
+  static func showingSame(
+    _ buttons: [(id: String, label: String, options: ButtonOptions)], vendor: String
+  ) -> PredefinedCategory? {
+    func key(_ label: String) -> String {
+      label.split(separator: " ").joined(separator: " ").lowercased()
+    }
+    let candidates = all.filter { category in
+      category.vendor == vendor && category.buttons.count == buttons.count
+        && (category.buttons.map(\.id) == buttons.map(\.id)
+          || category.buttons.map { key($0.label) } == buttons.map { key($0.label) })
+    }
+    return candidates.max { first, second in
+      func agreeing(_ category: PredefinedCategory) -> Int {
+        zip(category.buttons, buttons).filter { $0.options == $1.options }.count
+      }
+      return agreeing(first) < agreeing(second)
+    }
+  }
+}
+
+extension EmitContext {
+  /// Notes that the notification's category, unless it is one `vendor` registers
+  /// itself, shows buttons only where the app registered it.
+  mutating func noteRegisteredCategory(of notification: PushNotification, vendor: String) {
+    guard let category = notification.category,
+      PredefinedCategory.named(category.identifier, vendor: vendor) == nil
+    else { return }
+    report(
+      .registeredCategory,
+      "'\(category.identifier)' is not one of \(vendor)'s default categories: its buttons show only if the app registered it",
+      at: "/category")
+  }
+
+  /// The action targets of `category` a target of `vendor` can write, each with its IR
+  /// path and, for one of the vendor's own categories, its button: a `dial` becomes a
+  /// `tel:` link opening at `dialDestination` (reported); what one of the vendor's own
+  /// categories refuses is reported as dropped and left out.
+  mutating func writableTargets(
+    of category: NotificationCategory, vendor: String, dialDestination: URLDestination
+  ) -> [(
+    actionID: String, action: NotificationAction, path: JSONPointer,
+    button: PredefinedCategory.Button?
+  )] {
+    let predefined = PredefinedCategory.named(category.identifier, vendor: vendor)
+    var targets:
+      [(
+        actionID: String, action: NotificationAction, path: JSONPointer,
+        button: PredefinedCategory.Button?
+      )] = []
+    for (index, target) in category.actionTargets.enumerated() {
+      let path = JSONPointer("/category/actionTargets").appending(index)
+      var action = target.action
+      if case .dial(let number) = action {
+        action = .openURL("tel:" + number, dialDestination)
+        report(
+          .changedAction,
+          "category action '\(target.actionID)' dials through the link 'tel:\(number)'",
+          at: path.appending("action"))
+      }
+      if let refusal = predefined?.refusal(of: action, for: target.actionID) {
+        report(.droppedAction, refusal + "; dropped", at: path)
+        continue
+      }
+      let button = predefined?.buttons.first { $0.id == target.actionID }
+      targets.append((target.actionID, action, path, button))
+    }
+    return targets
   }
 }

@@ -15,6 +15,8 @@ public enum Vendors {
     CustomerIO(),
     Iterable(),
     Expo(),
+    Braze(),
+    Airship(),
   ]
 
   /// The format with id `id`, if there is one.

@@ -42,7 +42,7 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
     case "jpg", "jpeg", "png", "heic", "webp", "image", "bmp", "tiff": self = .image
     case "gif": self = .gif
     case "mp4", "mov", "m4v", "mpeg", "quicktime", "video", "avi": self = .video
-    case "mp3", "m4a", "wav", "aac", "aiff", "mpeg3", "audio", "x-m4a": self = .audio
+    case "mp3", "m4a", "wav", "aac", "aif", "aiff", "mpeg3", "audio", "x-m4a": self = .audio
     default:
       if hint.hasPrefix("image/") {
         self = .image

@@ -31,6 +31,12 @@ import Testing
     (#"{"to": "ExponentPushToken[x]", "body": "hi"}"#, "expo", "high"),
     (#"{"title": "t", "richContent": {"image": "https://x.test/a.png"}}"#, "expo", "medium"),
     (#"{"aps": {}, "body": {"url": "https://x.test"}}"#, "expo", "medium"),
+    (#"{"aps": {}, "ab": {"c": null}}"#, "braze", "high"),
+    (#"{"messages": {"apple_push": {"alert": "hi"}}}"#, "braze", "high"),
+    (#"{"aps": {}, "ab_uri": "app://x"}"#, "braze", "medium"),
+    (#"{"aps": {}, "_": "5b1d3c1e"}"#, "airship", "high"),
+    (#"{"aps": {}, "com.urbanairship.media_attachment": {"url": "u"}}"#, "airship", "high"),
+    (#"{"aps": {}, "^d": "app://x"}"#, "airship", "medium"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])

@@ -221,7 +221,7 @@ enum APSCodec {
     }
     alert.appendIfPresent("launch-image", content.launchImage)
     if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
-      context.appendKept(keptAlert, into: &alert, named: "aps.alert", from: "/extras/aps/alert")
+      context.appendKept(keptAlert, into: &alert, from: "/extras/aps/alert") { "'aps.alert.\($0)'" }
     }
     var aps = JSONObject()
     if !alert.isEmpty { aps.append("alert", .object(alert)) }
@@ -245,7 +245,7 @@ enum APSCodec {
     aps.appendIfPresent("interruption-level", content.interruptionLevel)
     if let score = content.relevanceScore { aps.append("relevance-score", .number(score)) }
     aps.appendIfPresent("filter-criteria", content.filterCriteria)
-    context.appendKept(kept, into: &aps, named: "aps", from: "/extras/aps")
+    context.appendKept(kept, into: &aps, from: "/extras/aps") { "'aps.\($0)'" }
     return aps
   }
 }
@@ -263,18 +263,18 @@ extension APSCodec {
 }
 
 extension EmitContext {
-  /// Appends members kept verbatim from a source of the same vendor to `object` (which
-  /// the output calls `name`), after the IR's own values: a member whose name `object`
-  /// already has, or is about to get (`taken`), is dropped and reported, since the IR's
-  /// value wins. `extrasPath` is where the kept members live in the IR.
+  /// Appends members kept verbatim from a source of the same vendor to `object`, after
+  /// the IR's own values: a member whose name `object` already has, or is about to get
+  /// (`taken`), is dropped and reported as `name(key)`, since the IR's value wins.
+  /// `extrasPath` is where the kept members live in the IR.
   mutating func appendKept(
-    _ kept: JSONObject, into object: inout JSONObject, named name: String,
-    from extrasPath: JSONPointer, taken: Set<String> = []
+    _ kept: JSONObject, into object: inout JSONObject, from extrasPath: JSONPointer,
+    taken: Set<String> = [], naming name: (String) -> String
   ) {
     for member in kept {
       guard object[member.key] == nil, !taken.contains(member.key) else {
         report(
-          .droppedExtra, "kept '\(name).\(member.key)' clashes with the IR's own value; dropped",
+          .droppedExtra, "kept \(name(member.key)) clashes with the IR's own value; dropped",
           at: extrasPath.appending(member.key))
         continue
       }

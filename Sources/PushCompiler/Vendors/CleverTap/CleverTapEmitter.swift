@@ -17,7 +17,8 @@ struct CleverTapEmitter {
 
     var tail = JSONObject()
     if let url = notification.defaultAction?.url { tail.append(Key.deepLink, .string(url)) }
-    if let item = singleMedium {
+    // A one-image slider from the source stays a slider, with its settings.
+    if let item = singleMedium, keptSlider == nil || item.kind != .image {
       tail.append(Key.mediaURL, .string(item.url))
       tail.append(Key.mediaType, .string(mediaType(of: item)))
       tail.appendIfPresent(Key.altText, item.altText)

@@ -13,7 +13,7 @@ public struct Expo: VendorFormat {
     "Expo push service: the API message {to, title, subtitle, body, data, sound, badge, categoryId, richContent, …} or its device form (data under the root 'body')"
 
   public var emitOptions: [(name: String, summary: String)] {
-    RequestForm.emitOptions(deviceForm: "'aps', the data under the root 'body'")
+    PayloadForm.emitOptions(device: "'aps', the data under the root 'body'")
   }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
@@ -51,7 +51,6 @@ public struct Expo: VendorFormat {
     /// The member of the device form's `body` that carries `richContent`.
     static let deviceRichContent = "_richContent"
     /// In `extras["expo"]`: the source was the device form.
-    static let deviceFormHint = "@deviceForm"
     /// In `extras["expo"]`: custom-data keys that stood at the device form's root, beside
     /// `body`, rather than inside it.
     static let rootKeysHint = "@rootKeys"

@@ -9,7 +9,7 @@ struct ExpoEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["expo"] ?? JSONObject()
-    let fromDeviceForm = kept.removeValue(forKey: Key.deviceFormHint) == true
+    let fromDeviceForm = kept.removeValue(forKey: PayloadForm.deviceFormHint) == true
     let rootKeys = Set(
       (kept.removeValue(forKey: Key.rootKeysHint)?.arrayValue ?? []).compactMap(\.stringValue))
     context.reportUnwrittenTracking(notification.tracking)

@@ -149,7 +149,7 @@ struct ExpoParser {
   // MARK: the device form
 
   private mutating func readDeviceForm(context: inout ParseContext) {
-    kept.append(Key.deviceFormHint, true)
+    kept.append(PayloadForm.deviceFormHint, true)
     APSCodec.read(from: root, into: &notification, context: &context)
     // The push service writes an empty string for each of these the message left out.
     for field in [

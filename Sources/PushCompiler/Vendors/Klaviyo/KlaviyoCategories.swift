@@ -13,6 +13,16 @@ enum KlaviyoCategories {
       "viewDismiss", ("view", "View"), ("dismiss", "Dismiss"), secondOptions: [.destructive]),
   ]
 
+  /// A button that, without a link in `body.actions`, follows the default link when it
+  /// opens the app and dismisses otherwise.
+  private static func button(_ id: String, _ label: String, options: ButtonOptions)
+    -> PredefinedCategory.Button
+  {
+    .init(
+      id: id, label: label, options: options,
+      action: options.contains(.foreground) ? .sameAsDefault : .dismiss, targetKinds: [.openURL])
+  }
+
   private static func category(
     _ name: String, _ first: (String, String), _ second: (String, String),
     secondOptions: ButtonOptions
@@ -20,8 +30,8 @@ enum KlaviyoCategories {
     PredefinedCategory(
       vendor: "klaviyo", identifier: prefix + name,
       buttons: [
-        .init(id: "com.klaviyo.action." + first.0, label: first.1, options: [.foreground]),
-        .init(id: "com.klaviyo.action." + second.0, label: second.1, options: secondOptions),
+        button("com.klaviyo.action." + first.0, first.1, options: [.foreground]),
+        button("com.klaviyo.action." + second.0, second.1, options: secondOptions),
       ])
   }
 }

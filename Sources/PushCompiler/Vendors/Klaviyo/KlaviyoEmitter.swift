@@ -35,7 +35,8 @@ struct KlaviyoEmitter {
     if let url = notification.defaultAction?.url { root.append(Key.url, .string(url)) }
     if let item = notification.media.first {
       root.append(Key.media, .string(item.url))
-      root.append(Key.mediaType, .string(fileExtension(for: item)))
+      // `rich-media-type` is the file extension the NSE appends; absent, it assumes `jpg`.
+      root.append(Key.mediaType, .string(item.fileExtension))
     }
     writeCustomData(into: &root, kept: kept, context: &context)
     for key in [Key.badgeConfig, Key.badgeValue] {
@@ -163,21 +164,5 @@ struct KlaviyoEmitter {
       }
     }
     if !pairs.isEmpty { root.append(Key.keyValuePairs, .object(pairs)) }
-  }
-
-  /// `rich-media-type` is a file extension the NSE appends; absent, it assumes `jpg`.
-  private func fileExtension(for item: MediaItem) -> String {
-    if let hint = item.typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == item.kind {
-      return hint
-    }
-    if let fromURL = item.url.urlPathExtension, MediaKind(typeHint: fromURL) == item.kind {
-      return fromURL
-    }
-    switch item.kind {
-    case .image: return "jpg"
-    case .gif: return "gif"
-    case .video: return "mp4"
-    case .audio: return "mp3"
-    }
   }
 }

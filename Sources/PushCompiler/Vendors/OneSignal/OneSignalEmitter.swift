@@ -71,9 +71,10 @@ struct OneSignalEmitter {
         notes: ["--option os-data-format keeps it"])
     }
     context.appendKept(
-      kept, into: &container, named: containerKey, from: "/extras/onesignal",
+      kept, into: &container, from: "/extras/onesignal",
       taken: newerFormat
-        ? (buttons == nil ? [] : [Key.buttons]) : (additional.isEmpty ? [] : [Key.additionalData]))
+        ? (buttons == nil ? [] : [Key.buttons]) : (additional.isEmpty ? [] : [Key.additionalData])
+    ) { "'\(containerKey).\($0)'" }
 
     var root = JSONObject()
     root.append(

@@ -12,7 +12,7 @@ public struct YellowAI: VendorFormat {
     "Yellow.ai push: the API request {topic, title, body, payload{image, botId, deeplink, journeySlug}} or its device form"
 
   public var emitOptions: [(name: String, summary: String)] {
-    RequestForm.emitOptions(deviceForm: "'aps' plus the payload keys at the root")
+    PayloadForm.emitOptions(device: "'aps' plus the payload keys at the root")
   }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
@@ -40,8 +40,6 @@ public struct YellowAI: VendorFormat {
     static let journey = "journeySlug"
     /// The keys of `payload` (and of the device form's root) Yellow.ai defines.
     static let payloadKeys: Set<String> = [image, botID, deepLink, journey]
-    /// In `extras["yellowai"]`: the source was the device form.
-    static let deviceFormHint = "@deviceForm"
   }
 
   public func evidence(in root: JSONObject) -> Evidence? {

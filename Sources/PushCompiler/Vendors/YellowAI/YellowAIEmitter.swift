@@ -9,7 +9,7 @@ struct YellowAIEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["yellowai"] ?? JSONObject()
-    let fromDeviceForm = kept.removeValue(forKey: Key.deviceFormHint) == true
+    let fromDeviceForm = kept.removeValue(forKey: PayloadForm.deviceFormHint) == true
     let deviceForm = context.writesDeviceForm(sourceWasDeviceForm: fromDeviceForm)
     var payload = JSONObject()
     if let item = notification.media.first { payload.append(Key.image, .string(item.url)) }
@@ -74,7 +74,7 @@ struct YellowAIEmitter {
       context.report(
         .droppedField,
         "the API request cannot set 'mutable-content'; the service extension does not run",
-        at: "/delivery/mutableContent", notes: [RequestForm.deviceFormNote])
+        at: "/delivery/mutableContent", notes: [PayloadForm.deviceFormNote])
     }
   }
 }

@@ -66,7 +66,7 @@ struct YellowAIParser {
   }
 
   private mutating func readDeviceForm(context: inout ParseContext) {
-    kept.append(Key.deviceFormHint, true)
+    kept.append(PayloadForm.deviceFormHint, true)
     APSCodec.read(from: root, into: &notification, context: &context)
     for member in root where member.key != "aps" {
       let pointer = JSONPointer.root.appending(member.key)

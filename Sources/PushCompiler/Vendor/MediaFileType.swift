@@ -1,0 +1,28 @@
+import PushIR
+
+extension MediaItem {
+  /// The file extension a vendor that names media by extension (`rich-media-type`,
+  /// Braze's `att.type`) should be given: the type hint when it is a bare extension of
+  /// the item's kind, else the URL's when it is, else the kind's usual one.
+  var fileExtension: String {
+    if let hint = typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == kind {
+      return hint
+    }
+    if let fromURL = url.urlPathExtension, MediaKind(typeHint: fromURL) == kind {
+      return fromURL
+    }
+    return kind.usualFileExtension
+  }
+}
+
+extension MediaKind {
+  /// The extension files of this kind usually have: `jpg`, `gif`, `mp4`, `mp3`.
+  var usualFileExtension: String {
+    switch self {
+    case .image: "jpg"
+    case .gif: "gif"
+    case .video: "mp4"
+    case .audio: "mp3"
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import PushIR
+
+/// The two forms of a vendor whose send request differs from what the phone receives
+/// (Yellow.ai, Expo, Braze): the `--option` names that choose between them, the choice,
+/// and the losses of the request form, which has no `aps` dictionary of its own.
+enum PayloadForm {
+  /// Writes what the phone receives instead of the request.
+  static let deviceFormOption = "device-form"
+  /// Writes the request even when the source was the device form.
+  static let apiRequestOption = "api-request"
+  /// In a vendor's extras: the source was the device form.
+  static let deviceFormHint = "@deviceForm"
+  /// The note on every loss of the request form.
+  static let deviceFormNote = "--option \(deviceFormOption) writes the whole 'aps' dictionary"
+
+  /// The `--option` entries for a vendor whose device form is `device` and whose
+  /// request is `request` (both described for `pushc formats`).
+  static func emitOptions(device: String, request: String = "the API request")
+    -> [(name: String, summary: String)]
+  {
+    [
+      (deviceFormOption, "write what the phone receives (\(device)) instead of \(request)"),
+      (
+        apiRequestOption,
+        "write \(request) even when the source was the device form (the default otherwise)"
+      ),
+    ]
+  }
+}
+
+extension EmitContext {
+  /// Whether to write the device form: asked for, or the source's form and the request
+  /// not asked for.
+  func writesDeviceForm(sourceWasDeviceForm: Bool) -> Bool {
+    options.contains(PayloadForm.deviceFormOption)
+      || (sourceWasDeviceForm && !options.contains(PayloadForm.apiRequestOption))
+  }
+
+  /// Reports each content field of `notification` the request has no place for (all but
+  /// `carried`, named as in the IR's JSON form), and its kept `aps` keys; `request` names
+  /// the request in messages.
+  mutating func reportContentOutsideRequest(
+    _ notification: PushNotification, carried: Set<String>, request: String? = nil
+  ) {
+    let request = request ?? "\(targetID)'s API request"
+    for name in IREncoder.encode(notification.content).keys where !carried.contains(name) {
+      report(
+        .droppedField, "\(request) has no place for '\(name)'; dropped",
+        at: JSONPointer("/content").appending(name), notes: [PayloadForm.deviceFormNote])
+    }
+    if let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty {
+      let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
+      report(
+        .droppedExtra, "\(request) has no place for \(keys); dropped",
+        at: JSONPointer("/extras").appending(APSCodec.extrasKey),
+        notes: [PayloadForm.deviceFormNote])
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import PushIR
+
+/// Airship's iOS payload: `aps` plus Airship's keys at the root. A tap runs the root as a
+/// map of actions (`^d` deep link, `^u` external URL, `^p` landing page, `^mc` Message
+/// Center, and side-effect actions); buttons come from a category the app registered
+/// (Airship registers its own `ua_*` set) and run their own maps from
+/// `com.urbanairship.interactive_actions`; the service extension attaches
+/// `com.urbanairship.media_attachment` and may replace the alert text. `_` is the send
+/// id. See `Specs/vendors/airship.md`.
+public struct Airship: VendorFormat {
+  public init() {}
+
+  public let id = "airship"
+  public let summary =
+    "Airship iOS payload: root action map ('^d', '^u', '^p', '^mc'), 'com.urbanairship.media_attachment', interactive actions, '_' send id"
+
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
+    var capabilities = Capabilities()
+    // Buttons exist only through registered categories; these are the actions a
+    // category's button can be given.
+    capabilities.buttonActions = [.openURL, .inboxMessage]
+    capabilities.defaultActions = [.openApp, .openURL, .inboxMessage]
+    capabilities.urlDestinations = [.app, .browser, .webView]
+    // The service extension attaches every URL; iOS shows the first attachment.
+    capabilities.maxMedia = Int.max
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.registeredCategories = true
+    capabilities.categoryActionTargets = true
+    return capabilities
+  }()
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let sendID = "_"
+    static let prefix = "com.urbanairship."
+    static let metadata = "com.urbanairship.metadata"
+    static let media = "com.urbanairship.media_attachment"
+    static let buttonActions = "com.urbanairship.interactive_actions"
+    /// Android's key for the category; iOS reads `aps.category`.
+    static let androidCategory = "com.urbanairship.interactive_type"
+    static let messageID = "_uamid"
+    // Inside the media attachment.
+    static let url = "url"
+    static let urls = "urls"
+    static let urlID = "url_id"
+    static let thumbnail = "thumbnail_id"
+    static let options = "options"
+    static let content = "content"
+    static let contentKeys = ["title", "subtitle", "body"]
+    /// Media attachment keys kept verbatim.
+    static let keptMediaKeys: Set<String> = [thumbnail, options]
+
+    /// In `extras["airship"]`: the side-effect actions of the tap, in order.
+    static let tapActionsExtras = "actions"
+    /// In `extras["airship"]`: per button id, the actions its map runs beside the IR's.
+    static let buttonActionsExtras = "buttonActions"
+    /// In `extras["airship"]`: the media attachment's other keys (`thumbnail_id`,
+    /// `options`, and `urls` when they carried ids).
+    static let mediaExtras = "media_attachment"
+    /// In `extras["airship"]`: for each alert text the media attachment replaced, what
+    /// `aps.alert` said (`null`: nothing), shown when the media does not load.
+    static let alertExtras = "alertWithoutMedia"
+    /// In `extras["airship"]`: per action map (`tap` or a button id), the settings of a
+    /// landing page beside its URL (`width`, `height`, …).
+    static let landingPageExtras = "landingPageSettings"
+    /// In `extras["airship"]`: per action map (`tap` or a button id), the name the
+    /// opening action was spelled with, when not its short name.
+    static let spellingHint = "@actionNames"
+    /// The key of the tap's map in ``spellingHint``.
+    static let tapSpelling = "tap"
+  }
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    let markers = [Key.sendID, Key.metadata, Key.media, Key.buttonActions].filter {
+      root[$0] != nil
+    }
+    if !markers.isEmpty {
+      return Evidence(
+        .decisive, keys: markers.map { JSONPointer.root.appending($0) },
+        reason: "the keys Airship's SDK takes as its own")
+    }
+    let actions = root.keys.filter { AirshipActions.Opening(named: $0) != nil }
+    return actions.isEmpty
+      ? nil
+      : Evidence(
+        .suggestive, keys: actions.prefix(3).map { JSONPointer.root.appending($0) },
+        reason: "Airship action names at the root")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = AirshipParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    AirshipEmitter(notification: context.prepared(notification, for: self)).emit(
+      context: &context)
+  }
+}

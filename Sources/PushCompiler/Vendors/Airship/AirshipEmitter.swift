@@ -1,0 +1,212 @@
+import PushIR
+
+/// Writes an Airship payload: `aps`, the send id `_`, the tap's actions at the root, the
+/// media attachment (with the texts that replace the alert's when it loads), the
+/// buttons' action maps, Airship's kept keys, then the app's data.
+struct AirshipEmitter {
+  typealias Key = Airship.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["airship"] ?? JSONObject()
+    let spellings = kept.removeValue(forKey: Key.spellingHint)?.objectValue ?? JSONObject()
+    var landingPages = kept.removeValue(forKey: Key.landingPageExtras)?.objectValue ?? JSONObject()
+    context.reportUnwrittenTracking(notification.tracking, written: [\.notificationID])
+    context.reportForeignExtras(notification, keeping: ["airship", APSCodec.extrasKey])
+    context.noteRegisteredCategory(of: notification, vendor: "airship")
+
+    var root = JSONObject()
+    let (shown, replacing) = alertTexts(kept: kept, context: &context)
+    root.append(
+      "aps",
+      .object(APSCodec.write(shown, category: notification.category?.identifier, context: &context))
+    )
+    let sendID = TargetField(
+      names: [Key.sendID], output: "/_", irPath: "/tracking/notificationID",
+      meaning: "the send id Airship reports the push under", isRequired: false)
+    if let id = context.value(
+      of: sendID, current: notification.tracking.notificationID.map { .string($0) })
+    {
+      root.append(Key.sendID, id)
+    }
+    if let metadata = kept[Key.metadata] { root.append(Key.metadata, metadata) }
+    writeTap(
+      into: &root, kept: kept, spelling: spellings[Key.tapSpelling], landingPages: &landingPages,
+      context: &context)
+    if let media = mediaAttachment(kept: kept, replacing: replacing, context: &context) {
+      root.append(Key.media, .object(media))
+    }
+    let maps = buttonMaps(
+      kept: kept, spellings: spellings, landingPages: &landingPages, context: &context)
+    if !maps.isEmpty { root.append(Key.buttonActions, .object(maps)) }
+    for member in landingPages {
+      context.report(
+        .droppedExtra,
+        "the landing page settings \(JSONWriter(style: .compact).string(member.value)) of '\(member.key)' dropped: it opens no landing page",
+        at: JSONPointer("/extras/airship/landingPageSettings").appending(member.key))
+    }
+    for member in kept
+    where member.key != Key.metadata
+      && (member.key == Key.messageID || member.key.hasPrefix(Key.prefix))
+    {
+      root.append(member.key, member.value)
+    }
+    context.writeCustomData(
+      notification, into: &root,
+      reserved: Set(AirshipActions.Opening.allCases.flatMap(\.names)).union(
+        AirshipActions.sideEffectNames
+      ).union(["aps", Key.sendID, Key.messageID]),
+      reservedPrefixes: [Key.prefix])
+    return .object(root)
+  }
+
+  /// The notification whose texts `aps.alert` shows, and the texts the media attachment
+  /// shows instead once loaded: where the source's attachment replaced the alert's
+  /// texts (kept `alertWithoutMedia`) and there still is media, the alert gets its own
+  /// texts back and the attachment the IR's.
+  private func alertTexts(kept: JSONObject, context: inout EmitContext) -> (
+    PushNotification, JSONObject
+  ) {
+    guard let before = kept[Key.alertExtras]?.objectValue else {
+      return (notification, JSONObject())
+    }
+    guard !notification.media.isEmpty else {
+      context.report(
+        .droppedExtra,
+        "the alert's own texts \(before.keys.map { "'\($0)'" }.joined(separator: ", ")), shown while media loads, dropped: there is no media",
+        at: "/extras/airship/alertWithoutMedia")
+      return (notification, JSONObject())
+    }
+    var shown = notification
+    var replacing = JSONObject()
+    let fields: [(String, WritableKeyPath<NotificationContent, String?>)] = [
+      ("title", \.title), ("subtitle", \.subtitle), ("body", \.body),
+    ]
+    for (key, field) in fields {
+      guard let value = before[key], let text = notification.content[keyPath: field] else {
+        continue
+      }
+      replacing.append(key, .string(text))
+      shown.content[keyPath: field] = value.stringValue
+    }
+    return (shown, replacing)
+  }
+
+  /// The tap's opening action, then its kept side effects, at the root.
+  private func writeTap(
+    into root: inout JSONObject, kept: JSONObject, spelling: JSONValue?,
+    landingPages: inout JSONObject, context: inout EmitContext
+  ) {
+    if let action = notification.defaultAction, action != .openApp,
+      let entry = AirshipActions.Opening.entry(for: action, spelling: spelling?.stringValue)
+    {
+      root.append(
+        entry.name,
+        argument(entry.value, of: action, for: Key.tapSpelling, landingPages: &landingPages))
+    }
+    context.appendKept(
+      kept[Key.tapActionsExtras]?.objectValue ?? JSONObject(), into: &root,
+      from: "/extras/airship/actions"
+    ) { "tap action '\($0)'" }
+  }
+
+  /// `com.urbanairship.media_attachment`: the URLs (`urls` with their ids when the
+  /// source had them for the same URLs, else `url`), the kept keys, and `content`.
+  private func mediaAttachment(
+    kept: JSONObject, replacing: JSONObject, context: inout EmitContext
+  ) -> JSONObject? {
+    guard !notification.media.isEmpty else {
+      if let keys = kept[Key.mediaExtras]?.objectValue?.keys, !keys.isEmpty {
+        context.report(
+          .droppedExtra,
+          "the media attachment's \(keys.map { "'\($0)'" }.joined(separator: ", ")) dropped: there is no media",
+          at: "/extras/airship/media_attachment")
+      }
+      return nil
+    }
+    var keptMedia = kept[Key.mediaExtras]?.objectValue ?? JSONObject()
+    let urls = notification.media.map(\.url)
+    var attachment = JSONObject()
+    if let keptURLs = keptMedia.removeValue(forKey: Key.urls) {
+      let keptList = (keptURLs.arrayValue ?? []).compactMap { $0[Key.url]?.stringValue }
+      if keptList == urls {
+        attachment.append(Key.urls, keptURLs)
+      } else {
+        context.report(
+          .droppedExtra, "the attachment ids of 'urls' dropped: the media are not the same",
+          at: "/extras/airship/media_attachment/urls")
+      }
+    }
+    if attachment.isEmpty {
+      attachment.append(
+        Key.url, urls.count == 1 ? .string(urls[0]) : .array(urls.map { .string($0) }))
+    }
+    for member in keptMedia { attachment.append(member.key, member.value) }
+    if !replacing.isEmpty { attachment.append(Key.content, .object(replacing)) }
+    for (index, item) in notification.media.enumerated()
+    where (MediaKind(url: item.url) ?? .image) != item.kind {
+      context.report(
+        .droppedField,
+        "airship has no media type: the \(item.kind.rawValue) '\(item.url)' is typed by the server's MIME type",
+        at: JSONPointer("/media").appending(index).appending("kind"))
+    }
+    if let presentation = notification.mediaPresentation {
+      context.report(
+        .droppedField,
+        "airship has no '\(presentation.rawValue)': the service extension attaches all \(urls.count) items and iOS shows the first",
+        at: "/mediaPresentation")
+    }
+    return attachment
+  }
+
+  /// `com.urbanairship.interactive_actions`: per button, its opening action (from the
+  /// category's action targets) before the kept side effects.
+  private func buttonMaps(
+    kept: JSONObject, spellings: JSONObject, landingPages: inout JSONObject,
+    context: inout EmitContext
+  ) -> JSONObject {
+    let keptMaps = kept[Key.buttonActionsExtras]?.objectValue ?? JSONObject()
+    var maps = JSONObject()
+    let targets =
+      notification.category.map {
+        context.writableTargets(of: $0, vendor: "airship", dialDestination: .browser)
+      } ?? []
+    for (actionID, action, path, button) in targets {
+      // What the registered button does by itself needs no action.
+      if button?.action == action { continue }
+      guard
+        let entry = AirshipActions.Opening.entry(
+          for: action, spelling: spellings[actionID]?.stringValue)
+      else {
+        context.report(
+          .droppedAction,
+          "airship cannot say that category action '\(actionID)' should \(action.phrase); the app's registration decides",
+          at: path)
+        continue
+      }
+      var map = JSONObject([
+        .init(
+          key: entry.name,
+          value: argument(
+            entry.value, of: action, for: actionID, landingPages: &landingPages))
+      ])
+      for member in keptMaps[actionID]?.objectValue ?? JSONObject() where map[member.key] == nil {
+        map.append(member.key, member.value)
+      }
+      maps.append(actionID, .object(map))
+    }
+    for member in keptMaps where maps[member.key] == nil { maps.append(member.key, member.value) }
+    return maps
+  }
+
+  /// The argument of the opening action taking `action` in the map `key`: the text, or
+  /// for a landing page with kept settings an object (the settings are then used up).
+  private func argument(
+    _ text: String, of action: NotificationAction, for key: String, landingPages: inout JSONObject
+  ) -> JSONValue {
+    guard case .openURL(_, .webView) = action else { return .string(text) }
+    return AirshipActions.argument(
+      text, settings: landingPages.removeValue(forKey: key)?.objectValue)
+  }
+}

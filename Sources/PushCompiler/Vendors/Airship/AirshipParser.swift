@@ -1,0 +1,256 @@
+import PushIR
+
+/// Lowers an Airship payload into the IR.
+struct AirshipParser {
+  typealias Key = Airship.Key
+
+  let root: JSONObject
+  private var notification = PushNotification()
+  private var kept = JSONObject()
+  private var spellings = JSONObject()
+  private var landingPages = JSONObject()
+
+  init(root: JSONObject) { self.root = root }
+
+  mutating func parse(context: inout ParseContext) -> PushNotification {
+    APSCodec.read(from: root, into: &notification, context: &context)
+    if root["aps"] == nil {
+      context.report(
+        .notVendorPayload, "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
+    }
+    if root[Key.sendID] == nil && root[Key.metadata] == nil && root[Key.media] == nil {
+      context.report(
+        .notVendorPayload,
+        "no '_' send id, 'com.urbanairship.metadata' or media attachment: Airship reports nothing for this push",
+        at: .root)
+    }
+    readTap(context: &context)
+    for member in root where member.key != "aps" && !AirshipActions.isAction(member.key) {
+      let pointer = JSONPointer.root.appending(member.key)
+      switch member.key {
+      case Key.sendID:
+        context.read(
+          member.value, at: pointer, into: \.tracking.notificationID, of: &notification,
+          irPath: "/tracking/notificationID")
+      case Key.media:
+        if let media = context.object(member.value, at: pointer) {
+          readMedia(media, at: pointer, context: &context)
+        }
+      case Key.buttonActions:
+        if let maps = context.object(member.value, at: pointer) {
+          readButtonActions(maps, at: pointer, context: &context)
+        }
+      case Key.metadata, Key.messageID:
+        keep(member, from: pointer, context: &context)
+      default:
+        guard member.key.hasPrefix(Key.prefix) else {
+          context.keepAsCustomData(member, from: pointer, into: &notification)
+          continue
+        }
+        context.report(
+          .unknownKey,
+          member.key == Key.androidCategory
+            ? "'\(member.key)' is Android's; iOS takes the category from 'aps.category'; kept verbatim"
+            : "'\(member.key)' is Airship's own key, not read on iOS by pushc; kept verbatim",
+          at: pointer)
+        keep(member, from: pointer, context: &context)
+      }
+    }
+    if !landingPages.isEmpty { kept.append(Key.landingPageExtras, .object(landingPages)) }
+    if !spellings.isEmpty { kept.append(Key.spellingHint, .object(spellings)) }
+    if !kept.isEmpty { notification.extras["airship"] = kept }
+    return notification
+  }
+
+  private mutating func keep(
+    _ member: JSONObject.Member, from pointer: JSONPointer, context: inout ParseContext
+  ) {
+    kept.append(member.key, member.value)
+    context.sourceMap.record(JSONPointer("/extras/airship").appending(member.key), from: pointer)
+  }
+
+  /// The root's actions: what the tap opens, and the side effects, kept.
+  private mutating func readTap(context: inout ParseContext) {
+    let reading = AirshipActions.read(
+      root.filter { AirshipActions.isAction($0.key) }, at: .root, context: &context)
+    if let action = reading.action, let pointer = reading.pointer {
+      notification.defaultAction = action
+      context.sourceMap.record("/defaultAction", from: pointer)
+    }
+    remember(reading, for: Key.tapSpelling)
+    if !reading.kept.isEmpty {
+      kept.append(Key.tapActionsExtras, .object(reading.kept))
+      context.sourceMap.record("/extras/airship/actions", from: .root)
+    }
+  }
+
+  /// `com.urbanairship.interactive_actions`: per button id, the map its tap runs.
+  private mutating func readButtonActions(
+    _ maps: JSONObject, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    guard let category = notification.category else {
+      return context.report(
+        .invalidValue,
+        "'com.urbanairship.interactive_actions' without 'aps.category' applies to no button; ignored",
+        at: pointer)
+    }
+    var others = JSONObject()
+    let predefined = PredefinedCategory.named(category.identifier, vendor: "airship")
+    for member in maps {
+      let path = pointer.appending(member.key)
+      guard let map = context.object(member.value, at: path) else { continue }
+      let reading = AirshipActions.read(Array(map), at: path, context: &context)
+      if let action = reading.action, let actionPointer = reading.pointer {
+        if let refusal = predefined?.refusal(of: action, for: member.key) {
+          context.report(
+            .invalidValue, refusal + ": the SDK does not run it; ignored", at: actionPointer)
+        } else {
+          notification.category?.actionTargets.append(.init(actionID: member.key, action: action))
+          context.sourceMap.record(
+            JSONPointer("/category/actionTargets").appending(
+              notification.category!.actionTargets.count - 1),
+            from: actionPointer)
+          remember(reading, for: member.key)
+        }
+      }
+      if !reading.kept.isEmpty || map.isEmpty { others.append(member.key, .object(reading.kept)) }
+    }
+    if !others.isEmpty {
+      kept.append(Key.buttonActionsExtras, .object(others))
+      context.sourceMap.record("/extras/airship/buttonActions", from: pointer)
+    }
+  }
+
+  /// Keeps how the opening action of the map `key` (`tap` or a button id) was spelled,
+  /// and a landing page's settings.
+  private mutating func remember(_ reading: AirshipActions.Reading, for key: String) {
+    if let spelling = reading.spelling { spellings.append(key, .string(spelling)) }
+    if let settings = reading.landingPageOptions, !settings.isEmpty {
+      landingPages.append(key, .object(settings))
+    }
+  }
+
+  /// `com.urbanairship.media_attachment`: the URLs, the text that replaces the alert's,
+  /// and the options kept.
+  private mutating func readMedia(
+    _ media: JSONObject, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    var keptMedia = JSONObject()
+    var entries: [(url: String, id: String?, pointer: JSONPointer)] = []
+    if let urls = media[Key.urls] {
+      if media[Key.url] != nil {
+        context.report(
+          .conflictingValues, "'url' is read only when there is no 'urls'; ignored",
+          at: pointer.appending(Key.url))
+      }
+      for (index, element) in (context.array(urls, at: pointer.appending(Key.urls)) ?? [])
+        .enumerated()
+      {
+        let path = pointer.appending(Key.urls).appending(index)
+        guard let object = context.object(element, at: path) else { continue }
+        guard let url = context.string(object[Key.url], at: path.appending(Key.url)) else {
+          context.report(
+            .invalidValue, "an entry without a 'url' string attaches nothing; ignored", at: path)
+          continue
+        }
+        var id: String?
+        if let value = object[Key.urlID] {
+          guard let text = value.stringValue else {
+            context.report(
+              .invalidValue, "the SDK drops an entry whose 'url_id' is not a string; ignored",
+              at: path.appending(Key.urlID))
+            continue
+          }
+          id = text
+        }
+        entries.append((url, id, path))
+      }
+      if entries.contains(where: { $0.id != nil }) { keptMedia.append(Key.urls, urls) }
+    } else if let value = media[Key.url] {
+      let path = pointer.appending(Key.url)
+      if let url = value.stringValue {
+        entries = [(url, nil, path)]
+      } else if let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
+        entries = list.enumerated().map { ($1.stringValue!, nil, path.appending($0)) }
+      } else {
+        context.reportWrongType(value, expected: "a string or an array of strings", at: path)
+      }
+    } else {
+      context.report(
+        .invalidValue, "a media attachment without 'url' or 'urls' attaches nothing", at: pointer)
+    }
+    for entry in entries {
+      // The service extension keeps the URL's file name, so its extension decides the
+      // kind; without one, the server's MIME type does (read as an image).
+      context.sourceMap.record(
+        JSONPointer("/media").appending(notification.media.count), from: entry.pointer)
+      notification.media.append(
+        MediaItem(url: entry.url, kind: MediaKind(url: entry.url) ?? .image))
+    }
+    for member in media where ![Key.url, Key.urls, Key.content].contains(member.key) {
+      if !Key.keptMediaKeys.contains(member.key) {
+        context.report(
+          .unknownKey, "'\(member.key)' is not a key of the media attachment; kept verbatim",
+          at: pointer.appending(member.key))
+      }
+      keptMedia.append(member.key, member.value)
+    }
+    if var options = keptMedia[Key.options]?.objectValue, let crop = options["crop"],
+      !isValidCrop(crop)
+    {
+      context.report(
+        .invalidValue,
+        "'crop' needs 'x', 'y', 'width' and 'height' between 0 and 1, or the service extension attaches nothing; dropped",
+        at: pointer.appending(Key.options).appending("crop"))
+      options["crop"] = nil
+      keptMedia[Key.options] = options.isEmpty ? nil : .object(options)
+    }
+    if let content = context.object(media[Key.content], at: pointer.appending(Key.content)) {
+      readContentOverride(content, at: pointer.appending(Key.content), context: &context)
+    }
+    if !keptMedia.isEmpty {
+      kept.append(Key.mediaExtras, .object(keptMedia))
+      context.sourceMap.record("/extras/airship/media_attachment", from: pointer)
+    }
+  }
+
+  /// `content`: texts shown instead of the alert's once the media has loaded. The IR
+  /// holds what the phone then shows; what the alert said is kept for airship.
+  private mutating func readContentOverride(
+    _ content: JSONObject, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    let fields: [String: WritableKeyPath<PushNotification, String?>] = [
+      "title": \.content.title, "subtitle": \.content.subtitle, "body": \.content.body,
+    ]
+    var replaced = JSONObject()
+    for member in content {
+      let path = pointer.appending(member.key)
+      guard let field = fields[member.key] else {
+        context.report(
+          .invalidValue, "'\(member.key)' is not a text the service extension replaces; ignored",
+          at: path)
+        continue
+      }
+      guard let text = context.string(member.value, at: path) else { continue }
+      let before = notification[keyPath: field]
+      if before != text {
+        replaced.append(member.key, before.map { .string($0) } ?? .null)
+        notification[keyPath: field] = text
+        context.sourceMap.record(JSONPointer("/content").appending(member.key), from: path)
+      }
+    }
+    if !replaced.isEmpty {
+      kept.append(Key.alertExtras, .object(replaced))
+      context.sourceMap.record("/extras/airship/alertWithoutMedia", from: pointer)
+    }
+  }
+
+  /// Whether `crop` has `x`, `y`, `width` and `height` between 0 and 1, as the service
+  /// extension requires of it.
+  private func isValidCrop(_ crop: JSONValue) -> Bool {
+    ["x", "y", "width", "height"].allSatisfy { key in
+      guard let value = crop[key]?.numberValue?.doubleValue else { return false }
+      return value >= 0 && value <= 1
+    }
+  }
+}

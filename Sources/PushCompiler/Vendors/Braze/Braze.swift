@@ -1,0 +1,125 @@
+import PushIR
+
+/// Braze's iOS push, in both of its forms: the REST request (`/messages/send` with
+/// `messages.apple_push`: `alert`, `custom_uri`, `asset_url`, `category`, `buttons`,
+/// `extra`, …) and what the phone receives (`aps` plus the `ab` dictionary with `att`
+/// media, `ab_cat` button links and the `c` campaign key, root `ab_uri` and
+/// `ab_use_webview`, and the app's keys at the root). Buttons come only from categories
+/// the app registered, four of them Braze's own. See `Specs/vendors/braze.md`.
+public struct Braze: VendorFormat {
+  public init() {}
+
+  public let id = "braze"
+  public let summary =
+    "Braze push: the REST request's 'messages.apple_push' or its device form ('ab' with 'att', 'ab_cat', root 'ab_uri')"
+
+  public var emitOptions: [(name: String, summary: String)] {
+    PayloadForm.emitOptions(device: "'aps', 'ab', 'ab_uri'", request: "the REST request")
+  }
+
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities: Capabilities = {
+    var capabilities = Capabilities()
+    // Buttons exist only through registered categories; these are the actions a
+    // category's button can be given.
+    capabilities.buttonActions = [.openApp, .openURL, .dismiss]
+    capabilities.defaultActions = [.openApp, .openURL]
+    capabilities.urlDestinations = [.app, .browser, .webView]
+    capabilities.maxMedia = 1
+    capabilities.mediaKinds = Set(MediaKind.allCases)
+    capabilities.registeredCategories = true
+    capabilities.categoryActionTargets = true
+    return capabilities
+  }()
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    // The device form.
+    static let ab = "ab"
+    static let attachment = "att"
+    static let attachmentURL = "url"
+    static let attachmentType = "type"
+    static let buttonLinks = "ab_cat"
+    static let campaign = "c"
+    static let buttonType = "a_t"
+    static let buttonURI = "a_uri"
+    static let buttonWebView = "a_use_webview"
+    static let tapURI = "ab_uri"
+    static let tapWebView = "ab_use_webview"
+    /// Root keys of Braze's own, kept verbatim.
+    static let internalRootKeys: Set<String> = [
+      "ab_push_fetch_test_triggers_key", "appboy_uninstall_tracking",
+    ]
+    /// Root keys custom data cannot use in the device form.
+    static let deviceReserved: Set<String> = Set(["aps", ab, tapURI, tapWebView]).union(
+      internalRootKeys)
+
+    // The REST request.
+    static let messages = "messages"
+    static let applePush = "apple_push"
+    static let campaignID = "campaign_id"
+    static let alert = "alert"
+    static let badge = "badge"
+    static let sound = "sound"
+    static let extra = "extra"
+    static let contentAvailable = "content-available"
+    static let mutableContent = "mutable_content"
+    static let interruptionLevel = "interruption_level"
+    static let relevanceScore = "relevance_score"
+    static let threadID = "notification_group_thread_id"
+    static let customURI = "custom_uri"
+    static let useWebView = "use_webview"
+    static let assetURL = "asset_url"
+    static let assetType = "asset_file_type"
+    static let category = "category"
+    static let buttons = "buttons"
+    static let actionID = "action_id"
+    static let action = "action"
+    static let uri = "uri"
+    /// `apple_push` keys kept verbatim (send options and analytics, not content).
+    static let keptPushKeys: Set<String> = [
+      "message_variation_id", "expiry", "collapse_id", "apns_priority",
+      "send_to_most_recent_device_only",
+    ]
+    /// `extra` keys the REST API refuses.
+    static let extraReserved: Set<String> = ["aps", ab]
+
+    /// In `extras["braze"]`: the request's own keys (audience, options), in order.
+    static let requestExtras = "request"
+    /// In `extras["braze"]`: the request's messages for other platforms.
+    static let messagesExtras = "messages"
+    /// In `extras["braze"]`: the kept `apple_push` keys.
+    static let applePushExtras = "apple_push"
+    /// In `extras["braze"]`: `ab` members pushc does not interpret.
+    static let abExtras = "ab"
+  }
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    if let ab = root[Key.ab]?.objectValue, !ab.isEmpty {
+      return Evidence(
+        .decisive, keys: ["/ab"], reason: "the non-empty 'ab' dictionary Braze's SDK looks for")
+    }
+    if root[Key.messages]?[Key.applePush] != nil {
+      return Evidence(
+        .decisive, keys: ["/messages/apple_push"],
+        reason: "the 'apple_push' of a Braze REST request")
+    }
+    return Evidence.rootKeys(
+      [Key.tapURI, Key.tapWebView], in: root, .suggestive, reason: "keys Braze defines")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = BrazeParser(root: try payload.rootObject())
+    return parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    BrazeEmitter(notification: context.prepared(notification, for: self)).emit(context: &context)
+  }
+}

@@ -1,0 +1,268 @@
+import PushIR
+
+/// Writes a Braze push: the REST request by default, or with `--option device-form` (or
+/// a device-form source) what the phone receives.
+struct BrazeEmitter {
+  typealias Key = Braze.Key
+
+  let notification: PushNotification
+
+  func emit(context: inout EmitContext) -> JSONValue {
+    var kept = notification.extras["braze"] ?? JSONObject()
+    let deviceForm = context.writesDeviceForm(
+      sourceWasDeviceForm: kept.removeValue(forKey: PayloadForm.deviceFormHint) == true)
+    context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
+    context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
+    context.noteRegisteredCategory(of: notification, vendor: "braze")
+    return deviceForm
+      ? writeDeviceForm(kept: kept, context: &context) : writeRequest(kept: kept, context: &context)
+  }
+
+  // MARK: The device form
+
+  private func writeDeviceForm(kept: JSONObject, context: inout EmitContext) -> JSONValue {
+    var root = JSONObject()
+    root.append(
+      "aps",
+      .object(
+        APSCodec.write(notification, category: notification.category?.identifier, context: &context)
+      ))
+    var ab = JSONObject()
+    if let item = notification.media.first {
+      ab.append(
+        Key.attachment,
+        [Key.attachmentURL: .string(item.url), Key.attachmentType: .string(fileType(of: item))])
+    }
+    let links = buttonLinks(context: &context) { written in
+      var entry = JSONObject()
+      entry.append(Key.buttonType, .string(written.type.rawValue))
+      entry.appendIfPresent(Key.buttonURI, written.uri)
+      if written.webView == true { entry.append(Key.buttonWebView, true) }
+      return .object(entry)
+    }
+    if !links.isEmpty { ab.append(Key.buttonLinks, .object(links)) }
+    for member in kept[Key.abExtras]?.objectValue ?? JSONObject() where ab[member.key] == nil {
+      ab.append(member.key, member.value)
+    }
+    // Braze sends `c` on every push, `null` when there is no campaign.
+    ab.append(Key.campaign, notification.tracking.campaignID.map { .string($0) } ?? .null)
+    root.append(Key.ab, .object(ab))
+    if let (url, webView) = tapLink(context: &context) {
+      root.append(Key.tapURI, .string(url))
+      if webView { root.append(Key.tapWebView, true) }
+    }
+    for member in kept where Key.internalRootKeys.contains(member.key) {
+      root.append(member.key, member.value)
+    }
+    let requestOnly: [(name: String, what: String)] = [
+      (Key.requestExtras, "keys of the REST request"),
+      (Key.messagesExtras, "messages of the REST request for other platforms"),
+      (Key.applePushExtras, "send options of 'apple_push'"),
+    ]
+    for (name, what) in requestOnly {
+      // The request's campaign id is the IR's, written as `ab.c`.
+      let keys = (kept[name]?.objectValue?.keys ?? []).filter {
+        name != Key.requestExtras || $0 != Key.campaignID
+      }
+      guard !keys.isEmpty else { continue }
+      context.report(
+        .droppedExtra,
+        "\(keys.map { "'\($0)'" }.joined(separator: ", ")) (\(what)) have no place in what the phone receives; dropped",
+        at: JSONPointer("/extras/braze").appending(name))
+    }
+    context.writeCustomData(notification, into: &root, reserved: Key.deviceReserved)
+    return .object(root)
+  }
+
+  // MARK: The REST request
+
+  private func writeRequest(kept: JSONObject, context: inout EmitContext) -> JSONValue {
+    var push = JSONObject()
+    if let alert = alert(kept: kept[Key.applePushExtras]?[Key.alert]?.objectValue) {
+      push.append(Key.alert, alert)
+    }
+    let content = notification.content
+    if let badge = content.badge { push.append(Key.badge, .number(badge)) }
+    if let sound = content.sound { push.append(Key.sound, .string(sound.name)) }
+    if notification.delivery.contentAvailable { push.append(Key.contentAvailable, true) }
+    if notification.delivery.mutableContent { push.append(Key.mutableContent, true) }
+    push.appendIfPresent(Key.interruptionLevel, content.interruptionLevel)
+    if let score = content.relevanceScore { push.append(Key.relevanceScore, .number(score)) }
+    push.appendIfPresent(Key.threadID, content.threadID)
+    if let category = notification.category {
+      push.append(Key.category, .string(category.identifier))
+      let isDefault = PredefinedCategory.named(category.identifier, vendor: "braze") != nil
+      let links = buttonLinks(context: &context) { written -> JSONValue? in
+        guard isDefault || written.uri != nil else { return nil }
+        var entry = JSONObject()
+        entry.append(Key.action, .string(written.type.rawValue))
+        entry.appendIfPresent(Key.uri, written.uri)
+        if let webView = written.webView { entry.append(Key.useWebView, .bool(webView)) }
+        return .object(entry)
+      }
+      if !links.isEmpty {
+        push.append(
+          Key.buttons,
+          .array(
+            links.map { member in
+              var entry = JSONObject([.init(key: Key.actionID, value: .string(member.key))])
+              for field in member.value.objectValue! { entry.append(field.key, field.value) }
+              return .object(entry)
+            }))
+      }
+    }
+    if let (url, webView) = tapLink(context: &context) {
+      push.append(Key.customURI, .string(url))
+      // The REST API opens web links in a web view unless told otherwise.
+      if BrazeLink.isWeb(url) { push.append(Key.useWebView, .bool(webView)) }
+    }
+    if let item = notification.media.first {
+      push.append(Key.assetURL, .string(item.url))
+      push.append(Key.assetType, .string(fileType(of: item)))
+    }
+    var extra = JSONObject()
+    context.writeCustomData(notification, into: &extra, reserved: Key.extraReserved)
+    if !extra.isEmpty { push.append(Key.extra, .object(extra)) }
+    for member in kept[Key.applePushExtras]?.objectValue ?? JSONObject()
+    where member.key != Key.alert && push[member.key] == nil {
+      push.append(member.key, member.value)
+    }
+    reportWhatTheRequestCannotSay(kept: kept, context: &context)
+
+    var request = JSONObject()
+    var campaignWritten = false
+    for member in kept[Key.requestExtras]?.objectValue ?? JSONObject() {
+      if member.key == Key.campaignID {
+        guard let campaign = notification.tracking.campaignID else { continue }
+        request.append(member.key, .string(campaign))
+        campaignWritten = true
+      } else {
+        request.append(member.key, member.value)
+      }
+    }
+    if !campaignWritten, let campaign = notification.tracking.campaignID {
+      request.append(Key.campaignID, .string(campaign))
+    }
+    var messages = kept[Key.messagesExtras]?.objectValue ?? JSONObject()
+    messages.append(Key.applePush, .object(push))
+    request.append(Key.messages, .object(messages))
+    return .object(request)
+  }
+
+  /// `alert`: a string when there is only a body, else an object with underscored keys,
+  /// with the kept members (`action_loc_key`, a Live Activity `sound`).
+  private func alert(kept: JSONObject?) -> JSONValue? {
+    let content = notification.content
+    var alert = JSONObject()
+    alert.appendIfPresent("title", content.title)
+    alert.appendIfPresent("body", content.body)
+    for (key, args, text) in [
+      ("title_loc_key", "title_loc_args", content.titleLocalization),
+      ("loc_key", "loc_args", content.bodyLocalization),
+    ] {
+      guard let text else { continue }
+      alert.append(key, .string(text.key))
+      if !text.arguments.isEmpty { alert.append(args, .array(text.arguments.map { .string($0) })) }
+    }
+    for member in kept ?? JSONObject() where alert[member.key] == nil {
+      alert.append(member.key, member.value)
+    }
+    if alert.keys == ["body"] { return alert["body"] }
+    return alert.isEmpty ? nil : .object(alert)
+  }
+
+  /// The request carries the alert's title, body and their localizations, a sound name,
+  /// the badge and a few `aps` keys; the rest of `aps` only the device form has.
+  private func reportWhatTheRequestCannotSay(kept: JSONObject, context: inout EmitContext) {
+    let note = PayloadForm.deviceFormNote
+    context.reportContentOutsideRequest(
+      notification,
+      carried: [
+        "title", "body", "titleLocalization", "bodyLocalization", "sound", "badge", "threadID",
+        "interruptionLevel", "relevanceScore",
+      ], request: "braze's REST request")
+    if let sound = notification.content.sound, sound.isCritical || sound.volume != nil {
+      context.report(
+        .droppedField,
+        "braze's REST request takes a sound name only; the critical alert settings of '\(sound.name)' are dropped",
+        at: "/content/sound", notes: [note])
+    }
+    for member in kept where member.key == Key.abExtras || Key.internalRootKeys.contains(member.key)
+    {
+      let keys =
+        member.key == Key.abExtras
+        ? (member.value.objectValue?.keys ?? []).map { "'ab.\($0)'" }.joined(separator: ", ")
+        : "'\(member.key)'"
+      context.report(
+        .droppedExtra, "\(keys) of the device form have no place in the REST request; dropped",
+        at: JSONPointer("/extras/braze").appending(member.key),
+        notes: ["--option \(PayloadForm.deviceFormOption) keeps them"])
+    }
+  }
+
+  // MARK: Shared by both forms
+
+  /// The tap's link and web-view flag, reporting where the SDK opens it otherwise than
+  /// the IR says.
+  private func tapLink(context: inout EmitContext) -> (url: String, webView: Bool)? {
+    guard case .openURL(let url, let destination)? = notification.defaultAction else { return nil }
+    let (webView, opens) = BrazeLink.tapFlag(for: url, destination)
+    if opens != destination {
+      context.report(
+        .changedAction,
+        "the tap action " + BrazeLink.change(of: url, meant: destination, opens: opens),
+        at: "/defaultAction")
+    }
+    return (url, webView)
+  }
+
+  /// Each category action target written by `entry` (which may refuse one: reported),
+  /// by action id, in order; targets no Braze button can take are reported.
+  private func buttonLinks(
+    context: inout EmitContext,
+    entry: (
+      (type: BrazeLink.ButtonType, uri: String?, webView: Bool?, takes: NotificationAction)
+    ) -> JSONValue?
+  ) -> JSONObject {
+    guard let category = notification.category else { return JSONObject() }
+    let isDefault = PredefinedCategory.named(category.identifier, vendor: "braze") != nil
+    var links = JSONObject()
+    for (actionID, action, path, _) in context.writableTargets(
+      of: category, vendor: "braze", dialDestination: .app)
+    {
+      guard let written = BrazeLink.written(action), let value = entry(written) else {
+        context.report(
+          .droppedAction,
+          "braze cannot say that category action '\(actionID)' should \(action.phrase); the app's own handler decides",
+          at: path,
+          notes: !isDefault && BrazeLink.written(action) != nil
+            ? [
+              "the REST request gives buttons of app-defined categories links only; --option \(PayloadForm.deviceFormOption) writes this one"
+            ]
+            : [])
+        continue
+      }
+      if case .openURL(let url, let destination) = action,
+        case .openURL(_, let opens) = written.takes, opens != destination
+      {
+        context.report(
+          .changedAction,
+          "category action '\(actionID)' "
+            + BrazeLink.change(of: url, meant: destination, opens: opens),
+          at: path.appending("action"))
+      }
+      links.append(actionID, value)
+    }
+    return links
+  }
+
+  /// The file type Braze is told: one of `jpg`, `png`, `gif`, `mp4`, `mp3`, `m4a`,
+  /// `wav`, `aif`.
+  private func fileType(of item: MediaItem) -> String {
+    let type = item.fileExtension.lowercased()
+    if type == "jpeg" { return "jpg" }
+    if type == "aiff" { return "aif" }
+    return ["jpg", "png", "gif", "mp4", "mp3", "m4a", "wav", "aif"].contains(type)
+      ? type : item.kind.usualFileExtension
+  }
+}
