@@ -13,6 +13,7 @@ public enum Vendors {
     CleverTap(),
     OneSignal(),
     CustomerIO(),
+    FCM(),
   ]
 
   /// The format with id `id`, if there is one.
