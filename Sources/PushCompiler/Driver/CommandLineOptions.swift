@@ -175,7 +175,7 @@ struct OptionSpec: Sendable {
       help: "a JSON object of NAME: \"VALUE\" for required fields; --set wins"
     ) { $1.defaultsFile = $0 },
     OptionSpec(
-      long: "--option", short: nil, valueName: "NAME",
+      long: "--option", short: nil, valueName: "NAME[=VALUE]",
       help: "an emitter option of the target format (see 'pushc formats'); repeatable"
     ) {
       $1.options.insert($0)

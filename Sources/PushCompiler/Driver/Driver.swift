@@ -87,8 +87,7 @@ struct Session {
           &streams)
       }
       target = found
-      for option in options.options where !found.emitOptions.contains(where: { $0.name == option })
-      {
+      for option in options.options where !found.acceptsOption(option) {
         let known = found.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
         return usage(
           "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),

@@ -26,14 +26,14 @@ public struct ContractCategories: NotificationPass {
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard let target = context.target, target.registeredCategories,
-      PredefinedCategory.all.contains(where: { $0.vendor == context.targetID })
+      let vendor = target.predefinedCategoriesOf
     else { return }
     let fallback = notification.defaultAction ?? .openApp
     if let category = notification.category {
       guard let foreign = PredefinedCategory.named(category.identifier),
-        foreign.vendor != context.targetID,
+        foreign.vendor != vendor,
         let own = PredefinedCategory.showingSame(
-          foreign.buttons.map { ($0.id, $0.label, $0.options) }, vendor: context.targetID)
+          foreign.buttons.map { ($0.id, $0.label, $0.options) }, vendor: vendor)
       else { return }
       let actions = foreign.buttons.map { button in
         let action = category.target(for: button.id) ?? button.action
@@ -45,13 +45,13 @@ public struct ContractCategories: NotificationPass {
         context: &context)
       context.report(
         .contractedCategory,
-        "'\(category.identifier)' becomes \(context.targetID)'s predefined category '\(own.identifier)' \(own.idList); its buttons show only where the app registered it",
+        "'\(category.identifier)' becomes \(vendor)'s predefined category '\(own.identifier)' \(own.idList); its buttons show only where the app registered it",
         at: "/category")
       return
     }
     guard notification.buttons.count > target.maxButtons,
       let own = PredefinedCategory.showingSame(
-        notification.buttons.map { ($0.id, $0.label, $0.options) }, vendor: context.targetID)
+        notification.buttons.map { ($0.id, $0.label, $0.options) }, vendor: vendor)
     else { return }
     for (index, (button, registered)) in zip(notification.buttons, own.buttons).enumerated() {
       reportLosses(
@@ -72,7 +72,7 @@ public struct ContractCategories: NotificationPass {
     let labels = buttons.map { "'\($0.label)'" }.joined(separator: ", ")
     context.report(
       .contractedCategory,
-      "the buttons \(labels) become \(context.targetID)'s predefined category '\(own.identifier)' \(own.idList); they show only where the app registered it",
+      "the buttons \(labels) become \(vendor)'s predefined category '\(own.identifier)' \(own.idList); they show only where the app registered it",
       at: "/buttons")
   }
 
@@ -89,7 +89,7 @@ public struct ContractCategories: NotificationPass {
       else {
         context.report(
           .changedAction,
-          "button '\(labels[index])' will \(registered.action.phrase) instead: \(context.targetID)'s '\(registered.id)' cannot \(action.phrase)",
+          "button '\(labels[index])' will \(registered.action.phrase) instead: \(own.vendor)'s '\(registered.id)' cannot \(action.phrase)",
           at: path.appending(index))
         continue
       }

@@ -43,6 +43,7 @@ extension EmitContext {
     guard !passesRan else { return notification }
     var prepared = notification
     var context = PassContext(target: format)
+    context.target = format.capabilities(writing: notification, options: options)
     for pass in Pipeline.requiredBeforeEmit { pass.run(on: &prepared, context: &context) }
     diagnostics.report(contentsOf: context.diagnostics)
     return prepared

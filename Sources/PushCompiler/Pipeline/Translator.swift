@@ -14,7 +14,7 @@ public struct Translator: Sendable {
   /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
   /// values and `settings` win over them.
   public var defaults: [String: String] = [:]
-  /// Emitter options (`--option NAME`).
+  /// Emitter options (`--option NAME` or `--option NAME=VALUE`).
   public var options: Set<String> = []
   /// Captures the document after this pass (or after `parse`), for `--dump-after`.
   public var dumpAfter: String?
@@ -76,6 +76,9 @@ public struct Translator: Sendable {
     }
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
+    if passContext.target != nil {
+      passContext.target = target.capabilities(writing: notification, options: options)
+    }
     for pass in pipeline.notificationPasses {
       pass.run(on: &notification, context: &passContext)
       if pass.name == dumpAfter { dump = IREncoder.encode(notification) }
@@ -93,7 +96,7 @@ public struct Translator: Sendable {
         return nil
       }
     }
-    if let limit = target.capabilities.payloadLimit, pipeline.checksSizeBudget {
+    if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(notification, limit: limit, shorten: fitToBudget, emit: emit)
     } else {
       var found = Diagnostics()

@@ -58,6 +58,9 @@ public struct Capabilities: Sendable {
   /// Whether the target would rather have predefined categories expanded into dynamic
   /// buttons than name them.
   public var expandsPredefinedCategories = false
+  /// The vendor whose predefined categories the target's SDK registers (its own id, or
+  /// the inner format's around an envelope), for contracting buttons into them.
+  public var predefinedCategoriesOf: String?
   /// Whether dynamic buttons and media only work through the service extension, so
   /// `mutable-content` must be 1.
   public var needsServiceExtension = true

@@ -15,6 +15,15 @@ public protocol VendorFormat: Sendable {
   /// The `--option` names this format's emitter understands, with what each does.
   var emitOptions: [(name: String, summary: String)] { get }
 
+  /// What the format can express when it writes `notification` with the emitter options
+  /// `options`: ``capabilities``, unless what it writes depends on them (fcm writes
+  /// another format's payload inside its envelope, chosen by an option or the source).
+  func capabilities(writing notification: PushNotification, options: Set<String>)
+    -> Capabilities
+
+  /// Whether `option`, as given to `--option`, is one this format's emitter understands.
+  func acceptsOption(_ option: String) -> Bool
+
   /// Lowers a payload into the IR. Oddities go to `context.diagnostics`; only a
   /// payload that cannot be read at all throws.
   func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
@@ -34,6 +43,12 @@ public protocol VendorFormat: Sendable {
 
 extension VendorFormat {
   public var emitOptions: [(name: String, summary: String)] { [] }
+  public func capabilities(writing notification: PushNotification, options: Set<String>)
+    -> Capabilities
+  { capabilities }
+  public func acceptsOption(_ option: String) -> Bool {
+    emitOptions.contains { $0.name == option }
+  }
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {}
 }
 
@@ -54,6 +69,22 @@ public struct ParseContext: Sendable {
   ) {
     diagnostics.report(Diagnostic(code, message, at: .input(pointer), notes: notes))
   }
+
+  /// Takes over what reading a payload embedded in the input found (fcm's `apns.payload`,
+  /// read as a document of its own): its diagnostics and the origins it recorded, with
+  /// each input location moved by `relocate` from the embedded document into the input.
+  public mutating func absorb(
+    _ found: Diagnostics, origins: SourceMap = SourceMap(),
+    relocating relocate: (JSONPointer) -> JSONPointer
+  ) {
+    var found = found
+    found.relocate { location in
+      guard case .input(let pointer) = location else { return location }
+      return .input(relocate(pointer))
+    }
+    diagnostics.report(contentsOf: found)
+    sourceMap.record(contentsOf: origins, relocating: relocate)
+  }
 }
 
 /// What an emitter works with: the user's settings and options, and where to report.
@@ -65,7 +96,7 @@ public struct EmitContext: Sendable {
   /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
   /// values win over them, `settings` win over both.
   public var defaults: [String: String] = [:]
-  /// Emitter options given with `--option NAME`.
+  /// Emitter options given with `--option NAME` (or `--option NAME=VALUE`, as given).
   public var options: Set<String>
   /// The target's id, for messages.
   public var targetID: String
@@ -123,6 +154,13 @@ public struct SourceMap: Hashable, Sendable {
   /// Records that the IR field at `irPath` came from `input`.
   public mutating func record(_ irPath: JSONPointer, from input: JSONPointer) {
     entries[irPath] = input
+  }
+
+  /// Records every entry of `other`, its input location moved by `relocate`.
+  public mutating func record(
+    contentsOf other: SourceMap, relocating relocate: (JSONPointer) -> JSONPointer
+  ) {
+    for (irPath, input) in other.entries { entries[irPath] = relocate(input) }
   }
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.

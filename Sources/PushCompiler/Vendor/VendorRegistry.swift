@@ -17,6 +17,7 @@ public enum Vendors {
     Expo(),
     Braze(),
     Airship(),
+    FCM(),
   ]
 
   /// The format with id `id`, if there is one.

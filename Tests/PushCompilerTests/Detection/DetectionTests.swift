@@ -37,6 +37,9 @@ import Testing
     (#"{"aps": {}, "_": "5b1d3c1e"}"#, "airship", "high"),
     (#"{"aps": {}, "com.urbanairship.media_attachment": {"url": "u"}}"#, "airship", "high"),
     (#"{"aps": {}, "^d": "app://x"}"#, "airship", "medium"),
+    (#"{"message": {"token": "t", "apns": {"payload": {"aps": {}}}}}"#, "fcm", "high"),
+    (#"{"apns": {"payload": {"aps": {}}}, "topic": "news"}"#, "fcm", "high"),
+    (#"{"notification": {"title": "t"}, "condition": "'a' in topics"}"#, "fcm", "high"),
     (#"{"irVersion": 1}"#, "ir", "high"),
     (#"{"aps": {"alert": "hi"}, "order": 7}"#, "apns", "low"),
   ])
@@ -82,10 +85,11 @@ import Testing
   }
 
   /// Real payloads of every registered vendor are detected as that vendor, except the few
-  /// that carry no marker of it (named here with what they are detected as).
+  /// that carry no marker of it, or are another format's (named here with what they are
+  /// detected as): Yellow.ai's Android example is an FCM message, its keys in `data`.
   static let unmarked: [String: String?] = [
     "acoustic/cordova-types-static-category.json": "apns",
-    "yellowai/fcm-android-bot-flow.json": nil,
+    "yellowai/fcm-android-bot-flow.json": "fcm",
   ]
 
   @Test(

@@ -19,6 +19,7 @@ public struct Airship: VendorFormat {
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
+    capabilities.predefinedCategoriesOf = "airship"
     // Buttons exist only through registered categories; these are the actions a
     // category's button can be given.
     capabilities.buttonActions = [.openURL, .inboxMessage]

@@ -22,6 +22,7 @@ public struct Braze: VendorFormat {
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
+    capabilities.predefinedCategoriesOf = "braze"
     // Buttons exist only through registered categories; these are the actions a
     // category's button can be given.
     capabilities.buttonActions = [.openApp, .openURL, .dismiss]

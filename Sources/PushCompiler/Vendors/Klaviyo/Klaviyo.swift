@@ -29,6 +29,7 @@ public struct Klaviyo: VendorFormat {
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
+    capabilities.predefinedCategoriesOf = "klaviyo"
     capabilities.maxButtons = 3
     capabilities.buttonActions = [.openApp, .openURL]
     capabilities.defaultActions = [.openApp, .openURL]

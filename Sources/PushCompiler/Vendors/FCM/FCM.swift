@@ -1,0 +1,184 @@
+import PushIR
+
+/// Firebase Cloud Messaging's HTTP v1 message: an envelope (the target, `notification`,
+/// string-only `data`, `apns.headers`, `apns.fcm_options`) around an APNs payload
+/// (`apns.payload`), which may be any other format's payload. The inner payload is read
+/// by the format it is in and written by the format `--option inner=FORMAT` names. See
+/// `Specs/vendors/fcm.md`.
+public struct FCM: VendorFormat {
+  public init() {}
+
+  public let id = "fcm"
+  public let summary =
+    "Firebase Cloud Messaging HTTP v1 message: 'notification', string 'data' and 'apns.fcm_options.image' around any format's 'apns.payload'"
+
+  /// The option naming the format of `apns.payload` (`inner=klaviyo`).
+  static let innerOption = "inner"
+
+  public var emitOptions: [(name: String, summary: String)] {
+    [
+      (
+        "\(Self.innerOption)=FORMAT",
+        "write 'apns.payload' as FORMAT's payload (any format but ir and fcm; default: the format read from an fcm source, else apns); the options of FORMAT are accepted too"
+      )
+    ]
+  }
+
+  public func acceptsOption(_ option: String) -> Bool {
+    if let name = Self.innerFormatName(in: [option]) { return Self.innerFormat(named: name) != nil }
+    return Self.innerFormats.contains { $0.acceptsOption(option) }
+  }
+
+  /// With the default inner format, plain APNs.
+  public var capabilities: Capabilities { Self.declaredCapabilities }
+
+  /// Built once: translations ask for the capabilities on every record.
+  private static let declaredCapabilities = envelopeCapabilities(around: APNs().capabilities)
+
+  /// The envelope's capabilities around each inner format, built once.
+  private static let capabilitiesByInnerFormat: [String: Capabilities] = Dictionary(
+    uniqueKeysWithValues: innerFormats.map {
+      ($0.id, envelopeCapabilities(around: $0.capabilities))
+    }
+  )
+
+  /// Those of the inner format that writes `notification` (see ``innerFormat(writing:options:)``).
+  public func capabilities(writing notification: PushNotification, options: Set<String>)
+    -> Capabilities
+  {
+    Self.capabilitiesByInnerFormat[Self.innerFormat(writing: notification, options: options).id]
+      ?? Self.declaredCapabilities
+  }
+
+  /// What the envelope can carry around a payload of `inner`'s: what `inner` carries and,
+  /// when `inner` has no media of its own, one file of any kind in
+  /// `apns.fcm_options.image`, which Firebase's service extension helper downloads.
+  static func envelopeCapabilities(around inner: Capabilities) -> Capabilities {
+    var capabilities = inner
+    if inner.maxMedia == 0 {
+      capabilities.maxMedia = 1
+      capabilities.mediaKinds = Set(MediaKind.allCases)
+      capabilities.needsServiceExtension = true
+    }
+    return capabilities
+  }
+
+  /// The formats `apns.payload` can be in: every registered one but the IR and fcm.
+  static let innerFormats: [any VendorFormat] = Vendors.all.filter {
+    $0.id != IRFormat().id && $0.id != "fcm"
+  }
+
+  /// The inner format named `id`, if it is one.
+  static func innerFormat(named id: String) -> (any VendorFormat)? {
+    innerFormats.first { $0.id == id }
+  }
+
+  /// The value of the first `inner=FORMAT` among `options`.
+  static func innerFormatName(in options: Set<String>) -> String? {
+    let prefix = innerOption + "="
+    return options.sorted().first { $0.hasPrefix(prefix) }.map {
+      String($0.dropFirst(prefix.count))
+    }
+  }
+
+  /// The format that writes `apns.payload`: the one `--option inner=FORMAT` names, else
+  /// the one an fcm source was read with, else plain APNs.
+  static func innerFormat(writing notification: PushNotification, options: Set<String>)
+    -> any VendorFormat
+  {
+    let name =
+      innerFormatName(in: options) ?? notification.extras["fcm"]?[Key.innerHint]?.stringValue
+    return name.flatMap(innerFormat(named:)) ?? APNs()
+  }
+
+  /// Key names shared by the parser and the emitter.
+  enum Key {
+    static let message = "message"
+    static let validateOnly = "validate_only"
+    static let token = "token"
+    static let topic = "topic"
+    static let condition = "condition"
+    static let name = "name"
+    static let notification = "notification"
+    static let title = "title"
+    static let body = "body"
+    static let image = "image"
+    static let data = "data"
+    static let apns = "apns"
+    static let headers = "headers"
+    static let payload = "payload"
+    static let fcmOptions = "fcm_options"
+    static let analyticsLabel = "analytics_label"
+    static let liveActivityToken = "live_activity_token"
+    static let android = "android"
+    static let webpush = "webpush"
+    /// The members naming where the message goes; FCM takes exactly one.
+    static let targets = [token, topic, condition]
+    /// The members of a message that mark one.
+    static let markers = [apns, notification, data, android, webpush] + targets
+    /// The proto3 JSON spellings the API accepts beside the field names.
+    static let aliases: [String: String] = [
+      "fcmOptions": fcmOptions, "analyticsLabel": analyticsLabel,
+      "liveActivityToken": liveActivityToken, "validateOnly": validateOnly,
+    ]
+    /// `data` keys FCM refuses: `from` and names starting with `google.`.
+    static let reservedDataKey = "from"
+    static let reservedDataPrefix = "google."
+    /// In `extras["fcm"]`: root members of the request beside `message`.
+    static let request = "request"
+    /// In `extras["fcm"]`: the format `apns.payload` was read with.
+    static let innerHint = "@inner"
+    /// In `extras["fcm"]`: the source was the message without `{"message": …}` around it.
+    static let unwrappedHint = "@unwrapped"
+    /// In `extras["fcm"]`: the root keys of the inner payload that came from `data`.
+    static let dataHint = "@data"
+    /// In `extras["fcm"]`: the alert keys (`title`, `body`) that came from `notification`.
+    static let notificationHint = "@notification"
+    /// In `extras["fcm"]`: the image came from `notification.image`.
+    static let imageHint = "@image"
+
+    /// `name` in its field-name spelling.
+    static func canonical(_ name: String) -> String { aliases[name] ?? name }
+
+    /// Whether FCM refuses `name` as a `data` key.
+    static func isReservedDataKey(_ name: String) -> Bool {
+      name == reservedDataKey || name.hasPrefix(reservedDataPrefix)
+    }
+  }
+
+  public func evidence(in root: JSONObject) -> Evidence? {
+    if let message = root[Key.message]?.objectValue {
+      let found = Key.markers.filter { message[$0] != nil }
+      return found.isEmpty
+        ? nil
+        : Evidence(
+          .decisive, keys: found.map { JSONPointer("/message").appending($0) },
+          reason: "an FCM HTTP v1 request: 'message' with the members of a message")
+    }
+    guard root["aps"] == nil else { return nil }
+    let targets = Key.targets.filter { root[$0] != nil }
+    let envelope =
+      root[Key.apns]?.objectValue != nil
+      ? [Key.apns]
+      : root[Key.notification]?.objectValue != nil && !targets.isEmpty ? [Key.notification] : []
+    guard !envelope.isEmpty else { return nil }
+    return Evidence(
+      .decisive, keys: (envelope + targets).map { JSONPointer.root.appending($0) },
+      reason: "an FCM HTTP v1 message: 'apns', or 'notification' and a target")
+  }
+
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = FCMParser(root: try payload.rootObject())
+    return try parser.parse(context: &context)
+  }
+
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    let prepared = context.prepared(notification, for: self)
+    let inner = Self.innerFormat(writing: prepared, options: context.options)
+    return try FCMEmitter(notification: prepared, inner: inner).emit(context: &context)
+  }
+}

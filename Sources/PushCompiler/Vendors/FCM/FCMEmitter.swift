@@ -1,0 +1,163 @@
+import PushIR
+
+/// Writes an FCM HTTP v1 send request: `{"message": …}` (or the message alone, when the
+/// source was), with the APNs payload written by the inner format, the app's string
+/// data in `data`, the image in `apns.fcm_options.image`, and the envelope members kept
+/// from an fcm source.
+struct FCMEmitter {
+  typealias Key = FCM.Key
+
+  let notification: PushNotification
+  /// The format that writes `apns.payload`.
+  let inner: any VendorFormat
+
+  func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
+    var kept = notification.extras["fcm"] ?? JSONObject()
+    let unwrapped = kept.removeValue(forKey: Key.unwrappedHint) == true
+    let base: JSONPointer = unwrapped ? .root : "/message"
+    let payloadPointer = base + "/apns/payload"
+    var payload = try innerPayload(at: payloadPointer, context: &context)
+
+    var keptNotification = kept.removeValue(forKey: Key.notification)?.objectValue ?? JSONObject()
+    for field in Self.strings(kept[Key.notificationHint]) {
+      guard var aps = payload["aps"]?.objectValue, var alert = aps["alert"]?.objectValue,
+        let value = alert.removeValue(forKey: field)
+      else { continue }
+      keptNotification[field] = value
+      if alert.isEmpty { aps["alert"] = nil } else { aps["alert"] = .object(alert) }
+      if aps.isEmpty { payload["aps"] = nil } else { payload["aps"] = .object(aps) }
+    }
+
+    var keptAPNs = kept.removeValue(forKey: Key.apns)?.objectValue ?? JSONObject()
+    var options = keptAPNs.removeValue(forKey: Key.fcmOptions)?.objectValue ?? JSONObject()
+    if options[Key.image] == nil, let item = notification.media.first {
+      if kept[Key.imageHint] == .string(Key.notification) {
+        keptNotification[Key.image] = .string(item.url)
+      } else {
+        options[Key.image] = .string(item.url)
+      }
+    }
+
+    var message = JSONObject()
+    if let name = kept[Key.name] { message.append(Key.name, name) }
+    if let target = target(kept: kept, base: base, context: &context) {
+      message.append(target.key, target.value)
+    }
+    let notificationObject = Self.ordered(
+      keptNotification, first: [Key.title, Key.body, Key.image])
+    if !notificationObject.isEmpty { message.append(Key.notification, .object(notificationObject)) }
+    let data = moveData(from: &payload, fromData: Set(Self.strings(kept[Key.dataHint])))
+    if !data.isEmpty { message.append(Key.data, .object(data)) }
+
+    var apns = JSONObject()
+    if let headers = keptAPNs.removeValue(forKey: Key.headers) { apns.append(Key.headers, headers) }
+    if !payload.isEmpty { apns.append(Key.payload, .object(payload)) }
+    let fcmOptions = Self.ordered(options, first: [Key.analyticsLabel, Key.image])
+    if !fcmOptions.isEmpty { apns.append(Key.fcmOptions, .object(fcmOptions)) }
+    for member in keptAPNs { apns.append(member.key, member.value) }
+    if !apns.isEmpty { message.append(Key.apns, .object(apns)) }
+
+    let written = Set(Key.targets + [Key.name, Key.request])
+    for member in kept where !written.contains(member.key) && !member.key.hasPrefix("@") {
+      message.append(member.key, member.value)
+    }
+    guard !unwrapped else { return .object(message) }
+    var request = JSONObject()
+    request.append(Key.message, .object(message))
+    for member in kept[Key.request]?.objectValue ?? JSONObject() {
+      request.append(member.key, member.value)
+    }
+    return .object(request)
+  }
+
+  /// The inner format's payload for the notification, without fcm's extras (they are the
+  /// envelope's) and, when the inner format has no media of its own, without the media
+  /// (the envelope carries them); what it reports is located under `payloadPointer`.
+  private func innerPayload(at payloadPointer: JSONPointer, context: inout EmitContext)
+    throws(TranslationError) -> JSONObject
+  {
+    var content = notification
+    content.extras["fcm"] = nil
+    let innerOptions = context.options.filter { FCM.innerFormatName(in: [$0]) == nil }
+    if inner.capabilities(writing: content, options: innerOptions).maxMedia == 0 {
+      content.media = []
+      content.mediaPresentation = nil
+    }
+    var innerContext = EmitContext(
+      targetID: inner.id, settings: context.settings, options: innerOptions)
+    innerContext.defaults = context.defaults
+    innerContext.passesRan = true  // the envelope prepared the notification for this format
+    defer {
+      var found = innerContext.diagnostics
+      found.relocate { location in
+        guard case .output(let pointer) = location else { return location }
+        return .output(payloadPointer + pointer)
+      }
+      context.diagnostics.report(contentsOf: found)
+    }
+    return try inner.emit(content, context: &innerContext).objectValue ?? JSONObject()
+  }
+
+  /// Takes the root members of the payload that go in `data` out of it: strings that are
+  /// the app's custom data or came from `data` in the source, under a name FCM accepts
+  /// there. Everything else stays in the payload, which reaches the app the same way.
+  private func moveData(from payload: inout JSONObject, fromData: Set<String>) -> JSONObject {
+    var data = JSONObject()
+    var rest = JSONObject()
+    for member in payload {
+      let isData =
+        member.key != "aps" && member.value.stringValue != nil
+        && !Key.isReservedDataKey(member.key)
+        && (fromData.contains(member.key) || notification.customData[member.key] == member.value)
+      if isData {
+        data.append(member.key, member.value)
+      } else {
+        rest.append(member.key, member.value)
+      }
+    }
+    payload = rest
+    return data
+  }
+
+  /// Where the message goes: a `--set` token, topic or condition; else the source's;
+  /// else one from the defaults file; else the required `token` is missing (an error).
+  private func target(kept: JSONObject, base: JSONPointer, context: inout EmitContext)
+    -> (key: String, value: JSONValue)?
+  {
+    let fields = Key.targets.map { key in
+      TargetField(
+        names: [key], output: base.appending(key),
+        meaning: "the device token, topic or condition the message goes to", isRequired: false)
+    }
+    if let field = fields.first(where: { context.settings[$0.name] != nil }),
+      let value = context.value(of: field, current: nil)
+    {
+      return (field.name, value)
+    }
+    if let source = Key.targets.first(where: { kept[$0] != nil }) {
+      return (source, kept[source]!)
+    }
+    for field in fields {
+      if let value = context.value(of: field, current: nil) { return (field.name, value) }
+    }
+    var token = fields[0]
+    token.isRequired = true
+    _ = context.value(of: token, current: nil)
+    return nil
+  }
+
+  /// The string members of a layout hint's array.
+  private static func strings(_ value: JSONValue?) -> [String] {
+    value?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+
+  /// `object` with the members named in `first` first, in that order, then the others.
+  private static func ordered(_ object: JSONObject, first: [String]) -> JSONObject {
+    var result = JSONObject()
+    for key in first { if let value = object[key] { result.append(key, value) } }
+    for member in object where !first.contains(member.key) {
+      result.append(member.key, member.value)
+    }
+    return result
+  }
+}

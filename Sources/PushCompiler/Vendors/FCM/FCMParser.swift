@@ -1,0 +1,380 @@
+import PushIR
+
+/// Lowers an FCM HTTP v1 message into the IR.
+///
+/// The envelope is read here; the APNs payload is read by the format it is in, as the
+/// phone receives it: `apns.payload` with the `notification` title and body filled into
+/// `aps.alert` where it has none, and the `data` members at its root. Locations found
+/// inside it are moved back to where each value stands in the input.
+struct FCMParser {
+  typealias Key = FCM.Key
+
+  let root: JSONObject
+  /// `extras["fcm"]`: the envelope members the IR has no field for, and layout hints.
+  private var kept = JSONObject()
+  /// Where the message is: `/message`, or the root for a message without its wrapper.
+  private var base = JSONPointer.root
+  /// The `notification` members read, with their locations.
+  private var notificationFields: [String: (value: String, pointer: JSONPointer)] = [:]
+  /// `notification` members kept verbatim.
+  private var keptNotification = JSONObject()
+  /// The `data` members (strings), with their locations.
+  private var data: [(key: String, value: String, pointer: JSONPointer)] = []
+  /// `apns.payload` and its location.
+  private var payload: JSONObject?
+  /// `apns` members kept verbatim.
+  private var keptAPNs = JSONObject()
+  /// `apns.fcm_options.image` and its location.
+  private var optionsImage: (value: String, pointer: JSONPointer)?
+  /// The target members found (`token`, `topic`, `condition`), in input order.
+  private var targets: [String] = []
+  /// Locations in the phone's payload filled from elsewhere in the input, and where from.
+  private var filledFrom: [(inner: JSONPointer, input: JSONPointer)] = []
+
+  init(root: JSONObject) { self.root = root }
+
+  /// Where `apns.payload` is in the input.
+  private var payloadPointer: JSONPointer { base + "/apns/payload" }
+
+  mutating func parse(context: inout ParseContext) throws(TranslationError) -> PushNotification {
+    let message = readRequest(context: &context)
+    for member in message {
+      readMessageMember(key: Key.canonical(member.key), member, context: &context)
+    }
+    let phonePayload = devicePayload(context: &context)
+    var notification = try readInner(phonePayload, context: &context)
+    readImage(into: &notification, context: &context)
+    if !keptNotification.isEmpty { kept[Key.notification] = .object(keptNotification) }
+    if !keptAPNs.isEmpty { kept[Key.apns] = .object(keptAPNs) }
+    notification.extras["fcm"] = kept
+    return notification
+  }
+
+  /// The message: `message` of the HTTP request, or the root itself when it has no
+  /// `message` (the message object as the documentation's examples show it); the
+  /// request's other members are kept.
+  private mutating func readRequest(context: inout ParseContext) -> JSONObject {
+    guard let message = root[Key.message] else {
+      kept[Key.unwrappedHint] = true
+      return root
+    }
+    base = "/message"
+    var request = JSONObject()
+    for member in root where member.key != Key.message {
+      let key = Key.canonical(member.key)
+      if key != Key.validateOnly {
+        context.report(
+          .unknownKey, "'\(member.key)' is not a member of an FCM send request; kept verbatim",
+          at: JSONPointer.root.appending(member.key))
+      }
+      request.append(key, member.value)
+    }
+    if !request.isEmpty { kept[Key.request] = .object(request) }
+    return context.object(message, at: base) ?? JSONObject()
+  }
+
+  /// One member of the message (`key` is its name in the field-name spelling).
+  private mutating func readMessageMember(
+    key: String, _ member: JSONObject.Member, context: inout ParseContext
+  ) {
+    let pointer = base.appending(member.key)
+    switch key {
+    case Key.token, Key.topic, Key.condition, Key.name:
+      guard context.string(member.value, at: pointer) != nil else { return }
+      if Key.targets.contains(key) {
+        guard targets.isEmpty else {
+          context.report(
+            .invalidValue,
+            "FCM takes one of 'token', 'topic' and 'condition', and this message already has '\(targets[0])'; '\(key)' ignored",
+            at: pointer)
+          return
+        }
+        targets.append(key)
+      }
+      kept[key] = member.value
+    case Key.notification:
+      guard let object = context.object(member.value, at: pointer) else { return }
+      for field in object {
+        let fieldPointer = pointer.appending(field.key)
+        guard [Key.title, Key.body, Key.image].contains(field.key) else {
+          keep(
+            field, in: &keptNotification, named: "notification.\(field.key)",
+            "is not a member of an FCM notification",
+            at: fieldPointer, context: &context)
+          continue
+        }
+        if let text = context.string(field.value, at: fieldPointer) {
+          notificationFields[field.key] = (text, fieldPointer)
+        }
+      }
+    case Key.data:
+      guard let object = context.object(member.value, at: pointer) else { return }
+      for field in object {
+        let fieldPointer = pointer.appending(field.key)
+        guard !Key.isReservedDataKey(field.key) else {
+          context.report(
+            .invalidValue,
+            "FCM refuses the reserved 'data' key '\(field.key)'; ignored", at: fieldPointer)
+          continue
+        }
+        if let text = context.string(field.value, at: fieldPointer) {
+          data.append((field.key, text, fieldPointer))
+        }
+      }
+    case Key.apns:
+      guard let object = context.object(member.value, at: pointer) else { return }
+      for field in object { readAPNsMember(field, at: pointer, context: &context) }
+    case Key.android, Key.webpush, Key.fcmOptions:
+      // Other platforms' settings and the message's analytics label: kept for fcm.
+      kept[key] = member.value
+    default:
+      keep(
+        member, in: &kept, named: member.key,
+        "is not a member of an FCM HTTP v1 message (the legacy API's keys are not read)",
+        at: pointer, context: &context)
+    }
+  }
+
+  /// One member of `apns`: the payload, its headers and FCM options, the Live Activity token.
+  private mutating func readAPNsMember(
+    _ member: JSONObject.Member, at apns: JSONPointer, context: inout ParseContext
+  ) {
+    let pointer = apns.appending(member.key)
+    let key = Key.canonical(member.key)
+    switch key {
+    case Key.payload:
+      payload = context.object(member.value, at: pointer)
+    case Key.headers:
+      guard let headers = context.object(member.value, at: pointer) else { return }
+      var strings = JSONObject()
+      for header in headers
+      where context.string(header.value, at: pointer.appending(header.key)) != nil {
+        strings.append(header.key, header.value)
+      }
+      if !strings.isEmpty { keptAPNs[key] = .object(strings) }
+    case Key.fcmOptions:
+      guard let options = context.object(member.value, at: pointer) else { return }
+      var keptOptions = JSONObject()
+      for option in options {
+        let optionPointer = pointer.appending(option.key)
+        switch Key.canonical(option.key) {
+        case Key.image:
+          guard let url = context.string(option.value, at: optionPointer) else { continue }
+          if url.isEmpty {
+            context.report(
+              .invalidValue, "an empty 'apns.fcm_options.image' attaches nothing; ignored",
+              at: optionPointer)
+          } else {
+            optionsImage = (url, optionPointer)
+          }
+        case Key.analyticsLabel:
+          if context.string(option.value, at: optionPointer) != nil {
+            keptOptions[Key.analyticsLabel] = option.value
+          }
+        default:
+          keep(
+            option, in: &keptOptions, named: "apns.fcm_options.\(option.key)",
+            "is not an FCM option",
+            at: optionPointer, context: &context)
+        }
+      }
+      if !keptOptions.isEmpty { keptAPNs[key] = .object(keptOptions) }
+    case Key.liveActivityToken:
+      if context.string(member.value, at: pointer) != nil { keptAPNs[key] = member.value }
+    default:
+      keep(
+        member, in: &keptAPNs, named: "apns.\(member.key)",
+        "is not a member of FCM's APNs settings",
+        at: pointer, context: &context)
+    }
+  }
+
+  /// Keeps a member FCM does not define (`name`: its dotted path) in `object`, with a note.
+  private func keep(
+    _ member: JSONObject.Member, in object: inout JSONObject, named name: String,
+    _ reason: String, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    object.append(member.key, member.value)
+    context.report(.unknownKey, "'\(name)' \(reason); kept verbatim", at: pointer)
+  }
+
+  /// The payload the phone receives: `apns.payload`, its alert completed from
+  /// `notification` (whose title and body it overrides), and the `data` members at its
+  /// root (where the payload has no member of that name).
+  private mutating func devicePayload(context: inout ParseContext) -> JSONObject {
+    var device = payload ?? JSONObject()
+    let given = [Key.title, Key.body].compactMap { field in
+      notificationFields[field].map { (field: field, value: $0.value, pointer: $0.pointer) }
+    }
+    var alert = given.isEmpty ? nil : openAlert(in: device)
+    var filled: [JSONValue] = []
+    for field in given {
+      guard let shown = alert?[field.field] else {
+        if alert == nil {
+          // `aps` or its alert has a shape the inner format reports; FCM refuses it too.
+          keptNotification[field.field] = .string(field.value)
+          continue
+        }
+        alert?[field.field] = .string(field.value)
+        filled.append(.string(field.field))
+        filledFrom.append((JSONPointer("/aps/alert").appending(field.field), field.pointer))
+        continue
+      }
+      keptNotification[field.field] = .string(field.value)
+      if shown != .string(field.value) {
+        context.report(
+          .unknownKey,
+          "'notification.\(field.field)' is not shown on iOS, where 'apns.payload.aps.alert.\(field.field)' overrides it; kept verbatim",
+          at: field.pointer)
+      }
+    }
+    if !filled.isEmpty, let alert {
+      var aps = device["aps"]?.objectValue ?? JSONObject()
+      aps["alert"] = .object(alert)
+      device["aps"] = .object(aps)
+      kept[Key.notificationHint] = .array(filled)
+    }
+    var fromData: [JSONValue] = []
+    for member in data {
+      if let present = device[member.key] {
+        if present != .string(member.value) {
+          context.report(
+            .conflictingValues,
+            "'data.\(member.key)' and 'apns.payload.\(member.key)' differ, and both reach the app under one key; the 'apns.payload' value is read",
+            at: member.pointer)
+        }
+        continue
+      }
+      device.append(member.key, .string(member.value))
+      fromData.append(.string(member.key))
+      filledFrom.append((JSONPointer.root.appending(member.key), member.pointer))
+    }
+    if !fromData.isEmpty { kept[Key.dataHint] = .array(fromData) }
+    return device
+  }
+
+  /// `aps.alert` of `device` as a dictionary to fill (a string alert is its body), or
+  /// `nil` when `aps` or the alert has a shape the inner format reports.
+  private mutating func openAlert(in device: JSONObject) -> JSONObject? {
+    switch device["aps"] {
+    case nil: return JSONObject()
+    case .object(let aps)?:
+      switch aps["alert"] {
+      case nil: return JSONObject()
+      case .object(let alert)?: return alert
+      case .string(let body)?:
+        filledFrom.append(("/aps/alert/body", payloadPointer + "/aps/alert"))
+        return JSONObject([JSONObject.Member(key: "body", value: .string(body))])
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+
+  /// Reads the phone's payload with the format it is in (detected among every format
+  /// but the IR and fcm, plain APNs when none or several claim it) and records which.
+  private mutating func readInner(_ device: JSONObject, context: inout ParseContext)
+    throws(TranslationError) -> PushNotification
+  {
+    var normalized = JSONValue.object(device)
+    var passContext = PassContext(target: nil)
+    NormalizeShapes().run(on: &normalized, context: &passContext)
+    let locator = self  // the filled locations are final here
+    let relocate = { (pointer: JSONPointer) in locator.inputLocation(of: pointer) }
+    context.absorb(passContext.diagnostics, relocating: relocate)
+
+    let format: any VendorFormat
+    let location = relocate(.root)
+    switch Detector.detect(normalized, among: FCM.innerFormats) {
+    case .detected(let found, let evidence):
+      format = found
+      let keys = evidence.keys.map { "'\(relocate($0))'" }.joined(separator: ", ")
+      context.report(
+        .detectedFormat,
+        "the APNs payload is read as \(found.id): \(keys) (\(evidence.reason)); confidence \(evidence.strength)",
+        at: location)
+    case .ambiguous(let candidates):
+      format = APNs()
+      context.report(
+        .detectedFormat,
+        "the APNs payload looks like \(candidates.map(\.format.id).joined(separator: " and ")) alike; read as plain apns",
+        at: location)
+    case .unknown:
+      format = APNs()
+    }
+    var inner = ParseContext()
+    do {
+      let notification = try format.parse(normalized, context: &inner)
+      context.absorb(inner.diagnostics, origins: inner.sourceMap, relocating: relocate)
+      kept[Key.innerHint] = .string(format.id)
+      return notification
+    } catch {
+      context.absorb(inner.diagnostics, relocating: relocate)
+      throw error
+    }
+  }
+
+  /// Where `pointer` of the phone's payload stands in the input: in `notification` or
+  /// `data` for what was filled from there, else in `apns.payload`; a location the input
+  /// lacks (a key the inner format looked for in vain) becomes its nearest enclosing one.
+  private func inputLocation(of pointer: JSONPointer) -> JSONPointer {
+    if let filled = filledFrom.first(where: { pointer.hasPrefix($0.inner) }) {
+      return filled.input
+    }
+    var location = payloadPointer + pointer
+    let input = JSONValue.object(root)
+    while input.value(at: location) == nil, let parent = location.parent { location = parent }
+    return location
+  }
+
+  /// The image: `apns.fcm_options.image`, which overrides `notification.image` on iOS.
+  /// It is the media item when the inner payload has none; when the inner payload's
+  /// media name another file, that one is read and this one kept.
+  private mutating func readImage(
+    into notification: inout PushNotification, context: inout ParseContext
+  ) {
+    var chosen = optionsImage.map {
+      (value: $0.value, pointer: $0.pointer, key: "apns.fcm_options.image")
+    }
+    if let given = notificationFields[Key.image] {
+      if let optionsImage {
+        keptNotification[Key.image] = .string(given.value)
+        if optionsImage.value != given.value {
+          context.report(
+            .unknownKey,
+            "'notification.image' is not shown on iOS, where 'apns.fcm_options.image' overrides it; kept verbatim",
+            at: given.pointer)
+        }
+      } else if given.value.isEmpty {
+        context.report(
+          .invalidValue, "an empty 'notification.image' attaches nothing; ignored",
+          at: given.pointer)
+      } else {
+        chosen = (given.value, given.pointer, "notification.image")
+      }
+    }
+    guard let chosen else { return }
+    let fromNotification = chosen.key == "notification.image"
+    if notification.media.isEmpty {
+      notification.media = [
+        MediaItem(url: chosen.value, kind: MediaKind(url: chosen.value) ?? .image)
+      ]
+      context.sourceMap.record("/media/0", from: chosen.pointer)
+    } else if !notification.media.contains(where: { $0.url == chosen.value }) {
+      if fromNotification {
+        keptNotification[Key.image] = .string(chosen.value)
+      } else {
+        var options = keptAPNs[Key.fcmOptions]?.objectValue ?? JSONObject()
+        options[Key.image] = .string(chosen.value)
+        keptAPNs[Key.fcmOptions] = .object(options)
+      }
+      let inner = kept[Key.innerHint]?.stringValue ?? APNs().id
+      context.report(
+        .conflictingValues,
+        "'\(chosen.key)' names another file than the \(inner) payload's media; the \(inner) payload's is read, this one kept for fcm",
+        at: chosen.pointer)
+      return
+    }
+    if fromNotification { kept[Key.imageHint] = .string(Key.notification) }
+  }
+}

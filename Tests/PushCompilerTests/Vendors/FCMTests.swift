@@ -1,0 +1,125 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+@Suite struct FCMTests {
+  func json(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8)) }
+
+  func translate(
+    _ payload: JSONValue, from source: any VendorFormat, to target: any VendorFormat,
+    options: Set<String> = [], settings: [String: String] = [:]
+  ) -> Translator.Result {
+    var translator = Translator(from: source, to: target)
+    translator.options = options
+    translator.settings = settings
+    translator.defaults = GoldenCase.defaults
+    return translator.translate(payload)
+  }
+
+  /// The IR as `format` reads it back after writing it, without the fcm envelope's extras
+  /// and, when `format` has no media of its own, without what the envelope adds for them.
+  func roundTrip(_ ir: JSONValue, through format: any VendorFormat, options: Set<String> = [])
+    -> JSONValue?
+  {
+    guard let written = translate(ir, from: IRFormat(), to: format, options: options).output,
+      case .object(var read)? = translate(written, from: format, to: IRFormat()).output
+    else { return nil }
+    if case .object(var extras)? = read["extras"] {
+      extras["fcm"] = nil
+      read["extras"] = extras.isEmpty ? nil : .object(extras)
+    }
+    if case .object(let data)? = read["customData"] {
+      read["customData"] = .object(JSONObject(data.sorted { $0.key < $1.key }))
+    }
+    return .object(read)
+  }
+
+  /// Around each inner format, the envelope carries what that format carries: the IR
+  /// corpus reads back from `fcm --option inner=X` as it does from X itself, except for
+  /// the image the envelope adds where X has no media.
+  @Test(arguments: Vendors.all.filter { $0.id != "ir" && $0.id != "fcm" }.map(\.id))
+  func theEnvelopeCarriesWhatItsInnerFormatCarries(_ innerID: String) throws {
+    let inner = try #require(Vendors.named(innerID))
+    for name in GoldenCase.irCorpus {
+      var ir = try GoldenFiles.json(
+        GoldenFiles.root.appendingPathComponent("_ir").appendingPathComponent("\(name).ir.json"))
+      if inner.capabilities.maxMedia == 0, case .object(var object) = ir {
+        object["media"] = nil
+        object["mediaPresentation"] = nil
+        ir = .object(object)
+      }
+      let direct = roundTrip(ir, through: inner)
+      let enveloped = roundTrip(ir, through: FCM(), options: ["inner=\(innerID)"])
+      #expect(direct != nil && enveloped == direct, "\(name) around \(innerID)")
+    }
+  }
+
+  static let aroundKlaviyo = #"""
+    {"message": {"topic": "deals",
+      "notification": {"title": "Shown by the alert"},
+      "data": {"order": "77"},
+      "apns": {"payload": {"aps": {"alert": {"body": "Hi"}, "mutable-content": 1},
+        "body": {"_k": "k-1", "action_buttons": [{"id": "a", "action": "open_app"}]}},
+        "fcm_options": {"image": "https://x.example/i.png"}}}}
+    """#
+
+  @Test func innerDiagnosticsPointIntoTheEnvelope() throws {
+    let result = translate(try json(Self.aroundKlaviyo), from: FCM(), to: IRFormat())
+    let ir = try #require(result.output)
+    #expect(ir["extras"]?["fcm"]?["@inner"] == "klaviyo")
+    #expect(ir["content"]?["title"] == "Shown by the alert")
+    #expect(ir["customData"]?["order"] == "77")
+    #expect(ir["media"]?.arrayValue?.first?["url"] == "https://x.example/i.png")
+    let button = result.diagnostics.first { $0.code == .invalidButton }
+    #expect(button?.location == .input("/message/apns/payload/body/action_buttons/0"))
+  }
+
+  @Test func theInnerFormatIsKeptUnlessAnOptionNamesAnother() throws {
+    let payload = try json(Self.aroundKlaviyo)
+    let same = try #require(translate(payload, from: FCM(), to: FCM()).output)
+    #expect(same["message"]?["apns"]?["payload"]?["body"]?["_k"] == "k-1")
+    #expect(same["message"]?["notification"]?["title"] == "Shown by the alert")
+    #expect(same["message"]?["data"]?["order"] == "77")
+    #expect(same["message"]?["topic"] == "deals")
+    let plain = translate(payload, from: FCM(), to: FCM(), options: ["inner=apns"])
+    #expect(plain.output?["message"]?["apns"]?["payload"]?["body"] == nil)
+    #expect(plain.diagnostics.contains { $0.code == .droppedField })
+  }
+
+  @Test func theTargetComesFromSetTheSourceOrTheDefaults() throws {
+    let payload = try json(Self.aroundKlaviyo)
+    let given = translate(payload, from: FCM(), to: FCM(), settings: ["condition": "'a' in topics"])
+    #expect(given.output?["message"]?["condition"] == "'a' in topics")
+    #expect(given.output?["message"]?["topic"] == nil)
+    let plain = try json(#"{"aps": {"alert": "x"}}"#)
+    let translator = Translator(from: APNs(), to: FCM())
+    let missing = translator.translate(plain)
+    #expect(missing.output == nil)
+    #expect(missing.diagnostics.contains { $0.code == .missingField })
+  }
+
+  @Test func onlyStringsGoInData() throws {
+    let payload = try json(#"{"aps": {"alert": "x"}, "n": 1, "s": "one", "from": "me"}"#)
+    let message = try #require(translate(payload, from: APNs(), to: FCM()).output?["message"])
+    #expect(message["data"] == ["s": "one"])
+    #expect(message["apns"]?["payload"]?["n"] == 1)
+    #expect(message["apns"]?["payload"]?["from"] == "me")
+  }
+
+  @Test func theInnerOptionIsCheckedAndTheInnerFormatsOptionsPassThrough() {
+    var streams = BufferedStreams(input: Array(#"{"aps": {"alert": "x"}}"#.utf8))
+    #expect(
+      Driver.run(
+        ["convert", "-f", "apns", "-t", "fcm", "--option", "inner=nope"], streams: &streams)
+        == .usage)
+    streams = BufferedStreams(input: Array(#"{"aps": {"alert": "x"}}"#.utf8))
+    #expect(
+      Driver.run(
+        [
+          "convert", "-f", "apns", "-t", "fcm", "--set", "token=t", "--option", "inner=yellowai",
+          "--option", "device-form",
+        ], streams: &streams) == .success)
+    #expect(streams.outputText.contains(#""aps""#))
+  }
+}
