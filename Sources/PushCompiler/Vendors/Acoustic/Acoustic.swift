@@ -4,8 +4,11 @@ import PushIR
 /// (`notification-action`), dynamic buttons (`category-actions`) with the same action
 /// grammar, `category-name`, `media-attachment` and `mce` attribution. See
 /// `Specs/vendors/acoustic.md`.
-public struct Acoustic: VendorFormat {
+public struct Acoustic: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = AcousticParser
+  typealias Emitter = AcousticEmitter
 
   public let id = "acoustic"
   public let summary =
@@ -59,19 +62,5 @@ public struct Acoustic: VendorFormat {
       ?? Evidence.rootKeys(
         [Key.attribution, Key.media, Key.categoryName], in: root, .suggestive,
         reason: "keys Acoustic defines")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = AcousticParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    AcousticEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

@@ -3,7 +3,7 @@ import PushIR
 /// Writes an Acoustic payload: always a `notification-action` (Acoustic asks for one
 /// on every push), buttons as `category-actions`, and the kept `category-name`, `mce`
 /// and `inApp`.
-struct AcousticEmitter {
+struct AcousticEmitter: PayloadEmitter {
   typealias Key = Acoustic.Key
 
   let notification: PushNotification

@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers an Acoustic payload into the IR.
-struct AcousticParser {
+struct AcousticParser: PayloadParser {
   typealias Key = Acoustic.Key
 
   let root: JSONObject

@@ -7,8 +7,11 @@ import PushIR
 /// `com.urbanairship.interactive_actions`; the service extension attaches
 /// `com.urbanairship.media_attachment` and may replace the alert text. `_` is the send
 /// id. See `Specs/vendors/airship.md`.
-public struct Airship: VendorFormat {
+public struct Airship: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = AirshipParser
+  typealias Emitter = AirshipEmitter
 
   public let id = "airship"
   public let summary =
@@ -89,19 +92,5 @@ public struct Airship: VendorFormat {
       : Evidence(
         .suggestive, keys: actions.prefix(3).map { JSONPointer.root.appending($0) },
         reason: "Airship action names at the root")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = AirshipParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    AirshipEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

@@ -3,7 +3,7 @@ import PushIR
 /// Writes an Airship payload: `aps`, the send id `_`, the tap's actions at the root, the
 /// media attachment (with the texts that replace the alert's when it loads), the
 /// buttons' action maps, Airship's kept keys, then the app's data.
-struct AirshipEmitter {
+struct AirshipEmitter: PayloadEmitter {
   typealias Key = Airship.Key
 
   let notification: PushNotification

@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers an Airship payload into the IR.
-struct AirshipParser {
+struct AirshipParser: PayloadParser {
   typealias Key = Airship.Key
 
   let root: JSONObject

@@ -6,8 +6,11 @@ import PushIR
 /// media, `ab_cat` button links and the `c` campaign key, root `ab_uri` and
 /// `ab_use_webview`, and the app's keys at the root). Buttons come only from categories
 /// the app registered, four of them Braze's own. See `Specs/vendors/braze.md`.
-public struct Braze: VendorFormat {
+public struct Braze: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = BrazeParser
+  typealias Emitter = BrazeEmitter
 
   public let id = "braze"
   public let summary =
@@ -109,18 +112,5 @@ public struct Braze: VendorFormat {
     }
     return Evidence.rootKeys(
       [Key.tapURI, Key.tapWebView], in: root, .suggestive, reason: "keys Braze defines")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = BrazeParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    BrazeEmitter(notification: context.prepared(notification, for: self)).emit(context: &context)
   }
 }

@@ -2,7 +2,7 @@ import PushIR
 
 /// Writes a Braze push: the REST request by default, or with `--option device-form` (or
 /// a device-form source) what the phone receives.
-struct BrazeEmitter {
+struct BrazeEmitter: PayloadEmitter {
   typealias Key = Braze.Key
 
   let notification: PushNotification

@@ -2,7 +2,7 @@ import PushIR
 
 /// Lowers either form of a Braze push into the IR: the REST request (a root `messages`
 /// without `aps`) or what the phone receives.
-struct BrazeParser {
+struct BrazeParser: PayloadParser {
   typealias Key = Braze.Key
 
   let root: JSONObject

@@ -5,8 +5,11 @@ import PushIR
 /// (`ct_ContentSlider`), push templates (`pt_*`, `pt_json`), and categories the app
 /// registered (`CTNotification`). iOS has no per-push buttons. See
 /// `Specs/vendors/clevertap.md`.
-public struct CleverTap: VendorFormat {
+public struct CleverTap: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = CleverTapParser
+  typealias Emitter = CleverTapEmitter
 
   public let id = "clevertap"
   public let summary =
@@ -72,19 +75,5 @@ public struct CleverTap: VendorFormat {
     return Evidence.rootKeys(
       [Key.mediaURL, Key.slider, Key.templateJSON, "pt_id"], in: root, .suggestive,
       reason: "keys CleverTap defines")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = CleverTapParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    CleverTapEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

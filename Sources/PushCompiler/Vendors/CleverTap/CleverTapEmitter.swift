@@ -4,7 +4,7 @@ import PushIR
 /// `wzrk_` keys, `wzrk_dl`, one medium as `ct_mediaUrl` + `ct_mediaType` or several (or
 /// captioned ones) as a `ct_ContentSlider` JSON string, the kept templates, and the
 /// app's data. Buttons cannot be written: iOS CleverTap shows only registered categories.
-struct CleverTapEmitter {
+struct CleverTapEmitter: PayloadEmitter {
   typealias Key = CleverTap.Key
 
   let notification: PushNotification

@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers a CleverTap payload into the IR.
-struct CleverTapParser {
+struct CleverTapParser: PayloadParser {
   typealias Key = CleverTap.Key
 
   let root: JSONObject

@@ -4,8 +4,11 @@ import PushIR
 /// (`link`) and an image (`image`), and the delivery id and device token Customer.io adds
 /// when it sends (`CIO-Delivery-ID`, `CIO-Delivery-Token`), without which the SDK leaves
 /// the push alone. No buttons of its own. See `Specs/vendors/customerio.md`.
-public struct CustomerIO: VendorFormat {
+public struct CustomerIO: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = CustomerIOParser
+  typealias Emitter = CustomerIOEmitter
 
   public let id = "customerio"
   public let summary =
@@ -40,19 +43,5 @@ public struct CustomerIO: VendorFormat {
     Evidence.rootKeys(
       [Key.deliveryID, Key.deliveryToken, Key.container], in: root, .decisive,
       reason: "the keys Customer.io's SDK reads")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = CustomerIOParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    CustomerIOEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

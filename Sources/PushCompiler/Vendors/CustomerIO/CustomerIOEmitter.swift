@@ -3,7 +3,7 @@ import PushIR
 /// Writes a Customer.io payload as its composer takes it: `aps`, then `CIO.push` with the
 /// tap's link and the image, then the app's data. The delivery keys are written only when
 /// kept from a Customer.io source (Customer.io adds its own when it sends).
-struct CustomerIOEmitter {
+struct CustomerIOEmitter: PayloadEmitter {
   typealias Key = CustomerIO.Key
 
   let notification: PushNotification

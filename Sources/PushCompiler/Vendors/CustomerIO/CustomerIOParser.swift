@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers a Customer.io payload into the IR.
-struct CustomerIOParser {
+struct CustomerIOParser: PayloadParser {
   typealias Key = CustomerIO.Key
 
   let root: JSONObject

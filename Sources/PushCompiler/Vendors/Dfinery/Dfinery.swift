@@ -3,8 +3,11 @@ import PushIR
 /// Dfinery's (IGAWorks) iOS payload: `aps` plus a `dfn` dictionary with the tap action
 /// (`click_act`), up to two buttons (`btn`), an image (`img`), ids and flags. See
 /// `Specs/vendors/dfinery.md`.
-public struct Dfinery: VendorFormat {
+public struct Dfinery: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = DfineryParser
+  typealias Emitter = DfineryEmitter
 
   public let id = "dfinery"
   public let summary =
@@ -72,19 +75,5 @@ public struct Dfinery: VendorFormat {
   public func evidence(in root: JSONObject) -> Evidence? {
     root[Key.container]?.objectValue == nil
       ? nil : Evidence(.decisive, keys: ["/dfn"], reason: "Dfinery's own dictionary")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = DfineryParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    DfineryEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

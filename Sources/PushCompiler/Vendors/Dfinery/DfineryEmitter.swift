@@ -3,7 +3,7 @@ import PushIR
 /// Writes a Dfinery payload: the documented `dfn` fields in the documented order, the
 /// buttons' category under `aps.category`, and the required ids from the source,
 /// `--set` or `--defaults`.
-struct DfineryEmitter {
+struct DfineryEmitter: PayloadEmitter {
   typealias Key = Dfinery.Key
 
   let notification: PushNotification

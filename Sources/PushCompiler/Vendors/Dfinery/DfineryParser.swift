@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers a Dfinery payload into the IR.
-struct DfineryParser {
+struct DfineryParser: PayloadParser {
   typealias Key = Dfinery.Key
 
   let root: JSONObject

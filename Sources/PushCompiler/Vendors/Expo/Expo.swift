@@ -5,8 +5,11 @@ import PushIR
 /// `richContent.image`, …) and what an iOS phone receives (`aps`, the data under the root
 /// `body`, and `experienceId`, `scopeKey`, `projectId`). There is no tap link and there
 /// are no per-push buttons: the app registers categories. See `Specs/vendors/expo.md`.
-public struct Expo: VendorFormat {
+public struct Expo: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = ExpoParser
+  typealias Emitter = ExpoEmitter
 
   public let id = "expo"
   public let summary =
@@ -102,18 +105,5 @@ public struct Expo: VendorFormat {
   static func isPushToken(_ token: String) -> Bool {
     (token.hasPrefix("ExponentPushToken[") || token.hasPrefix("ExpoPushToken["))
       && token.hasSuffix("]")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = ExpoParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    ExpoEmitter(notification: context.prepared(notification, for: self)).emit(context: &context)
   }
 }

@@ -2,7 +2,7 @@ import PushIR
 
 /// Writes an Expo push: the message for the push API by default, or with
 /// `--option device-form` (or a device-form source) what the phone receives.
-struct ExpoEmitter {
+struct ExpoEmitter: PayloadEmitter {
   typealias Key = Expo.Key
 
   let notification: PushNotification

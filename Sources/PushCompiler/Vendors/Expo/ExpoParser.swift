@@ -2,7 +2,7 @@ import PushIR
 
 /// Lowers either form of an Expo push into the IR: the message sent to the push API, or
 /// what the phone receives (`aps` plus the data under the root `body`).
-struct ExpoParser {
+struct ExpoParser: PayloadParser {
   typealias Key = Expo.Key
 
   let root: JSONObject

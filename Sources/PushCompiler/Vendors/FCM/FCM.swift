@@ -5,8 +5,10 @@ import PushIR
 /// (`apns.payload`), which may be any other format's payload. The inner payload is read
 /// by the format it is in and written by the format `--option inner=FORMAT` names. See
 /// `Specs/vendors/fcm.md`.
-public struct FCM: VendorFormat {
+public struct FCM: ParsedFormat {
   public init() {}
+
+  typealias Parser = FCMParser
 
   public let id = "fcm"
   public let summary =
@@ -165,13 +167,6 @@ public struct FCM: VendorFormat {
     return Evidence(
       .decisive, keys: (envelope + targets).map { JSONPointer.root.appending($0) },
       reason: "an FCM HTTP v1 message: 'apns', or 'notification' and a target")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = FCMParser(root: try payload.rootObject())
-    return try parser.parse(context: &context)
   }
 
   public func emit(_ notification: PushNotification, context: inout EmitContext)

@@ -6,7 +6,7 @@ import PushIR
 /// phone receives it: `apns.payload` with the `notification` title and body filled into
 /// `aps.alert` where it has none, and the `data` members at its root. Locations found
 /// inside it are moved back to where each value stands in the input.
-struct FCMParser {
+struct FCMParser: PayloadParser {
   typealias Key = FCM.Key
 
   let root: JSONObject

@@ -4,8 +4,11 @@ import PushIR
 /// (`defaultAction`), dynamic buttons (`actionButtons`: destructive, text input, SF Symbol
 /// or template icons, a link or a custom action each), one attachment (`attachment-url`)
 /// and the ids opens are tracked under. See `Specs/vendors/iterable.md`.
-public struct Iterable: VendorFormat {
+public struct Iterable: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = IterableParser
+  typealias Emitter = IterableEmitter
 
   public let id = "iterable"
   public let summary =
@@ -92,19 +95,5 @@ public struct Iterable: VendorFormat {
   public func evidence(in root: JSONObject) -> Evidence? {
     root[Key.container]?.objectValue == nil
       ? nil : Evidence(.decisive, keys: ["/itbl"], reason: "Iterable's own dictionary")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = IterableParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    IterableEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

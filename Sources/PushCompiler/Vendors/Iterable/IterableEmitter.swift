@@ -4,7 +4,7 @@ import PushIR
 /// `--defaults`; the message id and the ghost-push flag derived when nothing gives
 /// them), the attachment, the tap action and the buttons, or, for a registered category,
 /// `aps.category` and what its actions do.
-struct IterableEmitter {
+struct IterableEmitter: PayloadEmitter {
   typealias Key = Iterable.Key
   typealias ButtonKey = Iterable.ButtonKey
 

@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers an Iterable payload into the IR.
-struct IterableParser {
+struct IterableParser: PayloadParser {
   typealias Key = Iterable.Key
   typealias ButtonKey = Iterable.ButtonKey
 

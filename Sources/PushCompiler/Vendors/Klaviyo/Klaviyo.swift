@@ -4,8 +4,11 @@ import PushIR
 /// (`body.url`, icons, no `action`), its predefined categories (`com.klaviyo.category.*`
 /// with `body.actions`), and the shipped SDK's (`action`, root `url`, `web_url`,
 /// `rich-media`, `key_value_pairs`, badge keys). See `Specs/vendors/klaviyo.md`.
-public struct Klaviyo: VendorFormat {
+public struct Klaviyo: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = KlaviyoParser
+  typealias Emitter = KlaviyoEmitter
 
   public let id = "klaviyo"
   public let summary =
@@ -77,20 +80,6 @@ public struct Klaviyo: VendorFormat {
         JSONPointer.root.appending($0)
       }
     return keys.isEmpty ? nil : Evidence(.suggestive, keys: keys, reason: "keys Klaviyo defines")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = KlaviyoParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    try KlaviyoEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {

@@ -4,7 +4,7 @@ import PushIR
 /// button has an `action` and, when it navigates, its own `url`; the default link is at
 /// the root (`url`, shipped) and in `body.url` (draft); no `aps.category` beside dynamic
 /// buttons unless the fallback-category option asks for the migration payload.
-struct KlaviyoEmitter {
+struct KlaviyoEmitter: PayloadEmitter {
   typealias Key = Klaviyo.Key
 
   let notification: PushNotification

@@ -1,7 +1,7 @@
 import PushIR
 
 /// Lowers a Klaviyo payload of any of its three shapes into the IR.
-struct KlaviyoParser {
+struct KlaviyoParser: PayloadParser {
   typealias Key = Klaviyo.Key
 
   let root: JSONObject

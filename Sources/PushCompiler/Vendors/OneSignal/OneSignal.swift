@@ -6,8 +6,11 @@ import PushIR
 /// at the root). Buttons (`n` title, `i` id, `icon_type` + `path` icon) do what a tap
 /// on the notification does; the service extension shows two of them in reverse order.
 /// See `Specs/vendors/onesignal.md`.
-public struct OneSignal: VendorFormat {
+public struct OneSignal: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = OneSignalParser
+  typealias Emitter = OneSignalEmitter
 
   public let id = "onesignal"
   public let summary =
@@ -111,19 +114,5 @@ public struct OneSignal: VendorFormat {
       : Evidence(
         .suggestive, keys: keys.map { JSONPointer("/custom").appending($0) },
         reason: "keys of OneSignal's 'custom' dictionary")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = OneSignalParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    OneSignalEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

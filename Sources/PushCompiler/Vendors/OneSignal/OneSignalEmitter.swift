@@ -4,7 +4,7 @@ import PushIR
 /// data in `a`; root `buttons` and `att`) by default, the newer one (`os_data`, the app's
 /// data at the root) with `--option os-data-format` or for a source in that format. Two
 /// buttons are written reversed, since the service extension reverses them again.
-struct OneSignalEmitter {
+struct OneSignalEmitter: PayloadEmitter {
   typealias Key = OneSignal.Key
 
   let notification: PushNotification

@@ -2,7 +2,7 @@ import PushIR
 
 /// Lowers a OneSignal payload of either device format into the IR: `os_data` when it is
 /// an object (as the SDK decides), else the original `custom` format.
-struct OneSignalParser {
+struct OneSignalParser: PayloadParser {
   typealias Key = OneSignal.Key
 
   let root: JSONObject

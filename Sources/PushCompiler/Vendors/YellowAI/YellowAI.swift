@@ -4,8 +4,11 @@ import PushIR
 /// `title`, `body`, `payload`) and what the phone receives (the `payload` keys at the
 /// root beside `aps`). A tap opens the app, a deep link, or a bot flow. See
 /// `Specs/vendors/yellowai.md`.
-public struct YellowAI: VendorFormat {
+public struct YellowAI: ParsedFormat, EmittedFormat {
   public init() {}
+
+  typealias Parser = YellowAIParser
+  typealias Emitter = YellowAIEmitter
 
   public let id = "yellowai"
   public let summary =
@@ -54,19 +57,5 @@ public struct YellowAI: VendorFormat {
     return Evidence.rootKeys(
       [Key.payload, Key.contentAvailable, Key.topic], in: root, .decisive,
       reason: "the keys of Yellow.ai's API request, without 'aps'")
-  }
-
-  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
-    -> PushNotification
-  {
-    var parser = YellowAIParser(root: try payload.rootObject())
-    return parser.parse(context: &context)
-  }
-
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> JSONValue
-  {
-    YellowAIEmitter(notification: context.prepared(notification, for: self)).emit(
-      context: &context)
   }
 }

@@ -2,7 +2,7 @@ import PushIR
 
 /// Writes a Yellow.ai push: the API request by default, or with `--option device-form`
 /// (or a device-form source) what the phone receives.
-struct YellowAIEmitter {
+struct YellowAIEmitter: PayloadEmitter {
   typealias Key = YellowAI.Key
 
   let notification: PushNotification

@@ -4,7 +4,7 @@ import PushIR
 /// contradicts itself on where the phone finds the keys, so the device form reads the
 /// root first and a nested `payload` second, `aps.alert` first and root `title`/`body`
 /// second.
-struct YellowAIParser {
+struct YellowAIParser: PayloadParser {
   typealias Key = YellowAI.Key
 
   let root: JSONObject

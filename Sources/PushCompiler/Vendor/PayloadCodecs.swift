@@ -1,0 +1,49 @@
+import PushIR
+
+/// Reads one vendor's payload object into the IR; made fresh for every payload.
+protocol PayloadParser {
+  /// A parser of the payload whose root object is `root`.
+  init(root: JSONObject)
+  /// The IR of the payload; oddities go to `context`, and only a payload that cannot be
+  /// read at all throws.
+  mutating func parse(context: inout ParseContext) throws(TranslationError) -> PushNotification
+}
+
+/// Writes the IR, already lowered to one vendor's capabilities, as that vendor's payload.
+protocol PayloadEmitter {
+  /// An emitter of `notification`, which the fit-target pass has prepared.
+  init(notification: PushNotification)
+  /// The payload; what it cannot write is reported to `context`.
+  func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue
+}
+
+/// A format whose payload is one JSON object read by its own ``PayloadParser``: the
+/// entry point every such vendor would otherwise repeat.
+protocol ParsedFormat: VendorFormat {
+  /// The type that reads this format's payloads.
+  associatedtype Parser: PayloadParser
+}
+
+extension ParsedFormat {
+  public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
+    -> PushNotification
+  {
+    var parser = Parser(root: try payload.rootObject())
+    return try parser.parse(context: &context)
+  }
+}
+
+/// A format written by its own ``PayloadEmitter`` from the IR lowered to its
+/// capabilities.
+protocol EmittedFormat: VendorFormat {
+  /// The type that writes this format's payloads.
+  associatedtype Emitter: PayloadEmitter
+}
+
+extension EmittedFormat {
+  public func emit(_ notification: PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> JSONValue
+  {
+    try Emitter(notification: context.prepared(notification, for: self)).emit(context: &context)
+  }
+}
