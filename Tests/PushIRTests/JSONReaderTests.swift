@@ -96,6 +96,23 @@ import Testing
     #expect(found.offset == 1)
   }
 
+  @Test(
+    arguments: [
+      ([0x22, 0x5C, 0x6E, 0xFF, 0x22], 3),  // after an escape
+      ([0x22, 0xC3, 0xA9, 0x5C, 0x75, 0x30, 0x30, 0x34, 0x31, 0xC3, 0x22], 9),  // after é and \u0041
+      ([0x22, 0x61, 0xE2, 0x82, 0x5C, 0x6E, 0x22], 2),  // a sequence cut by an escape
+    ] as [([UInt8], Int)])
+  func locatesInvalidUTF8BesideEscapes(_ bytes: [UInt8], _ offset: Int) throws {
+    let found = try #require(error(bytes))
+    #expect(found.kind == .invalidUTF8)
+    #expect(found.offset == offset)
+  }
+
+  @Test func keepsEscapedAndRawTextTogether() throws {
+    let value = try JSONReader.parse(Array(#""é\n\u00e9\ud83d\ude00😀\"x""#.utf8))
+    #expect(value == .string("é\né😀😀\"x"))
+  }
+
   @Test func nestingJustUnderTheLimitIsReadAndJustOverIsRejected() throws {
     let limits = JSONReader.Limits(maxDepth: 10, maxBytes: 1 << 20)
     let ok = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)

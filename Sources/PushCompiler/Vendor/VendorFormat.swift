@@ -146,30 +146,44 @@ public struct EmitContext: Sendable {
 /// Where each IR field came from in the input, so that diagnostics raised on the IR
 /// (by passes and emitters) can point into the document the user wrote.
 public struct SourceMap: Hashable, Sendable {
-  private var entries: [JSONPointer: JSONPointer] = [:]
+  // A list rather than a dictionary: a payload maps a few dozen fields, every one is
+  // recorded but only the few a diagnostic names are ever looked up, so appending
+  // without hashing is the cheaper half to make fast. Later records win.
+  private var entries: [(irPath: JSONPointer, input: JSONPointer)] = []
 
   /// An empty map.
   public init() {}
 
   /// Records that the IR field at `irPath` came from `input`.
   public mutating func record(_ irPath: JSONPointer, from input: JSONPointer) {
-    entries[irPath] = input
+    entries.append((irPath, input))
   }
 
   /// Records every entry of `other`, its input location moved by `relocate`.
   public mutating func record(
     contentsOf other: SourceMap, relocating relocate: (JSONPointer) -> JSONPointer
   ) {
-    for (irPath, input) in other.entries { entries[irPath] = relocate(input) }
+    for entry in other.entries { entries.append((entry.irPath, relocate(entry.input))) }
   }
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.
   public func inputLocation(of irPath: JSONPointer) -> JSONPointer? {
     var path: JSONPointer? = irPath
     while let current = path {
-      if let found = entries[current] { return found }
+      if let found = entries.last(where: { $0.irPath == current }) { return found.input }
       path = current.parent
     }
     return nil
+  }
+
+  public static func == (lhs: SourceMap, rhs: SourceMap) -> Bool {
+    lhs.entries.elementsEqual(rhs.entries) { $0.irPath == $1.irPath && $0.input == $1.input }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for entry in entries {
+      hasher.combine(entry.irPath)
+      hasher.combine(entry.input)
+    }
   }
 }

@@ -107,6 +107,7 @@ public struct JSONReader {
     try enter()
     index += 1
     var members: [JSONObject.Member] = []
+    members.reserveCapacity(8)
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -226,52 +227,68 @@ public struct JSONReader {
       lexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
   }
 
-  /// Reads a string starting at its opening quote. Escape-free ASCII runs are copied in
-  /// one step; other bytes are validated as UTF-8 as they are met.
+  /// Reads a string starting at its opening quote. Runs without escapes are copied in
+  /// one step; the text is validated as UTF-8 once, when the string is made, and only
+  /// invalid text is scanned again to locate its first bad byte.
   private mutating func string() throws(JSONSyntaxError) -> String {
     index += 1
     let start = index
-    // Fast path: no escapes.
+    var runStart = start
+    var unescaped = true
+    var seenBytes: UInt8 = 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         try checkLength(from: start)
-        let text = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text: String?
+        if unescaped {
+          text = makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), seenBytes)
+        } else {
+          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+          text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes) }
+        }
+        guard let text else { throw invalidUTF8(inStringFrom: start) }
         index += 1
         return text
       }
-      if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw controlCharacter(byte) }
-      if byte < 0x80 {
-        index += 1
-      } else {
-        try skipUTF8Sequence()
-      }
-    }
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        try checkLength(from: start)
-        index += 1
-        return String(decoding: scratch, as: UTF8.self)
-      case UInt8(ascii: "\\"):
+      if byte == UInt8(ascii: "\\") {
+        if unescaped {
+          scratch.removeAll(keepingCapacity: true)
+          unescaped = false
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         try escape()
-      case ..<0x20:
-        throw controlCharacter(byte)
-      case ..<0x80:
-        scratch.append(byte)
-        index += 1
-      default:
-        let sequenceStart = index
-        try skipUTF8Sequence()
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
+        runStart = index
+        continue
       }
+      if byte < 0x20 { throw controlCharacter(byte) }
+      seenBytes |= byte
+      index += 1
     }
     throw endOfInput("'\"' to close the string")
+  }
+
+  /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
+  /// bytes or-ed together) says whether any was beyond ASCII.
+  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt8) -> String? {
+    seenBytes < 0x80
+      ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
+  }
+
+  /// The error for the first byte that is not valid UTF-8 in the string whose text
+  /// began at `start`, found by stepping over it again sequence by sequence.
+  private mutating func invalidUTF8(inStringFrom start: Int) -> JSONSyntaxError {
+    let end = index
+    index = start
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "\\"): index += bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+      case ..<0x80: index += 1
+      default:
+        do { try skipUTF8Sequence() } catch { return error }
+      }
+    }
+    return fail(.invalidUTF8, "invalid UTF-8 in string", at: start - 1)
   }
 
   /// Throws when the string that began at `start` and ends at `index` is over the limit.

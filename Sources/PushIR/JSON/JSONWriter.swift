@@ -76,17 +76,17 @@ public struct JSONWriter: Sendable {
     for _ in 0..<indent * 2 { output.append(UInt8(ascii: " ")) }
   }
 
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// Appends `text` as a quoted, escaped JSON string.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
-      guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-        output.append(contentsOf: utf8)
-        return
-      }
       var runStart = 0
-      for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+      for offset in utf8.indices {
+        let byte = utf8[offset]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
         runStart = offset + 1
         switch byte {
@@ -98,10 +98,9 @@ public struct JSONWriter: Sendable {
         case 0x0D: output.append(contentsOf: "\\r".utf8)
         case 0x09: output.append(contentsOf: "\\t".utf8)
         default:
-          let digits = Array("0123456789abcdef".utf8)
           output.append(contentsOf: "\\u00".utf8)
-          output.append(digits[Int(byte >> 4)])
-          output.append(digits[Int(byte & 0xF)])
+          output.append(hexDigits[Int(byte >> 4)])
+          output.append(hexDigits[Int(byte & 0xF)])
         }
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
