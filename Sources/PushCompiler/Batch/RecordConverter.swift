@@ -43,7 +43,6 @@ struct RecordConverter: Sendable {
   /// Converts one parsed record.
   func convert(_ payload: JSONValue) -> Outcome {
     var translator = self.translator
-    var found = Diagnostics()
     if detects {
       let outcome = Detector.detect(payload)
       guard case .detected(let format, _) = outcome else {
@@ -52,7 +51,7 @@ struct RecordConverter: Sendable {
       translator.source = format
     }
     let result = translator.translate(payload)
-    found.report(contentsOf: result.diagnostics)
+    let found = result.diagnostics
     guard let output = result.output, !failOn.isTripped(by: found) else {
       return Outcome(line: nil, diagnostics: found)
     }

@@ -8,7 +8,9 @@ public struct Translator: Sendable {
   /// The format to write.
   public var target: any VendorFormat
   /// The passes to run.
-  public var pipeline: Pipeline = .standard
+  public var pipeline: Pipeline = .standard {
+    didSet { passesRanForTarget = Self.runsEveryPassEmittersNeed(pipeline) }
+  }
   /// Values for target fields (`--set NAME=VALUE`).
   public var settings: [String: String] = [:]
   /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
@@ -39,8 +41,11 @@ public struct Translator: Sendable {
     public var compactOutput: [UInt8]? = nil
   }
 
-  /// Whether the pipeline runs every pass emitters rely on, so they need not run again.
-  private var passesRanForTarget: Bool {
+  /// Whether ``pipeline`` runs every pass emitters rely on, so they need not run again;
+  /// kept beside it because every record asks.
+  private var passesRanForTarget = Translator.runsEveryPassEmittersNeed(.standard)
+
+  private static func runsEveryPassEmittersNeed(_ pipeline: Pipeline) -> Bool {
     Pipeline.requiredBeforeEmit.allSatisfy { required in
       pipeline.notificationPasses.contains { $0.name == required.name }
     }

@@ -39,6 +39,9 @@ struct TargetField: Sendable {
     }
   }
 
+  /// Where the value goes, as messages name it (`'body._k'`).
+  var quotedOutput: String { "'\(output.dottedPath)'" }
+
   /// What the field's values must look like, for messages.
   var typeDescription: String {
     isBoolean ? "true or false" : isNumber ? "a whole number" : "text"
@@ -55,14 +58,14 @@ extension EmitContext {
     derivedBecause reason: String = "from the notification's content",
     derived: (() -> JSONValue)? = nil
   ) -> JSONValue? {
-    let key = "'\(field.output.dottedPath)'"
     if let given = Self.first(of: field.names, in: settings) {
-      return typed(given, for: field, key: key, from: "--set")
+      return typed(given, for: field, from: "--set")
     }
     if let current { return current }
+    let key = field.quotedOutput
     let location: DiagnosticLocation = field.irPath.map { .ir($0) } ?? .output(field.output)
     if let fallback = Self.first(of: field.names, in: defaults) {
-      guard let value = typed(fallback, for: field, key: key, from: "the defaults file") else {
+      guard let value = typed(fallback, for: field, from: "the defaults file") else {
         return nil
       }
       diagnostics.report(
@@ -96,16 +99,14 @@ extension EmitContext {
   }
 
   /// `text` as `field`'s JSON type, or an `emit.invalid-field-value` error and `nil`.
-  private mutating func typed(
-    _ text: String, for field: TargetField, key: String, from source: String
-  )
+  private mutating func typed(_ text: String, for field: TargetField, from source: String)
     -> JSONValue?
   {
     if let value = field.json(text) { return value }
     diagnostics.report(
       Diagnostic(
         .invalidFieldValue,
-        "\(key) takes \(field.typeDescription), but \(source) gives '\(text)'; nothing is written",
+        "\(field.quotedOutput) takes \(field.typeDescription), but \(source) gives '\(text)'; nothing is written",
         at: .output(field.output)))
     return nil
   }
