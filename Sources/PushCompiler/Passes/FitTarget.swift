@@ -32,11 +32,13 @@ public struct FitTarget: NotificationPass {
 }
 
 extension EmitContext {
-  /// `notification` after the passes every emitter relies on (resolve-fallbacks,
-  /// fit-target, set-mutable-content) for `format`, reporting whatever they change. The
-  /// passes are idempotent, so after the standard pipeline (``passesRan``) they are not
-  /// run again; when `--passes` left them out, nothing is dropped or changed silently
-  /// all the same.
+  /// `notification` after the passes every emitter relies on (check-urls,
+  /// resolve-fallbacks, fit-target, set-mutable-content) for `format`, reporting
+  /// whatever they change. The passes are idempotent, so after the standard pipeline
+  /// (``passesRan``) they are not run again; when `--passes` left them out, nothing
+  /// unsafe is written and nothing is dropped or changed silently all the same. Those
+  /// that lead the list and ran already (``ranPasses``) are skipped, so check-urls
+  /// never reports a kept URL twice.
   public mutating func prepared(_ notification: PushNotification, for format: any VendorFormat)
     -> PushNotification
   {
@@ -44,7 +46,9 @@ extension EmitContext {
     var prepared = notification
     var context = PassContext(target: format)
     context.target = format.capabilities(writing: notification, options: options)
-    for pass in Pipeline.requiredBeforeEmit { pass.run(on: &prepared, context: &context) }
+    for pass in Pipeline.requiredBeforeEmit.drop(while: { ranPasses.contains($0.name) }) {
+      pass.run(on: &prepared, context: &context)
+    }
     diagnostics.report(contentsOf: context.diagnostics)
     return prepared
   }

@@ -104,6 +104,9 @@ public struct EmitContext: Sendable {
   /// every emitter relies on, for this target (the translator's standard pipeline), so
   /// ``prepared(_:for:)`` has nothing left to do.
   public var passesRan = false
+  /// The IR passes the translator ran before the emitter, by name; ``prepared(_:for:)``
+  /// skips those of its passes that lead the list and ran.
+  public var ranPasses: Set<String> = []
 
   /// A context for emitting `targetID` with the user's settings and options.
   public init(targetID: String, settings: [String: String] = [:], options: Set<String> = []) {
@@ -161,6 +164,27 @@ public struct SourceMap: Hashable, Sendable {
     contentsOf other: SourceMap, relocating relocate: (JSONPointer) -> JSONPointer
   ) {
     for (irPath, input) in other.entries { entries[irPath] = relocate(input) }
+  }
+
+  /// Forgets the array element at `irPath` (`/media/1`) as its array loses it: the
+  /// entries inside it go, and those of the elements after it move down by one.
+  public mutating func removeElement(at irPath: JSONPointer) {
+    guard let array = irPath.parent, let removed = irPath.lastToken.flatMap({ Int($0) }) else {
+      return
+    }
+    let depth = array.tokens.count
+    var renumbered: [JSONPointer: JSONPointer] = [:]
+    for (path, input) in entries {
+      var tokens = path.tokens
+      guard tokens.count > depth, path.hasPrefix(array), let index = Int(tokens[depth]) else {
+        renumbered[path] = input
+        continue
+      }
+      if index == removed { continue }
+      if index > removed { tokens[depth] = String(index - 1) }
+      renumbered[JSONPointer(tokens: tokens)] = input
+    }
+    entries = renumbered
   }
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.

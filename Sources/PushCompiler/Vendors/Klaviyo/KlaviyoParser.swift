@@ -182,9 +182,13 @@ struct KlaviyoParser {
     }
     notification.buttons = buttons.map(\.button)
     for (position, entry) in buttons.enumerated() {
-      context.sourceMap.record(
-        JSONPointer("/buttons").appending(position),
-        from: JSONPointer("/body/action_buttons").appending(entry.index))
+      let path = JSONPointer("/buttons").appending(position)
+      let pointer = JSONPointer("/body/action_buttons").appending(entry.index)
+      context.sourceMap.record(path, from: pointer)
+      if entry.button.action.url != nil {
+        context.sourceMap.record(
+          path.appending("action").appending("url"), from: pointer.appending("url"))
+      }
     }
   }
 
@@ -293,6 +297,11 @@ struct KlaviyoParser {
       }
       notification.category?.actionTargets.append(
         .init(actionID: member.key, action: .openURL(text, .app)))
+      let index = (notification.category?.actionTargets.count ?? 1) - 1
+      context.sourceMap.record(
+        JSONPointer("/category/actionTargets").appending(index).appending("action")
+          .appending("url"),
+        from: pointer.appending("url"))
     }
   }
 
