@@ -289,14 +289,25 @@ private struct Fitter {
             "opens '\(url)' \(implied.phrase) instead of \(destination.phrase): \(targetID) opens a link by its scheme"
           )
       }
-      if case .openURL(let url, let destination) = action,
-        !target.urlDestinations.contains(destination),
-        let nearest = [URLDestination.app, .browser, .webView].first(
-          where: target.urlDestinations.contains)
-      {
-        return .changed(
-          .openURL(url, nearest),
-          "opens '\(url)' \(nearest.phrase) instead of \(destination.phrase)")
+      if case .openURL(let url, let destination) = action {
+        var opens = destination
+        if !target.urlDestinations.contains(destination),
+          let nearest = [URLDestination.app, .browser, .webView].first(
+            where: target.urlDestinations.contains)
+        {
+          opens = nearest
+        }
+        var why = ""
+        if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinations.contains(.app) {
+          let schemes = (target.browserSchemes ?? []).sorted().joined(separator: ", ")
+          why = ": \(targetID) opens only \(schemes) links \(opens.phrase)"
+          opens = .app
+        }
+        return opens == destination
+          ? .kept
+          : .changed(
+            .openURL(url, opens),
+            "opens '\(url)' \(opens.phrase) instead of \(destination.phrase)\(why)")
       }
       return .kept
     }
@@ -305,7 +316,9 @@ private struct Fitter {
       let link = "tel:" + number
       let destination: URLDestination =
         target.linkDestinationFromScheme
-        ? .impliedByScheme(of: link) : target.urlDestinations.contains(.browser) ? .browser : .app
+        ? .impliedByScheme(of: link)
+        : target.urlDestinations.contains(.browser) && target.opensOutsideTheApp(link)
+          ? .browser : .app
       return .changed(.openURL(link, destination), "dials through the link '\(link)'")
     case .openURL(let url, _) where allowed.contains(.openApp):
       return .changed(.openApp, "opens the app without the link '\(url)'")

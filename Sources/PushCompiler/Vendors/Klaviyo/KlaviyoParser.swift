@@ -70,8 +70,15 @@ struct KlaviyoParser {
           at: "/web_url")
       }
     } else if let webURL {
-      notification.defaultAction = .openURL(webURL, .browser)
-      context.sourceMap.record("/defaultAction", from: "/web_url")
+      if Klaviyo().capabilities.opensOutsideTheApp(webURL) {
+        notification.defaultAction = .openURL(webURL, .browser)
+        context.sourceMap.record("/defaultAction", from: "/web_url")
+      } else {
+        context.report(
+          .invalidValue,
+          "'web_url' '\(webURL)' is not a link of a scheme the SDK opens (\(Klaviyo.openURLSchemeList)); ignored, as the SDK ignores it",
+          at: "/web_url")
+      }
     }
     guard let bodyURL else { return }
     switch notification.defaultAction {
@@ -240,6 +247,13 @@ struct KlaviyoParser {
         context.report(
           .invalidButton,
           "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
+        return nil
+      }
+      guard kind == "deep_link" || Klaviyo().capabilities.opensOutsideTheApp(url) else {
+        context.report(
+          .invalidButton,
+          "'open_url' button '\(id)' links to '\(url)', whose scheme the SDK does not open (\(Klaviyo.openURLSchemeList)); dropped, as the SDK skips it",
+          at: pointer.appending("url"))
         return nil
       }
       action = .openURL(url, kind == "deep_link" ? .app : .browser)
