@@ -214,6 +214,10 @@ extension DiagnosticCode {
   /// Buttons are present but `mutable-content` is not 1.
   public static let validationMutableContent = DiagnosticCode(
     "validate.mutable-content", .error, "buttons or media need `aps.mutable-content: 1`")
+  /// A link the specification names is not a valid URL, or has an unsafe scheme.
+  public static let validationInvalidURL = DiagnosticCode(
+    "validate.invalid-url", .error,
+    "a link is not a valid URL (a universal link or custom scheme), or has an unsafe scheme")
   /// `aps.category` names a category the vendor does not register.
   public static let validationUnknownCategory = DiagnosticCode(
     "validate.unknown-category", .error,
@@ -234,7 +238,7 @@ extension DiagnosticCode {
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
       invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
-      validationMissingField, validationMutableContent,
+      validationInvalidURL, validationMissingField, validationMutableContent,
       validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

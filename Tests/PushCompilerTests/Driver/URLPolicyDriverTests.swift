@@ -2,8 +2,8 @@ import PushCompiler
 import PushIR
 import Testing
 
-/// The URL policy end to end: `convert`, `--passes`, `--fail-on`, `--to ir` and `batch`
-/// on payloads with unsafe and invalid URLs.
+/// The URL policy end to end: `convert`, `--passes`, `--fail-on`, `--to ir`, `batch` and
+/// `validate` on payloads with unsafe and invalid URLs.
 @Suite struct URLPolicyDriverTests {
   func run(_ arguments: [String], input: String) -> DriverTests.Run {
     DriverTests().run(arguments, input: input)
@@ -102,5 +102,29 @@ import Testing
     #expect(
       strict.error.contains("<stdin>:2:/url: warning: the tap action links to 'file:///etc/passwd'")
     )
+  }
+
+  @Test func validateRefusesInvalidAndUnsafeLinksOfTheSpec() {
+    let payload = #"""
+      {"aps": {"alert": "x", "mutable-content": 1},
+       "body": {"_k": "k", "url": "not a url",
+         "action_buttons": [{"id": "a", "label": "A", "url": "data:text/html,<b>hi</b>"}, {"id": "b", "label": "B", "url": "shop://b"}]}}
+      """#
+    let result = run(["validate", "-f", "klaviyo"], input: payload)
+    #expect(result.code == .failed)
+    #expect(
+      result.error.contains(
+        "<stdin>:/body/url: error: 'body.url' must be a valid URL, but it contains a space [validate.invalid-url]"
+      ))
+    #expect(
+      result.error.contains(
+        "<stdin>:/body/action_buttons/0/url: error: 'body.action_buttons.0.url' has the scheme 'data', which carries an inline document instead of pointing at one: it is neither a universal link nor an app's own scheme [validate.invalid-url]"
+      ))
+    #expect(!result.error.contains("action_buttons/1/url"))
+    let valid = run(
+      ["validate", "-f", "klaviyo"],
+      input: payload.replacingOccurrences(of: "not a url", with: "shop://home")
+        .replacingOccurrences(of: "data:text/html,<b>hi</b>", with: "https://shop.example/a"))
+    #expect(valid.code == .success)
   }
 }
