@@ -94,6 +94,18 @@ extension DiagnosticCode {
   /// A predefined category was expanded into explicit buttons.
   public static let expandedCategory = DiagnosticCode(
     "pass.expanded-category", .note, "a predefined category was expanded into explicit buttons")
+  /// A URL that RFC 3986 does not allow; it is kept.
+  public static let invalidURL = DiagnosticCode(
+    "pass.invalid-url", .warning,
+    "a URL is not valid by RFC 3986; it is kept, but the phone may not open or download it")
+  /// A media URL that is not `https`; it is kept.
+  public static let nonHTTPSMedia = DiagnosticCode(
+    "pass.non-https-media", .warning,
+    "a media URL is not https; the service extension may not download it")
+  /// A URL whose scheme must not reach a phone was removed with what held it.
+  public static let unsafeURLScheme = DiagnosticCode(
+    "pass.unsafe-url-scheme", .warning, lossy: true,
+    "a URL of a scheme that must not reach a phone (javascript:, data:, file:, …) was removed")
   /// A button that fell back to the default action now names it explicitly.
   public static let resolvedFallback = DiagnosticCode(
     "pass.resolved-fallback", .note, "an action that falls back to the default action now names it")
@@ -202,6 +214,10 @@ extension DiagnosticCode {
   /// Buttons are present but `mutable-content` is not 1.
   public static let validationMutableContent = DiagnosticCode(
     "validate.mutable-content", .error, "buttons or media need `aps.mutable-content: 1`")
+  /// A link the specification names is not a valid URL, or has an unsafe scheme.
+  public static let validationInvalidURL = DiagnosticCode(
+    "validate.invalid-url", .error,
+    "a link is not a valid URL (a universal link or custom scheme), or has an unsafe scheme")
   /// `aps.category` names a category the vendor does not register.
   public static let validationUnknownCategory = DiagnosticCode(
     "validate.unknown-category", .error,
@@ -215,12 +231,14 @@ extension DiagnosticCode {
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
       reorderedButtons, unknownKey, wrongType,
-      contractedCategory, expandedCategory, resolvedFallback, setMutableContent,
+      contractedCategory, expandedCategory, invalidURL, nonHTTPSMedia, resolvedFallback,
+      setMutableContent, unsafeURLScheme,
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
       invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
-      validationMissingField, validationMutableContent, validationUnknownCategory,
+      validationInvalidURL, validationMissingField, validationMutableContent,
+      validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

@@ -32,11 +32,13 @@ public struct FitTarget: NotificationPass {
 }
 
 extension EmitContext {
-  /// `notification` after the passes every emitter relies on (resolve-fallbacks,
-  /// fit-target, set-mutable-content) for `format`, reporting whatever they change. The
-  /// passes are idempotent, so after the standard pipeline (``passesRan``) they are not
-  /// run again; when `--passes` left them out, nothing is dropped or changed silently
-  /// all the same.
+  /// `notification` after the passes every emitter relies on (check-urls,
+  /// resolve-fallbacks, fit-target, set-mutable-content) for `format`, reporting
+  /// whatever they change. The passes are idempotent, so after the standard pipeline
+  /// (``passesRan``) they are not run again; when `--passes` left them out, nothing
+  /// unsafe is written and nothing is dropped or changed silently all the same. Those
+  /// that lead the list and ran already (``ranPasses``) are skipped, so check-urls
+  /// never reports a kept URL twice.
   public mutating func prepared(_ notification: PushNotification, for format: any VendorFormat)
     -> PushNotification
   {
@@ -44,7 +46,9 @@ extension EmitContext {
     var prepared = notification
     var context = PassContext(target: format)
     context.target = format.capabilities(writing: notification, options: options)
-    for pass in Pipeline.requiredBeforeEmit { pass.run(on: &prepared, context: &context) }
+    for pass in Pipeline.requiredBeforeEmit.drop(while: { ranPasses.contains($0.name) }) {
+      pass.run(on: &prepared, context: &context)
+    }
     diagnostics.report(contentsOf: context.diagnostics)
     return prepared
   }
@@ -285,14 +289,25 @@ private struct Fitter {
             "opens '\(url)' \(implied.phrase) instead of \(destination.phrase): \(targetID) opens a link by its scheme"
           )
       }
-      if case .openURL(let url, let destination) = action,
-        !target.urlDestinations.contains(destination),
-        let nearest = [URLDestination.app, .browser, .webView].first(
-          where: target.urlDestinations.contains)
-      {
-        return .changed(
-          .openURL(url, nearest),
-          "opens '\(url)' \(nearest.phrase) instead of \(destination.phrase)")
+      if case .openURL(let url, let destination) = action {
+        var opens = destination
+        if !target.urlDestinations.contains(destination),
+          let nearest = [URLDestination.app, .browser, .webView].first(
+            where: target.urlDestinations.contains)
+        {
+          opens = nearest
+        }
+        var why = ""
+        if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinations.contains(.app) {
+          let schemes = (target.browserSchemes ?? []).sorted().joined(separator: ", ")
+          why = ": \(targetID) opens only \(schemes) links \(opens.phrase)"
+          opens = .app
+        }
+        return opens == destination
+          ? .kept
+          : .changed(
+            .openURL(url, opens),
+            "opens '\(url)' \(opens.phrase) instead of \(destination.phrase)\(why)")
       }
       return .kept
     }
@@ -301,7 +316,9 @@ private struct Fitter {
       let link = "tel:" + number
       let destination: URLDestination =
         target.linkDestinationFromScheme
-        ? .impliedByScheme(of: link) : target.urlDestinations.contains(.browser) ? .browser : .app
+        ? .impliedByScheme(of: link)
+        : target.urlDestinations.contains(.browser) && target.opensOutsideTheApp(link)
+          ? .browser : .app
       return .changed(.openURL(link, destination), "dials through the link '\(link)'")
     case .openURL(let url, _) where allowed.contains(.openApp):
       return .changed(.openApp, "opens the app without the link '\(url)'")

@@ -64,13 +64,14 @@ public struct Pipeline: Sendable {
   public static let standard = Pipeline(
     payloadPasses: [NormalizeShapes()],
     notificationPasses: [
-      ExpandCategories(), ResolveFallbacks(), ContractCategories(), FitTarget(),
+      CheckURLs(), ExpandCategories(), ResolveFallbacks(), ContractCategories(), FitTarget(),
       SetMutableContent(),
     ])
 
-  /// The passes emitters run again on what they receive (see `EmitContext.prepared`).
+  /// The passes emitters run again on what they receive (see `EmitContext.prepared`), in
+  /// the standard order.
   static let requiredBeforeEmit: [any NotificationPass] = [
-    ResolveFallbacks(), FitTarget(), SetMutableContent(),
+    CheckURLs(), ResolveFallbacks(), FitTarget(), SetMutableContent(),
   ]
 
   /// Whether the emitted payload is checked against the target's size limit last.

@@ -93,6 +93,7 @@ public struct Translator: Sendable {
       var context = EmitContext(targetID: target.id, settings: settings, options: options)
       context.defaults = defaults
       context.passesRan = passesRanForTarget
+      context.ranPasses = Set(pipeline.notificationPasses.map(\.name))
       defer { found.report(contentsOf: context.diagnostics) }
       do throws(TranslationError) {
         return try target.emit(notification, context: &context)

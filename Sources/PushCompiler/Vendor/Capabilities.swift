@@ -27,6 +27,11 @@ public struct Capabilities: Sendable {
   /// and `https` links in the browser, any other scheme in the app (OneSignal's launch
   /// URL), so a link's destination follows from its text.
   public var linkDestinationFromScheme = false
+  /// The schemes a link may have to open in the `browser` or a `webView` (`nil`: any);
+  /// the vendor's SDK does not open a link of another scheme there (Braze: `http`,
+  /// `https`; Klaviyo 5.4's `open_url` and `web_url`: those and `mailto`, `tel`, `sms`).
+  /// Fit-target sends such a link to the app instead.
+  public var browserSchemes: Set<String>?
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction = false
@@ -119,7 +124,12 @@ public struct Capabilities: Sendable {
           ? "whatever the tap action is (none of their own)" : list(buttonActions)),
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
         + (linkDestinationFromScheme
-          ? " (by the link's scheme: http and https in the browser)" : ""),
+          ? " (by the link's scheme: http and https in the browser)" : "")
+        + (browserSchemes.map { schemes in
+          urlDestinations.isDisjoint(with: [.browser, .webView])
+            ? ""
+            : " (the browser and web views only for \(schemes.sorted().joined(separator: ", ")))"
+        } ?? ""),
       "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
         + "; text input: \(textInput ? "yes" : "no")",
       "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
@@ -127,6 +137,15 @@ public struct Capabilities: Sendable {
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
     ]
+  }
+}
+
+extension Capabilities {
+  /// Whether the target opens `url` in the browser or a web view when asked to: always,
+  /// unless ``browserSchemes`` leaves out its scheme.
+  func opensOutsideTheApp(_ url: String) -> Bool {
+    guard let schemes = browserSchemes else { return true }
+    return URLPolicy.scheme(of: url).map(schemes.contains) ?? false
   }
 }
 

@@ -104,6 +104,9 @@ public struct EmitContext: Sendable {
   /// every emitter relies on, for this target (the translator's standard pipeline), so
   /// ``prepared(_:for:)`` has nothing left to do.
   public var passesRan = false
+  /// The IR passes the translator ran before the emitter, by name; ``prepared(_:for:)``
+  /// skips those of its passes that lead the list and ran.
+  public var ranPasses: Set<String> = []
 
   /// A context for emitting `targetID` with the user's settings and options.
   public init(targetID: String, settings: [String: String] = [:], options: Set<String> = []) {
@@ -164,6 +167,23 @@ public struct SourceMap: Hashable, Sendable {
     contentsOf other: SourceMap, relocating relocate: (JSONPointer) -> JSONPointer
   ) {
     for entry in other.entries { entries.append((entry.irPath, relocate(entry.input))) }
+  }
+
+  /// Forgets the array element at `irPath` (`/media/1`) as its array loses it: the
+  /// entries inside it go, and those of the elements after it move down by one.
+  public mutating func removeElement(at irPath: JSONPointer) {
+    guard let array = irPath.parent, let removed = irPath.lastToken.flatMap({ Int($0) }) else {
+      return
+    }
+    let depth = array.tokens.count
+    entries = entries.compactMap { entry in
+      var tokens = entry.irPath.tokens
+      guard tokens.count > depth, entry.irPath.hasPrefix(array), let index = Int(tokens[depth])
+      else { return entry }
+      if index == removed { return nil }
+      if index > removed { tokens[depth] = String(index - 1) }
+      return (JSONPointer(tokens: tokens), entry.input)
+    }
   }
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.

@@ -10,6 +10,7 @@ import Testing
     let payloads = [
       #"{"aps": {"alert": "x", "category": "com.klaviyo.category.yesNo"}, "body": {"_k": "a", "url": "app://d", "actions": {"com.klaviyo.action.yes": {"url": "app://y"}}}}"#,
       #"{"aps": {"alert": {"title": "t"}}, "body": {"_k": "a", "url": "app://d", "action_buttons": [{"id": "1", "label": "One"}, {"id": "2", "label": "Two", "icon": "star"}, {"id": "3", "label": "A label that is much too long to show"}, {"id": "4", "label": "Four"}]}, "rich-media": "https://x/a.png"}"#,
+      #"{"aps": {"alert": "x", "category": "com.klaviyo.category.yesNo"}, "body": {"_k": "a", "url": "data:text/html,x", "actions": {"com.klaviyo.action.yes": {"url": "JavaScript:alert(1)"}}}, "rich-media": "file:///etc/hosts"}"#,
     ]
     var result: [PushNotification] = []
     for payload in payloads {

@@ -31,6 +31,7 @@ public struct Braze: ParsedFormat, EmittedFormat {
     capabilities.buttonActions = [.openApp, .openURL, .dismiss]
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app, .browser, .webView]
+    capabilities.browserSchemes = ["http", "https"]
     capabilities.maxMedia = 1
     capabilities.mediaKinds = Set(MediaKind.allCases)
     capabilities.registeredCategories = true

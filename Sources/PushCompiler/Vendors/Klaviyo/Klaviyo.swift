@@ -37,6 +37,7 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     capabilities.buttonActions = [.openApp, .openURL]
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app]
+    capabilities.browserSchemes = openURLSchemes
     capabilities.forcedButtonOptions = [.foreground]
     capabilities.systemImageIcons = true
     capabilities.maxLabelLength = 30
@@ -48,6 +49,14 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     capabilities.alwaysMutableContent = true
     return capabilities
   }()
+
+  /// The schemes the 5.4 SDK opens for an `open_url` button or a root `web_url`
+  /// (`URLSchemeAllowlist.swift`); it skips such a button, and ignores such a link, of
+  /// any other scheme. `deep_link` and the root `url` take any scheme.
+  static let openURLSchemes: Set<String> = ["http", "https", "mailto", "tel", "sms"]
+
+  /// ``openURLSchemes`` for messages.
+  static let openURLSchemeList = "only " + openURLSchemes.sorted().joined(separator: ", ")
 
   /// Key names shared by the parser and the emitter.
   enum Key {

@@ -70,8 +70,15 @@ struct KlaviyoParser: PayloadParser {
           at: "/web_url")
       }
     } else if let webURL {
-      notification.defaultAction = .openURL(webURL, .browser)
-      context.sourceMap.record("/defaultAction", from: "/web_url")
+      if Klaviyo().capabilities.opensOutsideTheApp(webURL) {
+        notification.defaultAction = .openURL(webURL, .browser)
+        context.sourceMap.record("/defaultAction", from: "/web_url")
+      } else {
+        context.report(
+          .invalidValue,
+          "'web_url' '\(webURL)' is not a link of a scheme the SDK opens (\(Klaviyo.openURLSchemeList)); ignored, as the SDK ignores it",
+          at: "/web_url")
+      }
     }
     guard let bodyURL else { return }
     switch notification.defaultAction {
@@ -182,9 +189,13 @@ struct KlaviyoParser: PayloadParser {
     }
     notification.buttons = buttons.map(\.button)
     for (position, entry) in buttons.enumerated() {
-      context.sourceMap.record(
-        JSONPointer("/buttons").appending(position),
-        from: JSONPointer("/body/action_buttons").appending(entry.index))
+      let path = JSONPointer("/buttons").appending(position)
+      let pointer = JSONPointer("/body/action_buttons").appending(entry.index)
+      context.sourceMap.record(path, from: pointer)
+      if entry.button.action.url != nil {
+        context.sourceMap.record(
+          path.appending("action").appending("url"), from: pointer.appending("url"))
+      }
     }
   }
 
@@ -236,6 +247,13 @@ struct KlaviyoParser: PayloadParser {
         context.report(
           .invalidButton,
           "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
+        return nil
+      }
+      guard kind == "deep_link" || Klaviyo().capabilities.opensOutsideTheApp(url) else {
+        context.report(
+          .invalidButton,
+          "'open_url' button '\(id)' links to '\(url)', whose scheme the SDK does not open (\(Klaviyo.openURLSchemeList)); dropped, as the SDK skips it",
+          at: pointer.appending("url"))
         return nil
       }
       action = .openURL(url, kind == "deep_link" ? .app : .browser)
@@ -293,6 +311,11 @@ struct KlaviyoParser: PayloadParser {
       }
       notification.category?.actionTargets.append(
         .init(actionID: member.key, action: .openURL(text, .app)))
+      let index = (notification.category?.actionTargets.count ?? 1) - 1
+      context.sourceMap.record(
+        JSONPointer("/category/actionTargets").appending(index).appending("action")
+          .appending("url"),
+        from: pointer.appending("url"))
     }
   }
 

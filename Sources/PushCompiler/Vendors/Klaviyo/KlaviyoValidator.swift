@@ -26,6 +26,26 @@ enum KlaviyoValidator {
         "dynamic buttons need 'aps.mutable-content: 1', or the service extension never runs",
         at: aps == nil ? .root : (aps?["mutable-content"] == nil ? "/aps" : "/aps/mutable-content"))
     }
+    var links: [JSONPointer] = ["/url", "/web_url", "/body/url"]
+    links += buttons.indices.map {
+      JSONPointer("/body/action_buttons").appending($0).appending("url")
+    }
+    for member in body?["actions"]?.objectValue ?? JSONObject() {
+      links.append(JSONPointer("/body/actions").appending(member.key).appending("url"))
+    }
+    for pointer in links {
+      guard let url = payload.value(at: pointer)?.stringValue else { continue }
+      let field = pointer.tokens.joined(separator: ".")
+      if let unsafe = URLPolicy.unsafeScheme(of: url) {
+        fail(
+          .validationInvalidURL,
+          "'\(field)' has the scheme '\(unsafe.scheme)', which \(unsafe.does): it is neither a universal link nor an app's own scheme",
+          at: pointer)
+      } else if case .failure(let problem) = URLPolicy.check(url) {
+        fail(
+          .validationInvalidURL, "'\(field)' must be a valid URL, but \(problem)", at: pointer)
+      }
+    }
     if let category = aps?["category"],
       PredefinedCategory.named(category.stringValue ?? "")?.vendor != "klaviyo"
     {

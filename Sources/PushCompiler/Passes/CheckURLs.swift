@@ -1,0 +1,160 @@
+import PushIR
+
+/// Applies the URL policy (``URLPolicy``, `Specs/urls.md`) to every URL the IR carries:
+/// the tap action's link, each button's link, each category action target's link, each
+/// media item's URL and its own tap action's link.
+///
+/// Changes: a URL whose scheme must not reach a phone (`javascript:`, `data:`, `file:`,
+/// …, recognised after the cleaning browsers and apps apply) is removed with what holds
+/// it: the tap action (the tap then opens the app), a button's link (the button then
+/// opens the app), a category action target (the app's own handler decides), a media
+/// item, a media item's own tap action (the item then takes the default action).
+/// Reports: `pass.unsafe-url-scheme` (warning, lossy) per removal;
+/// `pass.invalid-url` (warning) per URL that RFC 3986 does not allow, kept;
+/// `pass.non-https-media` (warning) per media URL that is not `https`, kept. Reports
+/// are located in the input at once, since removing a media item or category action
+/// target renumbers the rest (the source map follows).
+/// Idempotent: no unsafe URL is left, so a second run changes nothing; it repeats only
+/// its warnings about the URLs it keeps, and the pipeline never runs it twice (an
+/// emitter re-runs it only when `--passes` left it out).
+public struct CheckURLs: NotificationPass {
+  public init() {}
+  public let name = "check-urls"
+  public let summary =
+    "URLs of unsafe schemes removed; invalid URLs and media not on https reported"
+
+  public func run(on notification: inout PushNotification, context: inout PassContext) {
+    if let url = notification.defaultAction?.url {
+      if check(url, at: "/defaultAction/url", consequence: "the tap opens the app", &context) {
+        notification.defaultAction = nil
+      }
+    }
+    for index in notification.buttons.indices {
+      let button = notification.buttons[index]
+      guard let url = button.action.url else { continue }
+      let path = JSONPointer("/buttons").appending(index).appending("action").appending("url")
+      if check(
+        url, at: path, of: "button '\(button.label)'",
+        consequence: "the button opens the app", &context)
+      {
+        notification.buttons[index].action = .openApp
+      }
+    }
+    if var category = notification.category {
+      let array: JSONPointer = "/category/actionTargets"
+      let unsafe = category.actionTargets.indices.filter { index in
+        let target = category.actionTargets[index]
+        guard let url = target.action.url else { return false }
+        return check(
+          url, at: array.appending(index).appending("action").appending("url"),
+          of: "category action '\(target.actionID)'",
+          consequence: "its target is dropped; the app's own handler decides", &context)
+      }
+      remove(unsafe, from: &category.actionTargets, at: array, &context)
+      notification.category = category
+    }
+    var unsafeMedia: [Int] = []
+    for index in notification.media.indices {
+      let path = JSONPointer("/media").appending(index)
+      if check(
+        url: notification.media[index].url, ofMedia: index, at: path.appending("url"), &context)
+      {
+        unsafeMedia.append(index)
+      } else if let url = notification.media[index].action?.url,
+        check(
+          url, at: path.appending("action").appending("url"),
+          of: "the tap action of media item \(index)",
+          consequence: "the item takes the default action", &context)
+      {
+        notification.media[index].action = nil
+      }
+    }
+    remove(unsafeMedia, from: &notification.media, at: "/media", &context)
+  }
+
+  /// Checks a link; reports an unsafe scheme with `consequence` and returns `true` (the
+  /// caller removes it), or reports an invalid URL and returns `false` (kept).
+  private func check(
+    _ url: String, at path: JSONPointer, of owner: String = "the tap action",
+    consequence: String, _ context: inout PassContext
+  ) -> Bool {
+    if let unsafe = URLPolicy.unsafeScheme(of: url) {
+      report(
+        .unsafeURLScheme,
+        "\(owner) links to '\(Self.shown(url))', whose scheme '\(unsafe.scheme)' \(unsafe.does); the link is removed: \(consequence)",
+        at: path, &context)
+      return true
+    }
+    if case .failure(let problem) = URLPolicy.check(url) {
+      report(
+        .invalidURL,
+        "\(owner) links to '\(Self.shown(url))', which is not a valid URL: \(problem); kept, but the phone may not open it",
+        at: path, &context)
+    }
+    return false
+  }
+
+  /// Checks a media item's URL: unsafe (returns `true`: the item is removed), invalid,
+  /// or not `https` (both kept).
+  private func check(
+    url: String, ofMedia index: Int, at path: JSONPointer, _ context: inout PassContext
+  ) -> Bool {
+    if let unsafe = URLPolicy.unsafeScheme(of: url) {
+      report(
+        .unsafeURLScheme,
+        "media item \(index) '\(Self.shown(url))' has the scheme '\(unsafe.scheme)', which \(unsafe.does); the item is dropped",
+        at: path, &context)
+      return true
+    }
+    switch URLPolicy.check(url) {
+    case .failure(let problem):
+      report(
+        .invalidURL,
+        "media item \(index) '\(Self.shown(url))' is not a valid URL: \(problem); kept, but the service extension cannot download it",
+        at: path, &context)
+    case .success("https"):
+      break
+    case .success("http"):
+      report(
+        .nonHTTPSMedia,
+        "media item \(index) '\(Self.shown(url))' is not https: App Transport Security stops the service extension downloading it unless the extension's Info.plist allows plain http; kept",
+        at: path, &context)
+    case .success(let scheme):
+      report(
+        .nonHTTPSMedia,
+        "media item \(index) '\(Self.shown(url))' is not https: service extensions download media over https, not '\(scheme)'; kept",
+        at: path, &context)
+    }
+    return false
+  }
+
+  /// Removes the elements at `indices` (ascending) and renumbers the source map as the
+  /// array shrinks.
+  private func remove<Element>(
+    _ indices: [Int], from elements: inout [Element], at array: JSONPointer,
+    _ context: inout PassContext
+  ) {
+    for index in indices.reversed() {
+      elements.remove(at: index)
+      context.sourceMap.removeElement(at: array.appending(index))
+    }
+  }
+
+  /// Reports at the input location of `path` when the source map knows it, since the
+  /// IR path may not name the same element once this pass removed one before it.
+  private func report(
+    _ code: DiagnosticCode, _ message: String, at path: JSONPointer,
+    _ context: inout PassContext
+  ) {
+    if let input = context.sourceMap.inputLocation(of: path) {
+      context.report(code, message, atInput: input)
+    } else {
+      context.report(code, message, at: path)
+    }
+  }
+
+  /// `url` for a message: at most 80 characters.
+  private static func shown(_ url: String) -> String {
+    url.count > 80 ? url.prefix(79) + "…" : url
+  }
+}
