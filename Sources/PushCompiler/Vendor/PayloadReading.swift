@@ -16,6 +16,16 @@ extension ParseContext {
     return text
   }
 
+  /// The number at `pointer`, or `nil` when absent; another type is reported and ignored.
+  mutating func number(_ value: JSONValue?, at pointer: JSONPointer) -> JSONNumber? {
+    guard let value else { return nil }
+    guard let number = value.numberValue else {
+      reportWrongType(value, expected: "a number", at: pointer)
+      return nil
+    }
+    return number
+  }
+
   /// Reads the string at `pointer` into the IR field `field` (at `irPath`), recording
   /// where it came from; another type is reported and leaves the field empty.
   mutating func read(

@@ -171,8 +171,9 @@ enum APSCodec {
       let critical =
         sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) }
         ?? false
+      let volume = context.number(sound["volume"], at: pointer.appending("volume"))
       notification.content.sound = NotificationSound(
-        name: name, isCritical: critical, volume: sound["volume"]?.numberValue)
+        name: name, isCritical: critical, volume: volume)
       for member in sound where !["name", "critical", "volume"].contains(member.key) {
         context.report(
           .invalidValue, "'\(member.key)' is not a sound key; ignored",

@@ -266,7 +266,7 @@ struct BrazeParser {
         guard let key = context.string(member.value, at: path) else { continue }
         let args = alert[entry.1]
         let arguments = args?.arrayValue?.compactMap(\.stringValue)
-        if let args, arguments?.count != args.arrayValue?.count {
+        if let args, args.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
           context.reportWrongType(
             args, expected: "an array of strings", at: pointer.appending(entry.1))
         }

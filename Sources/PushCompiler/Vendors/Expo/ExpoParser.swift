@@ -207,8 +207,11 @@ struct ExpoParser {
   ) {
     for member in data {
       let path = pointer.appending(member.key)
-      if member.key == Key.deviceRichContent, let rich = member.value.objectValue {
-        readRichContent(rich, at: path, context: &context)
+      if member.key == Key.deviceRichContent {
+        // The emitter writes this key itself, so another value of it cannot be kept.
+        if let rich = context.object(member.value, at: path) {
+          readRichContent(rich, at: path, context: &context)
+        }
       } else {
         context.keepAsCustomData(member, from: path, into: &notification)
       }

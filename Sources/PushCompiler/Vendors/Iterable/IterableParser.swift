@@ -93,8 +93,9 @@ struct IterableParser {
     for member in root where member.key != "aps" && member.key != Key.container {
       let pointer = JSONPointer.root.appending(member.key)
       switch member.key {
-      case Key.legacyURL where itbl != nil && !hasDefaultAction && member.value.stringValue != nil:
-        guard let url = member.value.stringValue, !url.isEmpty else {
+      case Key.legacyURL where itbl != nil && !hasDefaultAction:
+        guard let url = context.string(member.value, at: pointer) else { continue }
+        guard !url.isEmpty else {
           context.report(.invalidValue, "an empty 'url' opens nothing; ignored", at: pointer)
           continue
         }
