@@ -26,6 +26,33 @@ extension ParseContext {
     return number
   }
 
+  /// The number at `pointer` when it lies between 0 and 1 (a volume, a relevance score),
+  /// or `nil` when absent; another number or type is reported and ignored.
+  mutating func fraction(_ value: JSONValue?, at pointer: JSONPointer) -> JSONNumber? {
+    guard let number = number(value, at: pointer) else { return nil }
+    guard let double = number.doubleValue, (0...1).contains(double) else {
+      report(.invalidValue, "'\(number.lexeme)' is not a number from 0 to 1; ignored", at: pointer)
+      return nil
+    }
+    return number
+  }
+
+  /// Reads the badge count at `pointer` into the IR: a whole number from 0 that fits in
+  /// 64 bits, as the phone's badge is; another number or type is reported and ignored.
+  mutating func readBadge(
+    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification
+  ) {
+    guard let number = number(value, at: pointer) else { return }
+    guard let count = number.intValue, count >= 0 else {
+      return report(
+        .invalidValue,
+        "badge '\(number.lexeme)' is not a count the phone can show (a whole number from 0); ignored",
+        at: pointer)
+    }
+    notification.content.badge = number
+    sourceMap.record("/content/badge", from: pointer)
+  }
+
   /// Reads the string at `pointer` into the IR field `field` (at `irPath`), recording
   /// where it came from; another type is reported and leaves the field empty.
   mutating func read(
@@ -37,16 +64,15 @@ extension ParseContext {
     if notification[keyPath: field] != nil { sourceMap.record(irPath, from: pointer) }
   }
 
-  /// Reads the number at `pointer` into the IR field `field` (at `irPath`), recording
-  /// where it came from; another type is reported and leaves the field as it was.
+  /// Reads the number from 0 to 1 at `pointer` into the IR field `field` (at `irPath`),
+  /// recording where it came from; another number or type is reported and leaves the
+  /// field as it was.
   mutating func read(
-    number value: JSONValue, at pointer: JSONPointer,
+    fraction value: JSONValue, at pointer: JSONPointer,
     into field: WritableKeyPath<PushNotification, JSONNumber?>,
     of notification: inout PushNotification, irPath: JSONPointer
   ) {
-    guard let number = value.numberValue else {
-      return reportWrongType(value, expected: "a number", at: pointer)
-    }
+    guard let number = fraction(value, at: pointer) else { return }
     notification[keyPath: field] = number
     sourceMap.record(irPath, from: pointer)
   }

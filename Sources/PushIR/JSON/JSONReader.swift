@@ -65,7 +65,7 @@ public struct JSONReader {
   private mutating func document() throws(JSONSyntaxError) -> JSONValue {
     guard bytes.count <= limits.maxBytes else {
       throw fail(
-        .tooLarge, "document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes)",
+        .tooLarge, "document larger than the limit of \(limits.maxBytes) bytes",
         at: limits.maxBytes)
     }
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }

@@ -162,9 +162,7 @@ struct BrazeParser {
           keptPush.append(Key.alert, .object(alert))
         }
       case Key.badge:
-        context.read(
-          number: member.value, at: path, into: \.content.badge, of: &notification,
-          irPath: "/content/badge")
+        context.readBadge(member.value, at: path, into: &notification)
       case Key.sound:
         if let name = context.string(member.value, at: path) {
           notification.content.sound = NotificationSound(name: name)
@@ -196,7 +194,7 @@ struct BrazeParser {
           irPath: "/content/interruptionLevel")
       case Key.relevanceScore:
         context.read(
-          number: member.value, at: path, into: \.content.relevanceScore, of: &notification,
+          fraction: member.value, at: path, into: \.content.relevanceScore, of: &notification,
           irPath: "/content/relevanceScore")
       case Key.threadID:
         context.read(

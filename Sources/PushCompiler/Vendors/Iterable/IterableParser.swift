@@ -73,11 +73,12 @@ struct IterableParser {
   private mutating func readCampaign(
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let number = value.numberValue else {
-      context.reportWrongType(value, expected: "a number", at: pointer)
-      return
+    guard let number = context.number(value, at: pointer) else { return }
+    guard number.intValue != nil else {
+      return context.report(
+        .invalidValue, "campaign id '\(number.lexeme)' is not a whole number; ignored", at: pointer)
     }
-    if number.doubleValue == 0 {
+    if number.intValue == 0 {
       notification.tracking.isTest = true
       context.sourceMap.record("/tracking/isTest", from: pointer)
     } else {
