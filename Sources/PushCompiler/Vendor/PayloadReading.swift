@@ -130,8 +130,9 @@ extension ParseContext {
     }
   }
 
-  /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`);
-  /// an object is taken as it is. `nil` (reported) when the string is not JSON.
+  /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`,
+  /// Expo's device-form `body`); an object is taken as it is. `nil` (reported, with where
+  /// in the string the JSON breaks and the string itself) when the string is not JSON.
   mutating func embeddedJSON(
     _ value: JSONValue, at pointer: JSONPointer, otherwise consequence: String = "ignored"
   ) -> JSONValue? {
@@ -139,10 +140,11 @@ extension ParseContext {
     do {
       return try JSONReader.parse(Array(text.utf8))
     } catch {
+      let shown = text.count > 80 ? text.prefix(80) + "…" : text[...]
       report(
         .invalidValue,
-        "the string is not the JSON document the SDK decodes (\(error.message)); \(consequence)",
-        at: pointer)
+        "the string is not the JSON document the SDK decodes (\(error.message), at byte \(error.offset + 1) of the string); \(consequence)",
+        at: pointer, notes: ["the string: '\(shown)'"])
       return nil
     }
   }
