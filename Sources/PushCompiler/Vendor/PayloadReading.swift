@@ -163,11 +163,15 @@ extension JSONValue {
   /// The root object of a payload, or the error every front end gives for another root.
   func rootObject() throws(TranslationError) -> JSONObject {
     guard case .object(let object) = self else {
-      throw .unreadablePayload(
-        Diagnostic(
-          .notAnObject, "the payload is a JSON \(kindName), but a push payload is an object",
-          at: .input(.root)))
+      throw .unreadablePayload(Self.notAnObject(kind: kindName))
     }
     return object
+  }
+
+  /// The error for a payload whose root is a JSON `kind` other than an object.
+  static func notAnObject(kind: String) -> Diagnostic {
+    Diagnostic(
+      .notAnObject, "the payload is a JSON \(kind), but a push payload is an object",
+      at: .input(.root))
   }
 }

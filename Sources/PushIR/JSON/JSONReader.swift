@@ -193,7 +193,8 @@ public struct JSONReader {
   private mutating func number() throws(JSONSyntaxError) -> JSONNumber {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < bytes.count, isDigit(bytes[index]) else {
+    guard index < bytes.count else { throw endOfInput("a digit") }
+    guard isDigit(bytes[index]) else {
       throw fail(.invalidNumber, "expected a digit in number", at: index)
     }
     if bytes[index] == UInt8(ascii: "0") {
@@ -206,7 +207,8 @@ public struct JSONReader {
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < bytes.count, isDigit(bytes[index]) else {
+      guard index < bytes.count else { throw endOfInput("a digit after the decimal point") }
+      guard isDigit(bytes[index]) else {
         throw fail(.invalidNumber, "expected a digit after the decimal point", at: index)
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
@@ -217,7 +219,8 @@ public struct JSONReader {
       {
         index += 1
       }
-      guard index < bytes.count, isDigit(bytes[index]) else {
+      guard index < bytes.count else { throw endOfInput("a digit in the exponent") }
+      guard isDigit(bytes[index]) else {
         throw fail(.invalidNumber, "expected a digit in the exponent", at: index)
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
