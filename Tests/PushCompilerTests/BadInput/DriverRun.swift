@@ -61,6 +61,9 @@ struct DriverRun {
     }
   }
 
+  /// Standard output as text.
+  var outputText: String { String(decoding: output, as: UTF8.self) }
+
   /// Standard output read as one JSON document, when it is one.
   var outputJSON: JSONValue? { try? JSONReader.parse(output) }
 }
