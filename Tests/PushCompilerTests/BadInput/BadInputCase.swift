@@ -8,17 +8,26 @@ import Testing
 struct BadInputCase: CustomTestStringConvertible, Sendable {
   /// One warning or error the run must report, in order.
   struct Expected: Hashable, Sendable, CustomStringConvertible {
+    /// The diagnostic code.
     var code: String
+    /// `line:column` or a JSON Pointer, as ``DriverRun/Finding/location``.
     var location: String
     var description: String { "\(code) at '\(location)'" }
   }
 
+  /// The folder's name.
   let name: String
+  /// The bytes given on standard input.
   let input: [UInt8]
+  /// The command line, without an input file.
   let arguments: [String]
+  /// The exit code `convert` must give.
   let exit: ExitCode
+  /// Every warning and error, in order.
   let diagnostics: [Expected]
+  /// The document written on success; `nil` when nothing may be written.
   let output: JSONValue?
+  /// Whether the case also runs as a record of a batch.
   let batch: Bool
 
   var testDescription: String { name }

@@ -27,8 +27,11 @@ struct DriverRun {
     var description: String { "\(severity) \(code) at '\(location)'" }
   }
 
+  /// The exit code.
   var code: ExitCode
+  /// What was written to standard output.
   var output: [UInt8]
+  /// What was written to standard error.
   var error: String
 
   /// Runs `pushc` with `arguments` and `input` on standard input. Diagnostics are asked

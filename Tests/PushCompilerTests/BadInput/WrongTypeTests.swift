@@ -32,7 +32,8 @@ import Testing
     }
 
   /// The golden defaults and a value for every field an emitter would otherwise derive
-  /// from the content (which a replaced value changes), in a file for `--defaults`.
+  /// from the content (which a replaced value changes), in a file for `--defaults`. The
+  /// file is named after its contents, so runs share it and leave one file behind.
   static let defaults: String = {
     var object = JSONObject()
     for (name, value) in GoldenCase.defaults.sorted(by: { $0.key < $1.key }) {
@@ -41,9 +42,13 @@ import Testing
     for name in ["_k", "messageId", "i"] where object[name] == nil {
       object.append(name, "wrong-type-run")
     }
+    let bytes = JSONWriter().bytes(.object(object))
+    let digest = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
+      ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+    }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-wrong-type-defaults-\(ProcessInfo.processInfo.processIdentifier).json")
-    try? Data(JSONWriter().bytes(.object(object))).write(to: file)
+      "pushc-wrong-type-defaults-\(String(digest, radix: 16)).json")
+    try? Data(bytes).write(to: file, options: .atomic)
     return file.path
   }()
 
