@@ -74,7 +74,8 @@ struct BatchRun {
         reader = LineReader(descriptor: descriptor, path: "<stdin>", maxLineBytes: limit)
       } else {
         reader = LineReader(
-          bytes: try streams.readStandardInput(), path: "<stdin>", maxLineBytes: limit)
+          bytes: try streams.readStandardInput(atMost: .max), path: "<stdin>",
+          maxLineBytes: limit)
       }
     } else {
       let descriptor = open(input, O_RDONLY)
@@ -147,8 +148,11 @@ struct BatchRun {
     var start = 0
     while start < files.count {
       let names = Array(files[start..<min(start + Self.blockSize / 8, files.count)])
+      // A file over the size limit is read no further than one byte beyond it, which
+      // is enough for the reader to refuse it.
+      let limit = JSONReader.Limits.standard.maxBytes
       let contents = try names.map { (name) throws(FileIO.Failure) in
-        try FileIO.read(input + "/" + name)
+        try FileIO.read(input + "/" + name, atMost: limit + 1)
       }
       let outcomes = converter.convert(contents) { $0.convert($1) }
       for (name, outcome) in zip(names, outcomes) {

@@ -80,7 +80,8 @@ extension DiagnosticCode {
   )
   /// A value of the wrong JSON type; ignored.
   public static let wrongType = DiagnosticCode(
-    "parse.wrong-type", .warning, lossy: true, "a value of the wrong JSON type; ignored")
+    "parse.wrong-type", .warning, lossy: true,
+    "a value of the wrong JSON type; ignored, unless the message says how it was read")
 
   // MARK: pass — the IR passes
 

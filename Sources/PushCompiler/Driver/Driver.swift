@@ -129,9 +129,12 @@ struct Session {
 
     let bytes: [UInt8]
     do {
+      // One byte beyond the size limit is enough for the reader to refuse the input;
+      // nothing further is read.
+      let limit = JSONReader.Limits.standard.maxBytes + 1
       bytes =
         try options.input == nil || options.input == "-"
-        ? streams.readStandardInput() : FileIO.read(options.input!)
+        ? streams.readStandardInput(atMost: limit) : FileIO.read(options.input!, atMost: limit)
     } catch {
       diagnostics.report(
         Diagnostic(.unreadable, "cannot read '\(error.path)': \(error.reason)", at: .input(.root)))
@@ -254,7 +257,8 @@ struct Session {
     guard let path = options.defaultsFile else { return .success([:]) }
     let value: JSONValue
     do {
-      value = try JSONReader.parse(FileIO.read(path))
+      value = try JSONReader.parse(
+        FileIO.read(path, atMost: JSONReader.Limits.standard.maxBytes + 1))
     } catch let error as FileIO.Failure {
       diagnostics.report(
         Diagnostic(

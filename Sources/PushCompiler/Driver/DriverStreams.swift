@@ -1,7 +1,7 @@
 /// The process's standard streams, as the driver sees them; tests substitute buffers.
 public protocol DriverStreams {
-  /// Everything on standard input.
-  mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8]
+  /// Standard input until its end, or its first `limit` bytes (reading stops there).
+  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8]
   /// Appends to standard output.
   mutating func writeOutput(_ bytes: [UInt8])
   /// Appends to standard error.
@@ -16,8 +16,8 @@ public protocol DriverStreams {
 public struct ProcessStreams: DriverStreams {
   public init() {}
 
-  public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] {
-    try FileIO.readStandardInput()
+  public mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] {
+    try FileIO.readStandardInput(atMost: limit)
   }
 
   public mutating func writeOutput(_ bytes: [UInt8]) {
@@ -44,7 +44,9 @@ public struct BufferedStreams: DriverStreams {
   /// Streams whose input is `input`.
   public init(input: [UInt8] = []) { self.input = input }
 
-  public mutating func readStandardInput() throws(FileIO.Failure) -> [UInt8] { input }
+  public mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] {
+    Array(input.prefix(limit))
+  }
   public mutating func writeOutput(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
   public mutating func writeError(_ text: String) { error += text }
   public var standardInputDescriptor: Int32? { nil }

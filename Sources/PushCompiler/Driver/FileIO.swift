@@ -22,31 +22,36 @@ public enum FileIO {
     }
   }
 
-  /// The whole contents of the file at `path`.
-  public static func read(_ path: String) throws(Failure) -> [UInt8] {
+  /// The contents of the file at `path`: all of it, or its first `limit` bytes when it
+  /// is longer (nothing beyond them is read).
+  public static func read(_ path: String, atMost limit: Int = .max) throws(Failure) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw Failure(path, errno: errno) }
     defer { close(descriptor) }
-    return try readAll(descriptor, path: path)
+    return try readAll(descriptor, path: path, atMost: limit)
   }
 
-  /// Everything on standard input, until end of file.
-  public static func readStandardInput() throws(Failure) -> [UInt8] {
-    try readAll(0, path: "<stdin>")
+  /// Standard input until end of file, or its first `limit` bytes (reading stops there).
+  public static func readStandardInput(atMost limit: Int = .max) throws(Failure) -> [UInt8] {
+    try readAll(0, path: "<stdin>", atMost: limit)
   }
 
-  private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
+  private static func readAll(_ descriptor: Int32, path: String, atMost limit: Int)
+    throws(Failure) -> [UInt8]
+  {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         throw Failure(path, errno: errno)
       }
-      if count == 0 { return bytes }
+      if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
     }
+    return bytes
   }
 
   /// Writes `bytes` to a temporary file beside `path`, then renames it into place, so

@@ -62,13 +62,16 @@ public enum Detector {
     case ambiguous([(format: any VendorFormat, evidence: Evidence)])
     /// No format recognises the payload.
     case unknown
+    /// The payload is not a JSON object (its kind, as messages name it), so it is no
+    /// format's.
+    case notAnObject(String)
   }
 
   /// The format whose evidence is strongest, among `formats`.
   public static func detect(_ payload: JSONValue, among formats: [any VendorFormat] = Vendors.all)
     -> Outcome
   {
-    guard case .object(let root) = payload else { return .unknown }
+    guard case .object(let root) = payload else { return .notAnObject(payload.kindName) }
     let candidates = formats.compactMap { format in
       format.evidence(in: root).map { (format: format, evidence: $0) }
     }
@@ -93,6 +96,8 @@ extension Detector.Outcome {
       return Diagnostic(
         .unknownFormat, "no format recognises this payload: it has no vendor's keys and no 'aps'",
         at: .input(.root), notes: ["name the format with --from"])
+    case .notAnObject(let kind):
+      return JSONValue.notAnObject(kind: kind)
     }
   }
 }

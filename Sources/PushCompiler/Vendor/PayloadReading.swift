@@ -16,6 +16,43 @@ extension ParseContext {
     return text
   }
 
+  /// The number at `pointer`, or `nil` when absent; another type is reported and ignored.
+  mutating func number(_ value: JSONValue?, at pointer: JSONPointer) -> JSONNumber? {
+    guard let value else { return nil }
+    guard let number = value.numberValue else {
+      reportWrongType(value, expected: "a number", at: pointer)
+      return nil
+    }
+    return number
+  }
+
+  /// The number at `pointer` when it lies between 0 and 1 (a volume, a relevance score),
+  /// or `nil` when absent; another number or type is reported and ignored.
+  mutating func fraction(_ value: JSONValue?, at pointer: JSONPointer) -> JSONNumber? {
+    guard let number = number(value, at: pointer) else { return nil }
+    guard let double = number.doubleValue, (0...1).contains(double) else {
+      report(.invalidValue, "'\(number.lexeme)' is not a number from 0 to 1; ignored", at: pointer)
+      return nil
+    }
+    return number
+  }
+
+  /// Reads the badge count at `pointer` into the IR: a whole number from 0 that fits in
+  /// 64 bits, as the phone's badge is; another number or type is reported and ignored.
+  mutating func readBadge(
+    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification
+  ) {
+    guard let number = number(value, at: pointer) else { return }
+    guard let count = number.intValue, count >= 0 else {
+      return report(
+        .invalidValue,
+        "badge '\(number.lexeme)' is not a count the phone can show (a whole number from 0); ignored",
+        at: pointer)
+    }
+    notification.content.badge = number
+    sourceMap.record("/content/badge", from: pointer)
+  }
+
   /// Reads the string at `pointer` into the IR field `field` (at `irPath`), recording
   /// where it came from; another type is reported and leaves the field empty.
   mutating func read(
@@ -27,16 +64,15 @@ extension ParseContext {
     if notification[keyPath: field] != nil { sourceMap.record(irPath, from: pointer) }
   }
 
-  /// Reads the number at `pointer` into the IR field `field` (at `irPath`), recording
-  /// where it came from; another type is reported and leaves the field as it was.
+  /// Reads the number from 0 to 1 at `pointer` into the IR field `field` (at `irPath`),
+  /// recording where it came from; another number or type is reported and leaves the
+  /// field as it was.
   mutating func read(
-    number value: JSONValue, at pointer: JSONPointer,
+    fraction value: JSONValue, at pointer: JSONPointer,
     into field: WritableKeyPath<PushNotification, JSONNumber?>,
     of notification: inout PushNotification, irPath: JSONPointer
   ) {
-    guard let number = value.numberValue else {
-      return reportWrongType(value, expected: "a number", at: pointer)
-    }
+    guard let number = fraction(value, at: pointer) else { return }
     notification[keyPath: field] = number
     sourceMap.record(irPath, from: pointer)
   }
@@ -94,8 +130,9 @@ extension ParseContext {
     }
   }
 
-  /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`);
-  /// an object is taken as it is. `nil` (reported) when the string is not JSON.
+  /// A JSON document carried inside a string (CleverTap's `ct_ContentSlider`, `pt_json`,
+  /// Expo's device-form `body`); an object is taken as it is. `nil` (reported, with where
+  /// in the string the JSON breaks and the string itself) when the string is not JSON.
   mutating func embeddedJSON(
     _ value: JSONValue, at pointer: JSONPointer, otherwise consequence: String = "ignored"
   ) -> JSONValue? {
@@ -103,10 +140,11 @@ extension ParseContext {
     do {
       return try JSONReader.parse(Array(text.utf8))
     } catch {
+      let shown = text.count > 80 ? text.prefix(80) + "…" : text[...]
       report(
         .invalidValue,
-        "the string is not the JSON document the SDK decodes (\(error.message)); \(consequence)",
-        at: pointer)
+        "the string is not the JSON document the SDK decodes (\(error.message), at byte \(error.offset + 1) of the string); \(consequence)",
+        at: pointer, notes: ["the string: '\(shown)'"])
       return nil
     }
   }
@@ -125,11 +163,15 @@ extension JSONValue {
   /// The root object of a payload, or the error every front end gives for another root.
   func rootObject() throws(TranslationError) -> JSONObject {
     guard case .object(let object) = self else {
-      throw .unreadablePayload(
-        Diagnostic(
-          .notAnObject, "the payload is a JSON \(kindName), but a push payload is an object",
-          at: .input(.root)))
+      throw .unreadablePayload(Self.notAnObject(kind: kindName))
     }
     return object
+  }
+
+  /// The error for a payload whose root is a JSON `kind` other than an object.
+  static func notAnObject(kind: String) -> Diagnostic {
+    Diagnostic(
+      .notAnObject, "the payload is a JSON \(kind), but a push payload is an object",
+      at: .input(.root))
   }
 }

@@ -65,7 +65,7 @@ public struct JSONReader {
   private mutating func document() throws(JSONSyntaxError) -> JSONValue {
     guard bytes.count <= limits.maxBytes else {
       throw fail(
-        .tooLarge, "document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes)",
+        .tooLarge, "document larger than the limit of \(limits.maxBytes) bytes",
         at: limits.maxBytes)
     }
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -194,7 +194,8 @@ public struct JSONReader {
   private mutating func number() throws(JSONSyntaxError) -> JSONNumber {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < bytes.count, isDigit(bytes[index]) else {
+    guard index < bytes.count else { throw endOfInput("a digit") }
+    guard isDigit(bytes[index]) else {
       throw fail(.invalidNumber, "expected a digit in number", at: index)
     }
     if bytes[index] == UInt8(ascii: "0") {
@@ -207,7 +208,8 @@ public struct JSONReader {
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < bytes.count, isDigit(bytes[index]) else {
+      guard index < bytes.count else { throw endOfInput("a digit after the decimal point") }
+      guard isDigit(bytes[index]) else {
         throw fail(.invalidNumber, "expected a digit after the decimal point", at: index)
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
@@ -218,7 +220,8 @@ public struct JSONReader {
       {
         index += 1
       }
-      guard index < bytes.count, isDigit(bytes[index]) else {
+      guard index < bytes.count else { throw endOfInput("a digit in the exponent") }
+      guard isDigit(bytes[index]) else {
         throw fail(.invalidNumber, "expected a digit in the exponent", at: index)
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
@@ -247,7 +250,10 @@ public struct JSONReader {
           scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
           text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes) }
         }
-        guard let text else { throw invalidUTF8(inStringFrom: start) }
+        guard let text else {
+          throw firstInvalidUTF8(from: start, to: index)
+            ?? fail(.invalidUTF8, "invalid UTF-8 in string", at: start - 1)
+        }
         index += 1
         return text
       }
@@ -265,7 +271,10 @@ public struct JSONReader {
       seenBytes |= byte
       index += 1
     }
-    throw endOfInput("'\"' to close the string")
+    // A sequence the end cut short is reported as such, as it would be mid-document.
+    throw seenBytes < 0x80
+      ? endOfInput("'\"' to close the string")
+      : firstInvalidUTF8(from: start, to: index) ?? endOfInput("'\"' to close the string")
   }
 
   /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
@@ -275,10 +284,9 @@ public struct JSONReader {
       ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
   }
 
-  /// The error for the first byte that is not valid UTF-8 in the string whose text
-  /// began at `start`, found by stepping over it again sequence by sequence.
-  private mutating func invalidUTF8(inStringFrom start: Int) -> JSONSyntaxError {
-    let end = index
+  /// The error for the first byte that is not valid UTF-8 in the string text between
+  /// `start` and `end`, found by stepping over it again sequence by sequence.
+  private mutating func firstInvalidUTF8(from start: Int, to end: Int) -> JSONSyntaxError? {
     index = start
     while index < end {
       switch bytes[index] {
@@ -288,7 +296,7 @@ public struct JSONReader {
         do { try skipUTF8Sequence() } catch { return error }
       }
     }
-    return fail(.invalidUTF8, "invalid UTF-8 in string", at: start - 1)
+    return nil
   }
 
   /// Throws when the string that began at `start` and ends at `index` is over the limit.

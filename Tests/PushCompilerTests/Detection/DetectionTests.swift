@@ -81,7 +81,12 @@ import Testing
 
   @Test func payloadsWithoutKnownKeysAreUnknown() throws {
     #expect(try detect(#"{"notification": {"title": "x"}}"#).failure?.code == .unknownFormat)
-    #expect(try detect("[]").failure?.code == .unknownFormat)
+  }
+
+  @Test func aRootThatIsNotAnObjectIsSaidToBeOne() throws {
+    let failure = try detect(#"[{"aps": {}}]"#).failure
+    #expect(failure?.code == .notAnObject)
+    #expect(failure?.message == "the payload is a JSON array, but a push payload is an object")
   }
 
   /// Real payloads of every registered vendor are detected as that vendor, except the few

@@ -45,12 +45,7 @@ enum APSCodec {
       case "alert":
         readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
       case "badge":
-        if let number = member.value.numberValue {
-          notification.content.badge = number
-          context.sourceMap.record("/content/badge", from: path)
-        } else {
-          context.reportWrongType(member.value, expected: "a number", at: path)
-        }
+        context.readBadge(member.value, at: path, into: &notification)
       case "sound": readSound(member.value, at: path, into: &notification, context: &context)
       case "category":
         if let identifier = member.value.stringValue {
@@ -68,12 +63,9 @@ enum APSCodec {
         notification.delivery.mutableContent = readFlag(member.value, at: path, context: &context)
         context.sourceMap.record("/delivery/mutableContent", from: path)
       case "relevance-score":
-        if let number = member.value.numberValue {
-          notification.content.relevanceScore = number
-          context.sourceMap.record("/content/relevanceScore", from: path)
-        } else {
-          context.reportWrongType(member.value, expected: "a number", at: path)
-        }
+        context.read(
+          fraction: member.value, at: path, into: \.content.relevanceScore, of: &notification,
+          irPath: "/content/relevanceScore")
       default:
         if let entry = stringKeys.first(where: { $0.key == member.key }) {
           if let text = member.value.stringValue {
@@ -171,8 +163,9 @@ enum APSCodec {
       let critical =
         sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) }
         ?? false
+      let volume = context.fraction(sound["volume"], at: pointer.appending("volume"))
       notification.content.sound = NotificationSound(
-        name: name, isCritical: critical, volume: sound["volume"]?.numberValue)
+        name: name, isCritical: critical, volume: volume)
       for member in sound where !["name", "critical", "volume"].contains(member.key) {
         context.report(
           .invalidValue, "'\(member.key)' is not a sound key; ignored",

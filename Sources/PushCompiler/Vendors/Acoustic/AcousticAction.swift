@@ -26,7 +26,12 @@ enum AcousticAction {
     func text(_ key: String) -> String? {
       switch fields[key] {
       case .string(let text)? where !text.isEmpty: return text
-      case .number(let number)?: return number.lexeme
+      case .number(let number)?:
+        // The SDK takes a string; a number is read as its digits, and written back as text.
+        context.report(
+          .wrongType, "expected a string, found number; read as the text '\(number.lexeme)'",
+          at: pointer.appending(key))
+        return number.lexeme
       default: return nil
       }
     }

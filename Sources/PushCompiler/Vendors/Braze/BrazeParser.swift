@@ -162,9 +162,7 @@ struct BrazeParser: PayloadParser {
           keptPush.append(Key.alert, .object(alert))
         }
       case Key.badge:
-        context.read(
-          number: member.value, at: path, into: \.content.badge, of: &notification,
-          irPath: "/content/badge")
+        context.readBadge(member.value, at: path, into: &notification)
       case Key.sound:
         if let name = context.string(member.value, at: path) {
           notification.content.sound = NotificationSound(name: name)
@@ -196,7 +194,7 @@ struct BrazeParser: PayloadParser {
           irPath: "/content/interruptionLevel")
       case Key.relevanceScore:
         context.read(
-          number: member.value, at: path, into: \.content.relevanceScore, of: &notification,
+          fraction: member.value, at: path, into: \.content.relevanceScore, of: &notification,
           irPath: "/content/relevanceScore")
       case Key.threadID:
         context.read(
@@ -266,7 +264,7 @@ struct BrazeParser: PayloadParser {
         guard let key = context.string(member.value, at: path) else { continue }
         let args = alert[entry.1]
         let arguments = args?.arrayValue?.compactMap(\.stringValue)
-        if let args, arguments?.count != args.arrayValue?.count {
+        if let args, args.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
           context.reportWrongType(
             args, expected: "an array of strings", at: pointer.appending(entry.1))
         }

@@ -55,12 +55,7 @@ struct ExpoParser: PayloadParser {
       case Key.sound:
         readSound(member.value, at: pointer, context: &context)
       case Key.badge:
-        if let number = member.value.numberValue {
-          notification.content.badge = number
-          context.sourceMap.record("/content/badge", from: pointer)
-        } else {
-          context.reportWrongType(member.value, expected: "a number", at: pointer)
-        }
+        context.readBadge(member.value, at: pointer, into: &notification)
       case Key.interruptionLevel:
         context.read(
           member.value, at: pointer, into: \.content.interruptionLevel, of: &notification,
@@ -112,11 +107,7 @@ struct ExpoParser: PayloadParser {
         case "critical":
           sound.isCritical = context.flag(member.value, at: path) ?? false
         case "volume":
-          if let volume = member.value.numberValue {
-            sound.volume = volume
-          } else {
-            context.reportWrongType(member.value, expected: "a number", at: path)
-          }
+          sound.volume = context.fraction(member.value, at: path)
         default:
           context.report(.invalidValue, "'\(member.key)' is not a sound key; ignored", at: path)
         }
@@ -207,8 +198,11 @@ struct ExpoParser: PayloadParser {
   ) {
     for member in data {
       let path = pointer.appending(member.key)
-      if member.key == Key.deviceRichContent, let rich = member.value.objectValue {
-        readRichContent(rich, at: path, context: &context)
+      if member.key == Key.deviceRichContent {
+        // The emitter writes this key itself, so another value of it cannot be kept.
+        if let rich = context.object(member.value, at: path) {
+          readRichContent(rich, at: path, context: &context)
+        }
       } else {
         context.keepAsCustomData(member, from: path, into: &notification)
       }

@@ -299,7 +299,7 @@ struct FCMParser: PayloadParser {
         .detectedFormat,
         "the APNs payload looks like \(candidates.map(\.format.id).joined(separator: " and ")) alike; read as plain apns",
         at: location)
-    case .unknown:
+    case .unknown, .notAnObject:
       format = APNs()
     }
     var inner = ParseContext()

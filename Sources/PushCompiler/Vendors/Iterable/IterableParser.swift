@@ -73,11 +73,12 @@ struct IterableParser: PayloadParser {
   private mutating func readCampaign(
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let number = value.numberValue else {
-      context.reportWrongType(value, expected: "a number", at: pointer)
-      return
+    guard let number = context.number(value, at: pointer) else { return }
+    guard number.intValue != nil else {
+      return context.report(
+        .invalidValue, "campaign id '\(number.lexeme)' is not a whole number; ignored", at: pointer)
     }
-    if number.doubleValue == 0 {
+    if number.intValue == 0 {
       notification.tracking.isTest = true
       context.sourceMap.record("/tracking/isTest", from: pointer)
     } else {
@@ -93,8 +94,9 @@ struct IterableParser: PayloadParser {
     for member in root where member.key != "aps" && member.key != Key.container {
       let pointer = JSONPointer.root.appending(member.key)
       switch member.key {
-      case Key.legacyURL where itbl != nil && !hasDefaultAction && member.value.stringValue != nil:
-        guard let url = member.value.stringValue, !url.isEmpty else {
+      case Key.legacyURL where itbl != nil && !hasDefaultAction:
+        guard let url = context.string(member.value, at: pointer) else { continue }
+        guard !url.isEmpty else {
           context.report(.invalidValue, "an empty 'url' opens nothing; ignored", at: pointer)
           continue
         }

@@ -21,6 +21,12 @@ struct OneSignalParser: PayloadParser {
       kept.append(Key.osDataHint, true)
       readNewerFormat(osData, context: &context)
     } else {
+      if let other = root[Key.osData] {
+        context.report(
+          .wrongType,
+          "expected an object, found \(other.kindName): the SDK reads the '\(Key.custom)' format instead; kept as the app's data",
+          at: "/os_data")
+      }
       container = Key.custom
       readOriginalFormat(context: &context)
     }
