@@ -118,6 +118,9 @@ public enum URLPolicy {
   /// and newlines anywhere and trim the rest), then lower-cased; `nil` when no `:`
   /// remains. `java%09script:alert(1)` names `javascript`.
   public static func cleanedScheme(of text: String) -> String? {
+    // Text that starts with a scheme is its own cleaning: no escape, space or control
+    // character stands before its first ':', and decoding what follows adds none there.
+    if let plain = scheme(of: text) { return plain }
     var decoded = text
     for _ in 0..<3 {
       let next = percentDecoded(decoded)
@@ -265,7 +268,7 @@ extension Unicode.Scalar {
   /// A character that may stand somewhere in a URL: unreserved, reserved (general and
   /// sub-delimiters); `%` is checked with its two digits.
   fileprivate var isURLCharacter: Bool {
-    isASCIILetter || isASCIIDigit || "-._~:/?#[]@!$&'()*+,;=".unicodeScalars.contains(self)
+    value < 128 && URLCharacters.mask[Int(value >> 6)] & (1 << (value & 63)) != 0
   }
 
   /// A character of an IP literal between `[` and `]`: IPv6 (hex digits, `:`, `.`) or
@@ -285,6 +288,18 @@ extension Unicode.Scalar {
     let hex = String(value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
+}
+
+/// The ASCII characters RFC 3986 allows in a URL (unreserved and reserved), as a bit set
+/// indexed by code point, since every character of every URL is looked up.
+private enum URLCharacters {
+  static let mask: [UInt64] = {
+    var mask: [UInt64] = [0, 0]
+    let allowed =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+    for byte in allowed.utf8 { mask[Int(byte >> 6)] |= 1 << (byte & 63) }
+    return mask
+  }()
 }
 
 extension UInt8 {
