@@ -84,7 +84,12 @@ struct AirshipEmitter {
       ("title", \.title), ("subtitle", \.subtitle), ("body", \.body),
     ]
     for (key, field) in fields {
-      guard let value = before[key], let text = notification.content[keyPath: field] else {
+      guard let value = before[key] else { continue }
+      guard let text = notification.content[keyPath: field] else {
+        context.report(
+          .droppedExtra,
+          "the alert's own \(key) \(JSONWriter(style: .compact).string(value)), shown while media loads, dropped: the IR has no \(key) for the attachment to show instead",
+          at: JSONPointer("/extras/airship/alertWithoutMedia").appending(key))
         continue
       }
       replacing.append(key, .string(text))
