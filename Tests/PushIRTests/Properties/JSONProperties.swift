@@ -10,7 +10,7 @@ import Testing
   static let styles: [JSONWriter.Style] = [.compact, .pretty]
 
   @Test func writerThenReaderIsTheIdentity() {
-    Property("JSON writer → reader", defaultCases: 1500).check(record: { Issue.record("\($0)") }) {
+    Property("JSON writer → reader", defaultCases: 1000).check(record: { Issue.record("\($0)") }) {
       item in
       let value = JSONGenerator.value(&item.random, depth: 6)
       for style in Self.styles {
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func everySpellingReadsAsItsValue() {
-    Property("JSON spelling → reader", defaultCases: 1500).check(record: { Issue.record("\($0)") })
+    Property("JSON spelling → reader", defaultCases: 1000).check(record: { Issue.record("\($0)") })
     {
       item in
       let value = JSONGenerator.value(&item.random, depth: 6)
@@ -48,7 +48,7 @@ import Testing
   /// Reader → writer → reader is stable: what is read from any text and written again
   /// reads back as the same value, and writing that gives the same bytes.
   @Test func readingAndWritingAgainIsStable() {
-    Property("JSON reader → writer → reader", defaultCases: 1500).check(record: {
+    Property("JSON reader → writer → reader", defaultCases: 1000).check(record: {
       Issue.record("\($0)")
     }) { item in
       let text = JSONGenerator.spelling(
