@@ -86,7 +86,10 @@ import Testing
     (
       "acoustic",
       #"{"aps": {"alert": "x"}, "notification-action": {"type": "openApp"}, "mce": {"source": "s"}}"#
-    )
+    ),
+    // A repeated member named '/' and a joiner was located at '/x//' and the joiner: the pointer did
+    // not escape a '/' that a combining character follows.
+    ("apns", #"{"aps": {"alert": "x"}, "x": {"/\u200d": 1, "\/\u200d": 2}}"#),
   ]
 
   @Test(arguments: regressions.indices)
