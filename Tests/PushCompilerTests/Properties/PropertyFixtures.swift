@@ -30,7 +30,9 @@ enum PropertyFixtures {
 
   /// A format to write, with the emitter options it is written with.
   struct Target: CustomTestStringConvertible, Sendable {
+    /// The format's id.
     let format: String
+    /// The emitter options (`--option`), as given.
     let options: [String]
     var testDescription: String {
       ([format] + options.map { "--option \($0)" }).joined(separator: " ")
@@ -54,18 +56,17 @@ enum PropertyFixtures {
     ]
 
   /// `notification` lowered for `target` as a translation lowers it: the standard IR
-  /// passes, preparing for `target` with its options (for the IR itself, for no target),
-  /// and what they reported.
+  /// passes, preparing for `target` with its options (for the IR itself, for no target).
   static func lowered(
     _ notification: PushNotification, for target: any VendorFormat, options: Set<String>
-  ) -> (notification: PushNotification, diagnostics: Diagnostics) {
+  ) -> PushNotification {
     var lowered = notification
     var context = PassContext(target: target.id == IRFormat().id ? nil : target)
     if context.target != nil {
       context.target = target.capabilities(writing: notification, options: options)
     }
     for pass in Pipeline.standard.notificationPasses { pass.run(on: &lowered, context: &context) }
-    return (lowered, context.diagnostics)
+    return lowered
   }
 
   /// For an fcm target: the format detection names for the APNs payload inside the

@@ -13,21 +13,11 @@ struct RoundTripCheck {
   /// The format and options written.
   let target: PropertyFixtures.Target
 
-  /// Everything written and read, for the checks and for tests that look closer.
-  struct Trip {
-    /// The conversion `--from ir --to` the target, with the golden defaults.
-    var written: Translator.Result
-    /// The document as the passes lower it for the target.
-    var lowered: PushNotification
-    /// What the emitter alone reported for the lowered document.
-    var emitted: Diagnostics
-    /// Reading the output back, when there was output.
-    var read: Translator.Result?
-  }
-
   /// The problems `notification` shows in this round trip (none when every property
-  /// holds), and the trip itself.
-  func problems(of notification: PushNotification) -> (problems: [String], trip: Trip) {
+  /// holds), and the conversion `--from ir` to the target.
+  func problems(of notification: PushNotification) -> (
+    problems: [String], written: Translator.Result
+  ) {
     let format = Vendors.named(target.format)!
     let options = Set(target.options)
     let show = PropertyFixtures.show
@@ -47,12 +37,11 @@ struct RoundTripCheck {
     emit.passesRan = true
     let direct: JSONValue?
     do {
-      direct = try format.emit(lowered.notification, context: &emit)
+      direct = try format.emit(lowered, context: &emit)
     } catch {
       direct = nil
       problems.append("the emitter refused the lowered document: \(error); \(context)")
     }
-    var trip = Trip(written: written, lowered: lowered.notification, emitted: emit.diagnostics)
 
     guard let output = written.output else {
       let errors = written.diagnostics.filter { $0.severity == .error }.map(\.code.name)
@@ -60,7 +49,7 @@ struct RoundTripCheck {
       expect(
         errors == [DiagnosticCode.overBudget.name] && size > 4096,
         "refused with \(errors) (the payload is \(size) bytes); \(context)")
-      return (problems, trip)
+      return (problems, written)
     }
     let text = JSONWriter(style: .compact).bytes(output)
     expect(
@@ -78,7 +67,7 @@ struct RoundTripCheck {
       "a second conversion wrote \(show(again.output)) instead of \(show(output)); \(context)")
 
     if let claim = PropertyFixtures.innerFormatClaimedInstead(
-      in: output, writing: lowered.notification, for: target)
+      in: output, writing: lowered, for: target)
     {
       // Specs/vendors/fcm.md: the payload inside is read as the format detection names,
       // so custom data named like another format's keys makes that format claim it, and
@@ -86,17 +75,16 @@ struct RoundTripCheck {
       let keys = claim.evidence.compactMap(\.tokens.first)
       expect(
         !claim.writerMarked
-          || (!keys.isEmpty && keys.allSatisfy { lowered.notification.customData[$0] != nil }),
+          || (!keys.isEmpty && keys.allSatisfy { lowered.customData[$0] != nil }),
         "the payload inside \(show(output)) reads as \(claim.format) by \(keys), not all custom data; \(context)"
       )
-      return (problems, trip)
+      return (problems, written)
     }
     let read = GoldenCase.translate(output, from: target.format, to: "ir")
-    trip.read = read
     guard let final = read.output else {
       problems.append(
         "its own output \(show(output)) is refused: \(read.diagnostics.codes); \(context)")
-      return (problems, trip)
+      return (problems, written)
     }
     expect(
       !read.diagnostics.hasLoss,
@@ -108,7 +96,7 @@ struct RoundTripCheck {
       + target.options.filter { $0.hasPrefix("inner=") }.map {
         String($0.dropFirst("inner=".count))
       }
-    let expressible = IREncoder.encode(lowered.notification)
+    let expressible = IREncoder.encode(lowered)
     for difference in IRComparison.uncovered(
       expressible, final, vendors: readers, diagnostics: emit.diagnostics)
     where !PropertyFixtures.isFilledIn(
@@ -133,6 +121,6 @@ struct RoundTripCheck {
       twice.output == output,
       "converting its own output \(show(output)) to \(target.format) again wrote \(show(twice.output)); \(context)"
     )
-    return (problems, trip)
+    return (problems, written)
   }
 }

@@ -147,14 +147,14 @@ import Testing
   @Test(arguments: cases)
   func passesTheRoundTripCheck(_ regression: Case) throws {
     let notification = try IRDecoder.decode(JSONReader.parse(Array(regression.document.utf8)))
-    let (problems, trip) = RoundTripCheck(target: regression.target).problems(of: notification)
+    let (problems, written) = RoundTripCheck(target: regression.target).problems(of: notification)
     #expect(problems.isEmpty, "\(problems)")
     guard let code = regression.code else { return }
     #expect(
-      trip.written.diagnostics.contains {
+      written.diagnostics.contains {
         $0.code.name == code && IRComparison.irPath($0)?.description == regression.path
       },
-      "no \(code) at \(regression.path ?? ""): \(trip.written.diagnostics.map(PropertyFixtures.describe))"
+      "no \(code) at \(regression.path ?? ""): \(written.diagnostics.map(PropertyFixtures.describe))"
     )
   }
 }
