@@ -20,7 +20,10 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "pushc-bench", dependencies: ["pushc", "PushCompiler", "PushIR"]),
-    .testTarget(name: "PushIRTests", dependencies: ["PushIR"]),
-    .testTarget(name: "PushCompilerTests", dependencies: ["PushCompiler", "PushIR"]),
+    // Seeded generators and the property runner shared by both test targets.
+    .target(name: "PropertyTesting", dependencies: ["PushIR"], path: "Tests/PropertyTesting"),
+    .testTarget(name: "PushIRTests", dependencies: ["PushIR", "PropertyTesting"]),
+    .testTarget(
+      name: "PushCompilerTests", dependencies: ["PushCompiler", "PushIR", "PropertyTesting"]),
   ]
 )

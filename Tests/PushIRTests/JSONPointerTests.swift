@@ -10,6 +10,17 @@ import Testing
     #expect(JSONPointer("/").tokens == [""])
   }
 
+  /// A `/` or `~` that a combining character follows is escaped all the same: the
+  /// escaping works on Unicode scalars, not on characters.
+  @Test func escapesBeforeCombiningCharacters() {
+    for token in ["/\u{200D}", "~\u{301}", "a/\u{20DD}~\u{200D}b"] {
+      let pointer = JSONPointer.root.appending(token)
+      #expect(!pointer.description.dropFirst().unicodeScalars.contains("/"), "\(token)")
+      #expect(pointer.tokens == [token])
+    }
+    #expect(JSONPointer("/~1\u{200D}").tokens == ["/\u{200D}"])
+  }
+
   @Test func findsValues() {
     let document: JSONValue = ["aps": ["alert": ["title": "Hi"]], "list": [10, 20]]
     #expect(document.value(at: "/aps/alert/title") == "Hi")

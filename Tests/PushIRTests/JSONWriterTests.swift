@@ -22,6 +22,15 @@ import Testing
     #expect(JSONWriter(style: .compact).string(try JSONReader.parse(Array(text.utf8))) == text)
   }
 
+  @Test func integerTextIsANumberOnlyAsJSONSpellsIt() {
+    for text in ["42", "-7", "0", "-0", "123456789012345678901234567890"] {
+      #expect(JSONNumber(integer: text)?.lexeme == text)
+    }
+    for text in ["+5", "007", "-", "", "1.0", "1e2", " 1", "1 ", "\u{663}"] {
+      #expect(JSONNumber(integer: text) == nil, "\(text)")
+    }
+  }
+
   /// Writer then reader is the identity, on both styles, for a value with every kind.
   @Test func writerThenReaderIsTheIdentity() throws {
     let value: JSONValue = [

@@ -12,7 +12,8 @@ import PushIR
 /// beyond its count are dropped (a carousel keeps its first item); captions and
 /// per-item actions and alt texts go where the target has none; a registered category
 /// goes where the target cannot name one, and what its actions do where the target
-/// cannot say.
+/// cannot say, and what it says twice for one action after the first time; the links
+/// its actions and media items open go where the target sends links.
 /// Reports: one `fit.*` warning per change, at the IR path of what changed.
 /// Idempotent: its output fits, so a second run changes and reports nothing. Emitters
 /// run it again on what they receive, so nothing is dropped silently even when this
@@ -82,6 +83,43 @@ private struct Fitter {
       }
       notification.category?.actionTargets = []
     }
+    fitCategoryActions(&notification)
+  }
+
+  /// A registered category's action targets, one per action (the first one given
+  /// counts, `Specs/ir.md`), their links going where the target sends links; what other
+  /// kinds of action the target's category actions can take, its emitter decides.
+  private mutating func fitCategoryActions(_ notification: inout PushNotification) {
+    guard var category = notification.category else { return }
+    var kept: [NotificationCategory.ActionTarget] = []
+    for (index, entry) in category.actionTargets.enumerated() {
+      let path = JSONPointer("/category/actionTargets").appending(index)
+      guard !kept.contains(where: { $0.actionID == entry.actionID }) else {
+        report(
+          .droppedAction,
+          "category action '\(entry.actionID)' is given again (\(entry.action.phrase)); the first one counts",
+          at: path)
+        continue
+      }
+      var fitted = entry
+      fitted.action = fitLink(
+        entry.action, of: "category action '\(entry.actionID)'", at: path.appending("action"))
+      kept.append(fitted)
+    }
+    category.actionTargets = kept
+    notification.category = category
+  }
+
+  /// `action`, when it opens a link, opening it where the target sends links; the
+  /// change is reported as one of `subject`, at `path`.
+  private mutating func fitLink(
+    _ action: NotificationAction, of subject: String, at path: JSONPointer
+  ) -> NotificationAction {
+    guard case .openURL = action,
+      case .changed(let new, let why) = lower(action, allowed: [.openURL])
+    else { return action }
+    report(.changedAction, "\(subject) \(why)", at: path)
+    return new
   }
 
   private mutating func fitDefaultAction(_ notification: inout PushNotification) {
@@ -263,6 +301,9 @@ private struct Fitter {
         item.subcaption = nil
         item.action = nil
       }
+      item.action = item.action.map {
+        fitLink($0, of: "media item \(index)", at: path.appending("action"))
+      }
       kept.append(item)
     }
     notification.media = kept
@@ -313,7 +354,7 @@ private struct Fitter {
     }
     switch action {
     case .dial(let number) where allowed.contains(.openURL):
-      let link = "tel:" + number
+      let link = NotificationAction.dialLink(number)
       let destination: URLDestination =
         target.linkDestinationFromScheme
         ? .impliedByScheme(of: link)
@@ -353,6 +394,14 @@ extension NotificationAction {
     case .inboxMessage(let id): "open inbox message '\(id)'"
     case .custom(let name, _): "run custom action '\(name)'"
     }
+  }
+}
+
+extension NotificationAction {
+  /// The `tel:` link that dials `number`, without its spaces: a URL cannot hold them
+  /// (`URL(string:)` refuses it), and in a phone number they only group digits.
+  static func dialLink(_ number: String) -> String {
+    "tel:" + number.filter { !$0.isWhitespace }
   }
 }
 

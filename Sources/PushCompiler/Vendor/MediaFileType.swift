@@ -26,3 +26,19 @@ extension MediaKind {
     }
   }
 }
+
+extension EmitContext {
+  /// Reports media item `index` when the target writes its URL alone and the kind that
+  /// its SDK (and pushc, reading the payload back) takes from that URL, `readBack` (by
+  /// default: the URL's file extension, else an image), is not the item's.
+  mutating func reportKindTakenFromURL(
+    of item: MediaItem, at index: Int, readBack: MediaKind? = nil
+  ) {
+    let shown = readBack ?? MediaKind(url: item.url) ?? .image
+    guard shown != item.kind else { return }
+    report(
+      .droppedField,
+      "\(targetID) has no media type: the \(item.kind.rawValue) '\(item.url)' is shown as what it downloads, read back as \(shown.rawValue)",
+      at: JSONPointer("/media").appending(index).appending("kind"))
+  }
+}

@@ -113,10 +113,11 @@ extension EmitContext {
       let path = JSONPointer("/category/actionTargets").appending(index)
       var action = target.action
       if case .dial(let number) = action {
-        action = .openURL("tel:" + number, dialDestination)
+        let link = NotificationAction.dialLink(number)
+        action = .openURL(link, dialDestination)
         report(
           .changedAction,
-          "category action '\(target.actionID)' dials through the link 'tel:\(number)'",
+          "category action '\(target.actionID)' dials through the link '\(link)'",
           at: path.appending("action"))
       }
       if let refusal = predefined?.refusal(of: action, for: target.actionID) {

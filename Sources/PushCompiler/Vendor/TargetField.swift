@@ -35,7 +35,9 @@ struct TargetField: Sendable {
     switch text {
     case "true": return 1
     case "false": return 0
-    default: return Int(text) != nil ? .number(JSONNumber(lexeme: text)) : nil
+    default:
+      guard let number = JSONNumber(integer: text), number.intValue != nil else { return nil }
+      return .number(number)
     }
   }
 

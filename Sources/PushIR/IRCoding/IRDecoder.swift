@@ -69,14 +69,14 @@ public enum IRDecoder {
       let result = NotificationSound(
         name: try sound.required("name", string),
         isCritical: try sound.optional("critical", bool) ?? false,
-        volume: try sound.optional("volume", number))
+        volume: try sound.optional("volume", fraction))
       try sound.finish()
       return result
     }
-    content.badge = try fields.optional("badge", number)
+    content.badge = try fields.optional("badge", count)
     content.threadID = try fields.optional("threadID", string)
     content.interruptionLevel = try fields.optional("interruptionLevel", string)
-    content.relevanceScore = try fields.optional("relevanceScore", number)
+    content.relevanceScore = try fields.optional("relevanceScore", fraction)
     content.launchImage = try fields.optional("launchImage", string)
     content.targetContentID = try fields.optional("targetContentID", string)
     content.filterCriteria = try fields.optional("filterCriteria", string)
@@ -230,6 +230,28 @@ public enum IRDecoder {
   static func number(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> JSONNumber
   {
     guard case .number(let number) = value else { throw .wrongType("a number", value, at: path) }
+    return number
+  }
+
+  /// A number from 0 to 1 (a volume, a relevance score), as written.
+  static func fraction(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
+    -> JSONNumber
+  {
+    let number = try number(value, at: path)
+    guard let double = number.doubleValue, (0...1).contains(double) else {
+      throw IRDecodingError("'\(number.lexeme)' is not a number from 0 to 1", at: path)
+    }
+    return number
+  }
+
+  /// A whole number from 0 that fits in 64 bits (a badge count), as written.
+  static func count(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
+    -> JSONNumber
+  {
+    let number = try number(value, at: path)
+    guard let count = number.intValue, count >= 0 else {
+      throw IRDecodingError("'\(number.lexeme)' is not a whole number from 0", at: path)
+    }
     return number
   }
 

@@ -102,16 +102,24 @@ extension JSONValue {
 
 extension String {
   /// This string with every occurrence of `target` replaced (a Foundation-free helper).
+  /// Works on Unicode scalars: `/` followed by a combining character is still a `/`.
   func replacingOccurrences(of target: String, with replacement: String) -> String {
-    guard !target.isEmpty, contains(target) else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
+    let target = Array(target.unicodeScalars)
+    let scalars = Array(unicodeScalars)
+    guard !target.isEmpty else { return self }
+    var result = String.UnicodeScalarView()
+    var index = 0
+    var replaced = false
+    while index < scalars.count {
+      if scalars[index...].starts(with: target) {
+        result.append(contentsOf: replacement.unicodeScalars)
+        index += target.count
+        replaced = true
+      } else {
+        result.append(scalars[index])
+        index += 1
+      }
     }
-    result += rest
-    return result
+    return replaced ? String(result) : self
   }
 }

@@ -77,6 +77,16 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The integer `value`, spelled in decimal.
   public init(_ value: Int) { self.lexeme = String(value) }
 
+  /// The integer `text` spells as JSON spells integers (an optional `-`, then digits
+  /// without a leading zero), or `nil` for any other text, such as `+5` or `007`.
+  public init?(integer text: String) {
+    let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+    guard let first = digits.first, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+      first != UInt8(ascii: "0") || digits.count == 1
+    else { return nil }
+    self.lexeme = text
+  }
+
   /// The value as an `Int`, when the lexeme is an integer that fits.
   public var intValue: Int? { Int(lexeme) }
 

@@ -12,6 +12,18 @@ import Testing
     return translator.translate(try JSONReader.parse(Array(payload.utf8)))
   }
 
+  /// A number given with `--set` is written as JSON spells numbers, or refused.
+  @Test func numericSettingsAreWrittenAsJSONNumbers() throws {
+    let payload = #"{"itbl": {"messageId": "m"}}"#
+    let written = try translate(payload, settings: ["templateId": "42"])
+    #expect(written.output?["itbl"]?["templateId"] == 42)
+    for text in ["+5", "007"] {
+      let refused = try translate(payload, settings: ["templateId": text])
+      #expect(refused.output == nil)
+      #expect(refused.diagnostics.codes.contains("emit.invalid-field-value"), "\(text)")
+    }
+  }
+
   @Test func buttonOptionsFollowTheSDK() throws {
     let payload =
       #"{"itbl": {"messageId": "m", "actionButtons": [{"identifier": "a", "title": "A"}, {"identifier": "b", "title": "B", "buttonType": "destructive", "openApp": false, "requiresUnlock": true}, {"identifier": "c", "title": "C", "openApp": 0}]}}"#

@@ -195,6 +195,12 @@ enum APSCodec {
     }
   }
 
+  /// Whether ``write(_:category:context:)`` gives `notification` an `alert`.
+  static func writesAlert(_ notification: PushNotification) -> Bool {
+    notification.content.hasText || notification.content.launchImage != nil
+      || notification.extras[extrasKey]?["alert"]?.objectValue?.isEmpty == false
+  }
+
   /// The `aps` dictionary for `notification`, naming `category` when given.
   static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
     -> JSONObject

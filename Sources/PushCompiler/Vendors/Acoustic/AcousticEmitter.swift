@@ -31,11 +31,18 @@ struct AcousticEmitter: PayloadEmitter {
       reportButtonIDs(context: &context)
     }
     if let categoryName { root.append(Key.categoryName, categoryName) }
-    if let item = notification.media.first { root.append(Key.media, .string(item.url)) }
+    if let item = notification.media.first {
+      root.append(Key.media, .string(item.url))
+      context.reportKindTakenFromURL(of: item, at: 0)
+    }
     var mce = kept[Key.attribution]?.objectValue ?? JSONObject()
     if let campaign = notification.tracking.campaignID {
-      let numeric = numericMailingID && JSONNumber(lexeme: campaign).intValue != nil
-      mce.append(Key.mailingID, numeric ? .number(JSONNumber(lexeme: campaign)) : .string(campaign))
+      let number = JSONNumber(integer: campaign).flatMap { $0.intValue != nil ? $0 : nil }
+      if numericMailingID, let number {
+        mce.append(Key.mailingID, .number(number))
+      } else {
+        mce.append(Key.mailingID, .string(campaign))
+      }
     }
     if !mce.isEmpty { root.append(Key.attribution, .object(mce)) }
     if let inApp = kept[Key.inApp] { root.append(Key.inApp, inApp) }

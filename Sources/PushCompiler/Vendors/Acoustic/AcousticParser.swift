@@ -114,7 +114,9 @@ struct AcousticParser: PayloadParser {
     case nil:
       break
     }
-    context.sourceMap.record("/tracking/campaignID", from: pointer.appending(Key.mailingID))
+    if notification.tracking.campaignID != nil {
+      context.sourceMap.record("/tracking/campaignID", from: pointer.appending(Key.mailingID))
+    }
     if !rest.isEmpty { kept.append(Key.attribution, .object(rest)) }
   }
 }

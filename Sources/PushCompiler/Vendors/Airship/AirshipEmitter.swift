@@ -84,7 +84,12 @@ struct AirshipEmitter: PayloadEmitter {
       ("title", \.title), ("subtitle", \.subtitle), ("body", \.body),
     ]
     for (key, field) in fields {
-      guard let value = before[key], let text = notification.content[keyPath: field] else {
+      guard let value = before[key] else { continue }
+      guard let text = notification.content[keyPath: field] else {
+        context.report(
+          .droppedExtra,
+          "the alert's own \(key) \(JSONWriter(style: .compact).string(value)), shown while media loads, dropped: the IR has no \(key) for the attachment to show instead",
+          at: JSONPointer("/extras/airship/alertWithoutMedia").appending(key))
         continue
       }
       replacing.append(key, .string(text))
@@ -98,17 +103,43 @@ struct AirshipEmitter: PayloadEmitter {
     into root: inout JSONObject, kept: JSONObject, spelling: JSONValue?,
     landingPages: inout JSONObject, context: inout EmitContext
   ) {
+    var opens = false
     if let action = notification.defaultAction, action != .openApp,
       let entry = AirshipActions.Opening.entry(for: action, spelling: spelling?.stringValue)
     {
       root.append(
         entry.name,
         argument(entry.value, of: action, for: Key.tapSpelling, landingPages: &landingPages))
+      opens = true
     }
     context.appendKept(
-      kept[Key.tapActionsExtras]?.objectValue ?? JSONObject(), into: &root,
-      from: "/extras/airship/actions"
+      keptActions(
+        kept[Key.tapActionsExtras]?.objectValue ?? JSONObject(), after: opens, of: "the tap",
+        from: "/extras/airship/actions", context: &context),
+      into: &root, from: "/extras/airship/actions"
     ) { "tap action '\($0)'" }
+  }
+
+  /// The kept actions of a map: all of them after an opening action the IR's own; else
+  /// the side effects only, since a kept opening action would then be the one taken
+  /// (each dropped one is reported).
+  private func keptActions(
+    _ kept: JSONObject, after opening: Bool, of subject: String, from path: JSONPointer,
+    context: inout EmitContext
+  ) -> JSONObject {
+    guard !opening else { return kept }
+    var sideEffects = JSONObject()
+    for member in kept {
+      guard AirshipActions.Opening(named: member.key) != nil else {
+        sideEffects.append(member.key, member.value)
+        continue
+      }
+      context.report(
+        .droppedExtra,
+        "kept '\(member.key)' would be what \(subject) opens, which the IR does not say; dropped",
+        at: path.appending(member.key))
+    }
+    return sideEffects
   }
 
   /// `com.urbanairship.media_attachment`: the URLs (`urls` with their ids when the
@@ -144,12 +175,8 @@ struct AirshipEmitter: PayloadEmitter {
     }
     for member in keptMedia { attachment.append(member.key, member.value) }
     if !replacing.isEmpty { attachment.append(Key.content, .object(replacing)) }
-    for (index, item) in notification.media.enumerated()
-    where (MediaKind(url: item.url) ?? .image) != item.kind {
-      context.report(
-        .droppedField,
-        "airship has no media type: the \(item.kind.rawValue) '\(item.url)' is typed by the server's MIME type",
-        at: JSONPointer("/media").appending(index).appending("kind"))
+    for (index, item) in notification.media.enumerated() {
+      context.reportKindTakenFromURL(of: item, at: index)
     }
     if let presentation = notification.mediaPresentation {
       context.report(
@@ -168,6 +195,15 @@ struct AirshipEmitter: PayloadEmitter {
   ) -> JSONObject {
     let keptMaps = kept[Key.buttonActionsExtras]?.objectValue ?? JSONObject()
     var maps = JSONObject()
+    guard notification.category != nil else {
+      if !keptMaps.isEmpty {
+        context.report(
+          .droppedExtra,
+          "the kept button actions of \(keptMaps.keys.map { "'\($0)'" }.joined(separator: ", ")) dropped: there is no category to apply them to",
+          at: "/extras/airship/buttonActions")
+      }
+      return maps
+    }
     let targets =
       notification.category.map {
         context.writableTargets(of: $0, vendor: "airship", dialDestination: .browser)
@@ -196,7 +232,15 @@ struct AirshipEmitter: PayloadEmitter {
       }
       maps.append(actionID, .object(map))
     }
-    for member in keptMaps where maps[member.key] == nil { maps.append(member.key, member.value) }
+    for member in keptMaps where maps[member.key] == nil {
+      let path = JSONPointer("/extras/airship/buttonActions").appending(member.key)
+      let map = keptActions(
+        member.value.objectValue ?? JSONObject(), after: false,
+        of: "category action '\(member.key)'", from: path, context: &context)
+      if !map.isEmpty || member.value.objectValue?.isEmpty == true {
+        maps.append(member.key, .object(map))
+      }
+    }
     return maps
   }
 

@@ -130,17 +130,19 @@ struct BrazeEmitter: PayloadEmitter {
     reportWhatTheRequestCannotSay(kept: kept, context: &context)
 
     var request = JSONObject()
-    var campaignWritten = false
     for member in kept[Key.requestExtras]?.objectValue ?? JSONObject() {
-      if member.key == Key.campaignID {
-        guard let campaign = notification.tracking.campaignID else { continue }
-        request.append(member.key, .string(campaign))
-        campaignWritten = true
-      } else {
+      guard member.key == Key.campaignID else {
         request.append(member.key, member.value)
+        continue
+      }
+      // The IR's campaign id is the value (the parser keeps none of its own).
+      if member.value != notification.tracking.campaignID.map({ .string($0) }) {
+        context.report(
+          .droppedExtra, "kept 'campaign_id' clashes with the IR's own value; dropped",
+          at: JSONPointer("/extras/braze").appending(Key.requestExtras).appending(member.key))
       }
     }
-    if !campaignWritten, let campaign = notification.tracking.campaignID {
+    if let campaign = notification.tracking.campaignID {
       request.append(Key.campaignID, .string(campaign))
     }
     var messages = kept[Key.messagesExtras]?.objectValue ?? JSONObject()

@@ -70,7 +70,9 @@ enum BrazeLink {
     switch action {
     case .openApp: return (.openApp, nil, nil, .openApp)
     case .dismiss: return (.close, nil, nil, .dismiss)
-    case .openURL(let url, .app): return (.deepLink, url, nil, action)
+    case .openURL(let url, let destination) where destination == .app || !isWeb(url):
+      // The SDK hands any link but a web one to the app, web-view flag or not.
+      return (.deepLink, url, nil, .openURL(url, .app))
     case .openURL(let url, let destination):
       let webView = destination == .webView
       return (.uri, url, webView, .openURL(url, self.destination(of: url, webView: webView)))

@@ -133,7 +133,6 @@ struct BrazeParser: PayloadParser {
         context.read(
           member.value, at: pointer, into: \.tracking.campaignID, of: &notification,
           irPath: "/tracking/campaignID")
-        request.append(member.key, member.value)
       default:
         request.append(member.key, member.value)
       }

@@ -17,11 +17,12 @@ struct CleverTapEmitter: PayloadEmitter {
 
     var tail = JSONObject()
     if let url = notification.defaultAction?.url { tail.append(Key.deepLink, .string(url)) }
-    // A one-image slider from the source stays a slider, with its settings.
-    if let item = singleMedium, keptSlider == nil || item.kind != .image {
+    if let index = mediumWrittenAlone(keptSlider: keptSlider) {
+      let item = notification.media[index]
       tail.append(Key.mediaURL, .string(item.url))
       tail.append(Key.mediaType, .string(mediaType(of: item)))
       tail.appendIfPresent(Key.altText, item.altText)
+      reportWhatOnlyASlideShows(besides: index, context: &context)
     } else if !notification.media.isEmpty {
       tail.append(Key.slider, .string(slider(kept: keptSlider, context: &context)))
       if category == nil {
@@ -62,13 +63,47 @@ struct CleverTapEmitter: PayloadEmitter {
     return .object(root)
   }
 
-  /// The one medium CTNotificationService attaches, when the notification has exactly
-  /// one with nothing only a slide can show.
-  private var singleMedium: MediaItem? {
-    guard notification.media.count == 1, let item = notification.media.first,
-      item.caption == nil, item.subcaption == nil, item.action == nil
-    else { return nil }
-    return item
+  /// The medium CTNotificationService attaches on its own, rather than a content slider
+  /// of the images: the first when none is an image (the slider shows images only); else
+  /// the only image when it has nothing only a slide shows (no caption, subcaption or
+  /// link to open), unless the source's slider is kept (a one-image slider stays one).
+  private func mediumWrittenAlone(keptSlider: JSONValue?) -> Int? {
+    let media = notification.media
+    let images = media.indices.filter { media[$0].kind == .image }
+    guard !images.isEmpty else { return media.isEmpty ? nil : 0 }
+    guard keptSlider == nil, images.count == 1 else { return nil }
+    let image = media[images[0]]
+    let plain =
+      (image.caption ?? "").isEmpty && (image.subcaption ?? "").isEmpty && image.action?.url == nil
+    return plain ? images[0] : nil
+  }
+
+  /// Reports what writing media item `written` on its own leaves out: its caption,
+  /// subcaption and tap action, which only a slide shows, and the other media.
+  private func reportWhatOnlyASlideShows(besides written: Int, context: inout EmitContext) {
+    for (index, item) in notification.media.enumerated() {
+      let path = JSONPointer("/media").appending(index)
+      guard index == written else {
+        context.report(
+          .droppedMedia,
+          "\(item.kind.rawValue) '\(item.url)' dropped: clevertap shows one medium outside the content slider, which shows images only",
+          at: path)
+        continue
+      }
+      for (name, value) in [("caption", item.caption), ("subcaption", item.subcaption)] {
+        guard let value else { continue }
+        context.report(
+          .droppedMedia,
+          "the \(name) '\(value)' of \(item.kind.rawValue) '\(item.url)' dropped: only the content slider shows captions, and it shows images only",
+          at: path.appending(name))
+      }
+      if let action = item.action {
+        context.report(
+          .droppedAction,
+          "media item \(index) loses its own tap action (\(action.phrase)): only a slide of the content slider has one",
+          at: path.appending("action"))
+      }
+    }
   }
 
   /// `ct_mediaType`: `image`, `video` or `audio` pick the file extension; any other
@@ -80,9 +115,18 @@ struct CleverTapEmitter: PayloadEmitter {
   private func slider(kept: JSONValue?, context: inout EmitContext) -> String {
     let settings = kept?.objectValue ?? JSONObject()
     var slider = JSONObject()
+    let slides = slides(context: &context)
     for (key, fallback) in CleverTap.sliderDefaults {
       if key == "autoPlay" {
-        slider.append(key, notification.mediaPresentation == .carouselAuto ? 1 : 0)
+        // A carousel of one slide plays nothing (Specs/ir.md, mediaPresentation).
+        let autoPlay = notification.mediaPresentation == .carouselAuto && slides.count > 1
+        slider.append(key, autoPlay ? 1 : 0)
+        if notification.mediaPresentation == nil && slides.count > 1 {
+          context.report(
+            .derivedValue,
+            "the \(slides.count) slides are a carousel the user swipes through ('autoPlay' 0): the content slider shows several images no other way",
+            at: "/mediaPresentation")
+        }
       } else {
         // The SDK's model decodes these as integers; the README's booleans fail it.
         switch settings[key] {
@@ -95,6 +139,12 @@ struct CleverTapEmitter: PayloadEmitter {
     for member in settings where slider[member.key] == nil {
       slider.append(member.key, member.value)
     }
+    slider.append("items", .array(slides))
+    return JSONWriter(style: .compact).string(.object(slider))
+  }
+
+  /// One slide per image, in order; other media are reported dropped.
+  private func slides(context: inout EmitContext) -> [JSONValue] {
     var slides: [JSONValue] = []
     for (index, item) in notification.media.enumerated() {
       let path = JSONPointer("/media").appending(index)
@@ -118,10 +168,10 @@ struct CleverTapEmitter: PayloadEmitter {
           .droppedAction, "slide \(index) cannot \(other.kindName); a tap on it opens 'wzrk_dl'",
           at: path.appending("action"))
       }
-      slide.appendIfPresent("imgAltText", item.altText)
+      // An empty text is as if absent (see the parser).
+      if let text = item.altText, !text.isEmpty { slide.append("imgAltText", .string(text)) }
       slides.append(.object(slide))
     }
-    slider.append("items", .array(slides))
-    return JSONWriter(style: .compact).string(.object(slider))
+    return slides
   }
 }

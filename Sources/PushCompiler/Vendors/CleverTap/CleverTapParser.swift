@@ -149,6 +149,17 @@ struct CleverTapParser: PayloadParser {
       let isAuto = autoPlay == true || autoPlay?.numberValue?.intValue == 1
       notification.mediaPresentation = isAuto ? .carouselAuto : .carouselManual
     }
+    // The README spells flags true and false; the SDK's model decodes only integers.
+    for member in slider {
+      guard case .bool(let flag) = member.value else { continue }
+      slider[member.key] = flag ? 1 : 0
+      context.report(
+        .obsoleteShape,
+        "'\(member.key)' \(flag) is the README's spelling; the SDK's model decodes 1 or 0",
+        at: pointer.appending(member.key), notes: ["read as \(flag ? 1 : 0)"])
+    }
+    // The dashboard's defaults say nothing: the output writes them when none is kept.
+    for (key, value) in CleverTap.sliderDefaults where slider[key] == value { slider[key] = nil }
     if !slider.isEmpty { kept.append(Key.slider, .object(slider)) }
   }
 

@@ -15,7 +15,10 @@ struct CustomerIOEmitter: PayloadEmitter {
 
     var push = JSONObject()
     if let url = notification.defaultAction?.url { push.append(Key.link, .string(url)) }
-    if let item = notification.media.first { push.append(Key.image, .string(item.url)) }
+    if let item = notification.media.first {
+      push.append(Key.image, .string(item.url))
+      context.reportKindTakenFromURL(of: item, at: 0)
+    }
     for member in keptPush where push[member.key] == nil { push.append(member.key, member.value) }
     var cio = JSONObject()
     if !push.isEmpty { cio.append(Key.push, .object(push)) }

@@ -59,6 +59,11 @@ public struct Expo: ParsedFormat, EmittedFormat {
     static let rootKeysHint = "@rootKeys"
   }
 
+  /// Text fields of the device form that the push service writes as an empty string when
+  /// the message left them out: there, an empty string means absent.
+  nonisolated(unsafe) static let emptyWhenAbsent: [WritableKeyPath<NotificationContent, String?>] =
+    [\.title, \.subtitle, \.body, \.launchImage, \.threadID]
+
   /// Whether `root` is what the phone receives rather than a message to the API.
   static func isDeviceForm(_ root: JSONObject) -> Bool {
     root["aps"] != nil || Key.serviceKeys.contains { root[$0] != nil }

@@ -95,11 +95,15 @@ struct ExpoEmitter: PayloadEmitter {
     for member in kept where Key.serviceKeys.contains(member.key) {
       root.append(member.key, member.value)
     }
+    // An empty text shows nothing; written, it would read as absent (see the parser).
+    var shown = notification
+    for field in Expo.emptyWhenAbsent where shown.content[keyPath: field] == "" {
+      shown.content[keyPath: field] = nil
+    }
     root.append(
       "aps",
-      .object(
-        APSCodec.write(notification, category: notification.category?.identifier, context: &context)
-      ))
+      .object(APSCodec.write(shown, category: notification.category?.identifier, context: &context))
+    )
     var body = JSONObject()
     context.writeCustomData(
       customData { !rootKeys.contains($0) }, into: &body, reserved: [Key.deviceRichContent])
@@ -110,11 +114,12 @@ struct ExpoEmitter: PayloadEmitter {
     context.writeCustomData(
       customData { rootKeys.contains($0) }, into: &root,
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
-    if context.settings[Key.to] != nil || kept[Key.to] != nil {
-      context.report(
-        .droppedField,
-        "'to' names the recipients of the push message and is not part of what the phone receives; dropped",
-        atOutput: "/to")
+    let toDropped =
+      "'to' names the recipients of the push message and is not part of what the phone receives; dropped"
+    if kept[Key.to] != nil {
+      context.report(.droppedField, toDropped, at: "/extras/expo/to")
+    } else if context.settings[Key.to] != nil {
+      context.report(.droppedField, toDropped, atOutput: "/to")
     }
     for member in kept
     where member.key != Key.to && !Key.serviceKeys.contains(member.key)

@@ -36,6 +36,7 @@ struct ExpoParser: PayloadParser {
         let tokens = member.value.arrayValue ?? [member.value]
         if tokens.allSatisfy({ $0.stringValue != nil }) {
           kept.append(member.key, member.value)
+          context.sourceMap.record("/extras/expo/to", from: pointer)
         } else {
           context.reportWrongType(
             member.value, expected: "a push token or an array of them", at: pointer)
@@ -143,9 +144,7 @@ struct ExpoParser: PayloadParser {
     kept.append(PayloadForm.deviceFormHint, true)
     APSCodec.read(from: root, into: &notification, context: &context)
     // The push service writes an empty string for each of these the message left out.
-    for field in [
-      \NotificationContent.title, \.subtitle, \.body, \.launchImage, \.threadID,
-    ] where notification.content[keyPath: field] == "" {
+    for field in Expo.emptyWhenAbsent where notification.content[keyPath: field] == "" {
       notification.content[keyPath: field] = nil
     }
     var rootKeys: [JSONValue] = []

@@ -19,6 +19,16 @@ struct FCMEmitter {
     var payload = try innerPayload(at: payloadPointer, context: &context)
 
     var keptNotification = kept.removeValue(forKey: Key.notification)?.objectValue ?? JSONObject()
+    // A kept title or body is the alert's where the alert has none (fcm's reading).
+    let alert = payload["aps"]?["alert"]?.objectValue
+    for field in [Key.title, Key.body] where keptNotification[field] != nil && alert?[field] == nil
+    {
+      keptNotification[field] = nil
+      context.report(
+        .droppedExtra,
+        "kept 'notification.\(field)' would be read as the alert's \(field), which the IR does not have; dropped",
+        at: JSONPointer("/extras/fcm/notification").appending(field))
+    }
     for field in Self.strings(kept[Key.notificationHint]) {
       guard var aps = payload["aps"]?.objectValue, var alert = aps["alert"]?.objectValue,
         let value = alert.removeValue(forKey: field)
@@ -30,13 +40,7 @@ struct FCMEmitter {
 
     var keptAPNs = kept.removeValue(forKey: Key.apns)?.objectValue ?? JSONObject()
     var options = keptAPNs.removeValue(forKey: Key.fcmOptions)?.objectValue ?? JSONObject()
-    if options[Key.image] == nil, let item = notification.media.first {
-      if kept[Key.imageHint] == .string(Key.notification) {
-        keptNotification[Key.image] = .string(item.url)
-      } else {
-        options[Key.image] = .string(item.url)
-      }
-    }
+    writeImage(into: &options, notification: &keptNotification, kept: kept, context: &context)
 
     var message = JSONObject()
     if let name = kept[Key.name] { message.append(Key.name, name) }
@@ -78,8 +82,8 @@ struct FCMEmitter {
   {
     var content = notification
     content.extras["fcm"] = nil
-    let innerOptions = context.options.filter { FCM.innerFormatName(in: [$0]) == nil }
-    if inner.capabilities(writing: content, options: innerOptions).maxMedia == 0 {
+    let innerOptions = innerOptions(context: context)
+    if !innerCarriesMedia(context: context) {
       content.media = []
       content.mediaPresentation = nil
     }
@@ -96,6 +100,61 @@ struct FCMEmitter {
       context.diagnostics.report(contentsOf: found)
     }
     return try inner.emit(content, context: &innerContext).objectValue ?? JSONObject()
+  }
+
+  /// The image: the first media item's URL in `apns.fcm_options.image` (or, when the
+  /// source had it there, `notification.image`). fcm's reading takes the image that
+  /// counts on iOS (`fcm_options` over `notification`) for the media item, or compares
+  /// it with the inner payload's, so a kept image there that names another file, or
+  /// media the IR does not have, is dropped and reported.
+  private func writeImage(
+    into options: inout JSONObject, notification keptNotification: inout JSONObject,
+    kept: JSONObject, context: inout EmitContext
+  ) {
+    let optionsPath: JSONPointer = "/extras/fcm/apns/fcm_options/image"
+    let notificationPath: JSONPointer = "/extras/fcm/notification/image"
+    guard let item = notification.media.first else {
+      for (present, path) in [
+        (options[Key.image] != nil, optionsPath),
+        (keptNotification[Key.image] != nil, notificationPath),
+      ] where present {
+        context.report(
+          .droppedExtra,
+          "the kept image would be read as a media item, which the IR does not have; dropped",
+          at: path)
+      }
+      options[Key.image] = nil
+      keptNotification[Key.image] = nil
+      return
+    }
+    if !innerCarriesMedia(context: context) { context.reportKindTakenFromURL(of: item, at: 0) }
+    let inNotification =
+      options[Key.image] == nil && kept[Key.imageHint] == .string(Key.notification)
+    let counting = inNotification ? keptNotification[Key.image] : options[Key.image]
+    if let counting, counting != .string(item.url) {
+      context.report(
+        .droppedExtra,
+        "the kept image would be read instead of the media item '\(item.url)'; dropped",
+        at: inNotification ? notificationPath : optionsPath)
+    }
+    if inNotification {
+      keptNotification[Key.image] = .string(item.url)
+    } else {
+      options[Key.image] = .string(item.url)
+    }
+  }
+
+  /// The emitter options meant for the inner format.
+  private func innerOptions(context: EmitContext) -> Set<String> {
+    context.options.filter { FCM.innerFormatName(in: [$0]) == nil }
+  }
+
+  /// Whether the inner format writes media itself; otherwise only the envelope does.
+  private func innerCarriesMedia(context: EmitContext) -> Bool {
+    var content = notification
+    content.extras["fcm"] = nil
+    return inner.capabilities(writing: content, options: innerOptions(context: context)).maxMedia
+      > 0
   }
 
   /// Takes the root members of the payload that go in `data` out of it: strings that are

@@ -16,13 +16,7 @@ struct IterableEmitter: PayloadEmitter {
     writeIDs(into: &itbl, kept: &kept, context: &context)
     if let item = notification.media.first {
       itbl.append(Key.attachment, .string(item.url))
-      let shown = MediaKind(url: item.url) ?? .image
-      if shown != item.kind {
-        context.report(
-          .droppedField,
-          "iterable has no media type: the service extension shows '\(item.url)' as what it downloads, read back as \(shown.rawValue)",
-          at: "/media/0/kind")
-      }
+      context.reportKindTakenFromURL(of: item, at: 0)
     }
     let tapAction = notification.defaultAction.flatMap {
       IterableAction.object(for: $0, of: "the tap", at: "/defaultAction", context: &context)
@@ -42,7 +36,8 @@ struct IterableEmitter: PayloadEmitter {
       }
       itbl.append(Key.buttons, .array(buttons))
     } else if let targets = category?.actionTargets, !targets.isEmpty {
-      itbl.append(Key.buttons, .array(actionTargets(targets, context: &context)))
+      let written = actionTargets(targets, context: &context)
+      if !written.isEmpty { itbl.append(Key.buttons, .array(written)) }
     }
     for member in kept where !member.key.hasPrefix("@") { itbl.append(member.key, member.value) }
 
@@ -64,10 +59,14 @@ struct IterableEmitter: PayloadEmitter {
     into itbl: inout JSONObject, kept: inout JSONObject, context: inout EmitContext
   ) {
     let tracking = notification.tracking
-    let numericCampaign = tracking.campaignID.flatMap { Int($0) != nil ? $0 : nil }
+    // A 'campaignId' of 0 marks a test send, not a campaign.
+    let numericCampaign = tracking.campaignID.flatMap(JSONNumber.init(integer:)).flatMap {
+      $0.intValue.map { $0 != 0 } == true ? $0 : nil
+    }
     if let campaign = tracking.campaignID, numericCampaign == nil {
       context.report(
-        .droppedField, "iterable's 'campaignId' is a number; campaign id '\(campaign)' dropped",
+        .droppedField,
+        "iterable's 'campaignId' is a number other than 0, which marks a test send; campaign id '\(campaign)' dropped",
         at: "/tracking/campaignID")
     }
     switch (tracking.isTest, numericCampaign) {
@@ -83,7 +82,7 @@ struct IterableEmitter: PayloadEmitter {
     default: break
     }
     let current: JSONValue? =
-      numericCampaign.map { .number(JSONNumber(lexeme: $0)) } ?? (tracking.isTest == true ? 0 : nil)
+      numericCampaign.map { .number($0) } ?? (tracking.isTest == true ? 0 : nil)
     let fields:
       [(
         field: TargetField, current: JSONValue?, derived: (reason: String, value: () -> JSONValue)?

@@ -47,18 +47,20 @@ struct KlaviyoEmitter: PayloadEmitter {
     return .object(root)
   }
 
-  /// `_k`: given with `--set _k=…`, kept from a Klaviyo source, the IR's notification
-  /// id, the `--defaults` file, or else derived from the notification (the SDK treats it
-  /// as opaque).
+  /// `_k`: given with `--set _k=…`, the IR's notification id, kept from a Klaviyo
+  /// source (where it was not a string), the `--defaults` file, or else derived from the
+  /// notification (the SDK treats it as opaque).
   private func notificationID(kept: JSONObject, context: inout EmitContext) -> JSONValue {
     let field = TargetField(
       names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
       meaning: "the tracking metadata that marks a Klaviyo push")
-    let current =
-      kept[Key.body]?[Key.notificationID]
-      ?? notification.tracking.notificationID.map {
-        .string($0)
-      }
+    let keptID = kept[Key.body]?[Key.notificationID]
+    if keptID != nil, notification.tracking.notificationID != nil {
+      context.report(
+        .droppedExtra, "kept 'body._k' clashes with the IR's own value; dropped",
+        at: "/extras/klaviyo/body/_k")
+    }
+    let current = notification.tracking.notificationID.map { .string($0) } ?? keptID
     return context.value(of: field, current: current) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null

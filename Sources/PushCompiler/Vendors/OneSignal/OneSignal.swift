@@ -36,6 +36,33 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  /// The declared capabilities, except in the newer format without alert text: the SDK
+  /// then takes `os_data.buttons` for the minified push of SDKs before 2.4.0, so there
+  /// are no buttons (and a predefined category is better kept than expanded).
+  public func capabilities(writing notification: PushNotification, options: Set<String>)
+    -> Capabilities
+  {
+    guard Self.writesNewerFormat(notification, options: options),
+      !APSCodec.writesAlert(notification)
+    else { return Self.declaredCapabilities }
+    return Self.capabilitiesWithoutAlert
+  }
+
+  /// Whether the emitter writes the newer format for `notification` with `options`.
+  static func writesNewerFormat(_ notification: PushNotification, options: Set<String>) -> Bool {
+    options.contains(osDataOption)
+      || (notification.extras["onesignal"]?[Key.osDataHint] == true
+        && !options.contains(customOption))
+  }
+
+  /// What the newer format expresses when the payload has no alert text.
+  private static let capabilitiesWithoutAlert: Capabilities = {
+    var capabilities = declaredCapabilities
+    capabilities.maxButtons = 0
+    capabilities.expandsPredefinedCategories = false
+    return capabilities
+  }()
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

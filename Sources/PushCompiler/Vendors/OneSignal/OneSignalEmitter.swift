@@ -11,10 +11,8 @@ struct OneSignalEmitter: PayloadEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["onesignal"] ?? JSONObject()
-    let fromNewerFormat = kept.removeValue(forKey: Key.osDataHint) == true
-    let newerFormat =
-      context.options.contains(OneSignal.osDataOption)
-      || (fromNewerFormat && !context.options.contains(OneSignal.customOption))
+    kept[Key.osDataHint] = nil
+    let newerFormat = OneSignal.writesNewerFormat(notification, options: context.options)
     let containerKey = newerFormat ? Key.osData : Key.custom
     let rootData = Set(
       (kept.removeValue(forKey: Key.rootDataHint)?.arrayValue ?? []).compactMap(\.stringValue))
@@ -50,8 +48,21 @@ struct OneSignalEmitter: PayloadEmitter {
       buttons = .array(entries)
     }
     var attachments = JSONObject()
-    if let item = notification.media.first { attachments.append(attachmentID, .string(item.url)) }
-    for member in moreAttachments ?? JSONObject() where attachments[member.key] == nil {
+    if let item = notification.media.first {
+      attachments.append(attachmentID, .string(item.url))
+      context.reportKindTakenFromURL(
+        of: item, at: 0, readBack: OneSignalParser.kind(of: item.url))
+    }
+    // Kept attachments follow the first; without one, the SDK would show one of them.
+    for member in moreAttachments ?? JSONObject() {
+      guard attachments[member.key] == nil, !attachments.isEmpty else {
+        let why =
+          attachments.isEmpty ? "has no first media item to follow" : "has the first one's name"
+        context.report(
+          .droppedExtra, "the further attachment '\(member.key)' \(why); dropped",
+          at: JSONPointer("/extras/onesignal").appending(Key.attachments).appending(member.key))
+        continue
+      }
       attachments.append(member.key, member.value)
     }
     var atRoot = notification

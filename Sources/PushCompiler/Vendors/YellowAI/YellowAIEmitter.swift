@@ -23,6 +23,14 @@ struct YellowAIEmitter: PayloadEmitter {
     default:
       if let journey = kept[Key.journey] { payload.append(Key.journey, journey) }
     }
+    // A kept 'botId' goes beside a deep link, a kept 'journeySlug' with no tap key at all.
+    for key in [Key.botID, Key.journey] {
+      guard let value = kept[key], payload[key] != value else { continue }
+      context.report(
+        .droppedExtra,
+        "'\(key)' \(JSONWriter(style: .compact).string(value)) has no place beside this tap action; dropped",
+        at: JSONPointer("/extras/yellowai").appending(key))
+    }
     let topic = TargetField(
       names: [Key.topic], output: "/topic", meaning: "the app's bundle id", isRequired: false)
     let givenTopic = context.value(of: topic, current: kept[Key.topic])
@@ -43,11 +51,12 @@ struct YellowAIEmitter: PayloadEmitter {
           "'\(name)' of the API request has no place in what the phone receives; dropped",
           at: JSONPointer("/extras/yellowai").appending(name))
       }
-      if givenTopic != nil {
-        context.report(
-          .droppedField,
-          "'topic' is a header of the API request, not part of what the phone receives; dropped",
-          atOutput: "/topic")
+      let topicDropped =
+        "'topic' is a header of the API request, not part of what the phone receives; dropped"
+      if kept[Key.topic] != nil {
+        context.report(.droppedField, topicDropped, at: "/extras/yellowai/topic")
+      } else if givenTopic != nil {
+        context.report(.droppedField, topicDropped, atOutput: "/topic")
       }
       return .object(root)
     }

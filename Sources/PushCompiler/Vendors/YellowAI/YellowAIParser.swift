@@ -39,6 +39,7 @@ struct YellowAIParser: PayloadParser {
       case Key.topic:
         if let topic = context.string(member.value, at: pointer) {
           kept.append(Key.topic, .string(topic))
+          context.sourceMap.record("/extras/yellowai/topic", from: pointer)
         }
       case Key.contentAvailable:
         notification.delivery.contentAvailable = context.flag(member.value, at: pointer) ?? false
@@ -61,6 +62,14 @@ struct YellowAIParser: PayloadParser {
         context.report(
           .unknownKey, "'\(member.key)' is not a key of Yellow.ai's API request; kept verbatim",
           at: pointer)
+      }
+    }
+    // The request has no 'mutable-content'; Yellow.ai sets it for image pushes, whose
+    // image its service extension shows, so the phone receives it on.
+    if !notification.media.isEmpty {
+      notification.delivery.mutableContent = true
+      if let image = context.sourceMap.inputLocation(of: "/media/0") {
+        context.sourceMap.record("/delivery/mutableContent", from: image)
       }
     }
   }
@@ -141,7 +150,10 @@ struct YellowAIParser: PayloadParser {
     if let link = tapKeys[Key.deepLink] {
       notification.defaultAction = .openURL(link.value, .app)
       context.sourceMap.record("/defaultAction", from: link.pointer)
-      if let bot { kept.append(Key.botID, .string(bot.value)) }
+      if let bot {
+        kept.append(Key.botID, .string(bot.value))
+        context.sourceMap.record("/extras/yellowai/botId", from: bot.pointer)
+      }
       if let journey {
         context.report(
           .conflictingValues,
@@ -153,6 +165,7 @@ struct YellowAIParser: PayloadParser {
       context.sourceMap.record("/defaultAction", from: bot.pointer)
     } else if let journey {
       kept.append(Key.journey, .string(journey.value))
+      context.sourceMap.record("/extras/yellowai/journeySlug", from: journey.pointer)
       context.report(
         .incomplete, "'journeySlug' without 'botId' names no bot to run it; kept for yellowai",
         at: journey.pointer)
