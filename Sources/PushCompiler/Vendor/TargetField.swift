@@ -35,7 +35,7 @@ struct TargetField: Sendable {
     switch text {
     case "true": return 1
     case "false": return 0
-    default: return Int(text) != nil ? .number(JSONNumber(lexeme: text)) : nil
+    default: return JSONNumber(integer: text).map { .number($0) }
     }
   }
 

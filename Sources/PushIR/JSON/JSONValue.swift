@@ -77,6 +77,17 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The integer `value`, spelled in decimal.
   public init(_ value: Int) { self.lexeme = String(value) }
 
+  /// The integer written as `text`, when `text` is spelled as JSON spells an integer (an
+  /// optional `-`, then `0` or digits not starting with `0`) and fits an `Int`; `nil` for
+  /// other text, including spellings Swift's `Int` accepts but JSON does not (`+5`, `007`).
+  public init?(integer text: String) {
+    let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+    guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1,
+      digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), Int(text) != nil
+    else { return nil }
+    self.lexeme = text
+  }
+
   /// The value as an `Int`, when the lexeme is an integer that fits.
   public var intValue: Int? { Int(lexeme) }
 

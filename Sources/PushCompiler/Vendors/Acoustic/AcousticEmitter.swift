@@ -34,8 +34,8 @@ struct AcousticEmitter {
     if let item = notification.media.first { root.append(Key.media, .string(item.url)) }
     var mce = kept[Key.attribution]?.objectValue ?? JSONObject()
     if let campaign = notification.tracking.campaignID {
-      let numeric = numericMailingID && JSONNumber(lexeme: campaign).intValue != nil
-      mce.append(Key.mailingID, numeric ? .number(JSONNumber(lexeme: campaign)) : .string(campaign))
+      let number = numericMailingID ? JSONNumber(integer: campaign) : nil
+      mce.append(Key.mailingID, number.map { .number($0) } ?? .string(campaign))
     }
     if !mce.isEmpty { root.append(Key.attribution, .object(mce)) }
     if let inApp = kept[Key.inApp] { root.append(Key.inApp, inApp) }

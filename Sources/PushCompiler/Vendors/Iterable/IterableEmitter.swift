@@ -64,7 +64,7 @@ struct IterableEmitter {
     into itbl: inout JSONObject, kept: inout JSONObject, context: inout EmitContext
   ) {
     let tracking = notification.tracking
-    let numericCampaign = tracking.campaignID.flatMap { Int($0) != nil ? $0 : nil }
+    let numericCampaign = tracking.campaignID.flatMap { JSONNumber(integer: $0) }
     if let campaign = tracking.campaignID, numericCampaign == nil {
       context.report(
         .droppedField, "iterable's 'campaignId' is a number; campaign id '\(campaign)' dropped",
@@ -83,7 +83,7 @@ struct IterableEmitter {
     default: break
     }
     let current: JSONValue? =
-      numericCampaign.map { .number(JSONNumber(lexeme: $0)) } ?? (tracking.isTest == true ? 0 : nil)
+      numericCampaign.map { .number($0) } ?? (tracking.isTest == true ? 0 : nil)
     let fields:
       [(
         field: TargetField, current: JSONValue?, derived: (reason: String, value: () -> JSONValue)?
