@@ -69,6 +69,25 @@ import Testing
       ))
   }
 
+  /// Found by replaying the ir target's corpus with a check that every location names a
+  /// value: a request's `topic` dropped from the device form was located at
+  /// `output:/topic`, where nothing is written. It is located at the input's `topic`; a
+  /// `--set` value, which has no place in the input, stays at the output location.
+  @Test func yellowAITopicDroppedFromTheDeviceFormIsLocatedInTheInput() {
+    let request = #"{"topic": "com.example.app", "title": "Hi", "body": "There"}"#
+    let fromInput = convert(request, from: "yellowai", to: "yellowai", ["--option", "device-form"])
+    #expect(fromInput.code == .success)
+    #expect(
+      fromInput.error.contains("<stdin>:/topic: warning: 'topic' is a header of the API request"))
+    let fromSet = convert(
+      #"{"title": "Hi"}"#, from: "yellowai", to: "yellowai",
+      ["--option", "device-form", "--set", "topic=com.example.app"])
+    #expect(fromSet.code == .success)
+    #expect(
+      fromSet.error.contains(
+        "<stdin>:output:/topic: warning: 'topic' is a header of the API request"))
+  }
+
   /// The integer spellings JSON allows, and those it does not.
   @Test func integerSpellings() {
     for text in ["0", "-0", "8", "-12", "9223372036854775807"] {

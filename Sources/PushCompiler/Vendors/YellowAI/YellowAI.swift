@@ -27,6 +27,9 @@ public struct YellowAI: VendorFormat {
     return capabilities
   }()
 
+  /// Where the IR keeps a request's `topic`.
+  static let topicPath: JSONPointer = "/extras/yellowai/topic"
+
   /// Key names shared by the parser and the emitter.
   enum Key {
     static let topic = "topic"

@@ -44,10 +44,13 @@ struct YellowAIEmitter {
           at: JSONPointer("/extras/yellowai").appending(name))
       }
       if givenTopic != nil {
-        context.report(
-          .droppedField,
-          "'topic' is a header of the API request, not part of what the phone receives; dropped",
-          atOutput: "/topic")
+        let message =
+          "'topic' is a header of the API request, not part of what the phone receives; dropped"
+        if kept[Key.topic] != nil {
+          context.report(.droppedField, message, at: YellowAI.topicPath)
+        } else {
+          context.report(.droppedField, message, atOutput: "/topic")
+        }
       }
       return .object(root)
     }
