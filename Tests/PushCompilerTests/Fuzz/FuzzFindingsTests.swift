@@ -88,6 +88,19 @@ import Testing
         "<stdin>:output:/topic: warning: 'topic' is a header of the API request"))
   }
 
+  /// The same for Expo's `to` (found by the same replay of the ir corpus).
+  @Test func expoRecipientsDroppedFromTheDeviceFormAreLocatedInTheInput() {
+    let message = #"{"to": "ExponentPushToken[a]", "title": "Hi", "body": "There"}"#
+    let fromInput = convert(message, from: "expo", to: "expo", ["--option", "device-form"])
+    #expect(fromInput.code == .success)
+    #expect(fromInput.error.contains("<stdin>:/to: warning: 'to' names the recipients"))
+    let fromSet = convert(
+      #"{"title": "Hi"}"#, from: "yellowai", to: "expo",
+      ["--option", "device-form", "--set", "to=ExponentPushToken[a]"])
+    #expect(fromSet.code == .success)
+    #expect(fromSet.error.contains("<stdin>:output:/to: warning: 'to' names the recipients"))
+  }
+
   /// The integer spellings JSON allows, and those it does not.
   @Test func integerSpellings() {
     for text in ["0", "-0", "8", "-12", "9223372036854775807"] {

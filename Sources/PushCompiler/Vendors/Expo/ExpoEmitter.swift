@@ -111,10 +111,13 @@ struct ExpoEmitter {
       customData { rootKeys.contains($0) }, into: &root,
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
     if context.settings[Key.to] != nil || kept[Key.to] != nil {
-      context.report(
-        .droppedField,
-        "'to' names the recipients of the push message and is not part of what the phone receives; dropped",
-        atOutput: "/to")
+      let message =
+        "'to' names the recipients of the push message and is not part of what the phone receives; dropped"
+      if kept[Key.to] != nil {
+        context.report(.droppedField, message, at: Expo.recipientsPath)
+      } else {
+        context.report(.droppedField, message, atOutput: "/to")
+      }
     }
     for member in kept
     where member.key != Key.to && !Key.serviceKeys.contains(member.key)
