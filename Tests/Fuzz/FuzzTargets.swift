@@ -72,8 +72,11 @@ enum FuzzChecks {
   /// The values every golden translation runs with, so that emitters needing ids get
   /// past their missing-field errors.
   static let defaults: [String: String] = {
-    let path = directory(of: #filePath) + "/../../Golden/defaults.json"
-    guard let bytes = readFile(path), case .object(let object)? = try? JSONReader.parse(bytes)
+    let source = #filePath
+    let directory = source.lastIndex(of: "/").map { String(source[..<$0]) } ?? "."
+    let path = directory + "/../../Golden/defaults.json"
+    guard let bytes = try? FileIO.read(path),
+      case .object(let object)? = try? JSONReader.parse(bytes)
     else { fail("cannot read the defaults at '\(path)'") }
     var defaults: [String: String] = [:]
     for member in object { defaults[member.key] = member.value.stringValue }
@@ -147,8 +150,9 @@ enum FuzzChecks {
   /// Translates `payload` from `source` to every format, with the golden defaults and,
   /// chosen by `variant` (so that an input always takes the same path), one of the
   /// target's options and `--fit`. Checks that output and errors exclude each other,
-  /// that the output is valid JSON, that the compact form the size check wrote is the
-  /// writer's, and that the target's parser survives reading it.
+  /// that every location names a value, that the output is valid JSON, that the compact
+  /// form the size check wrote is the writer's, and that the target's parser reads the
+  /// output without an error.
   static func translateToEveryFormat(
     _ payload: JSONValue, from source: any VendorFormat, variant: Int
   ) {
@@ -161,6 +165,7 @@ enum FuzzChecks {
       translator.fitToBudget = (variant / 3) % 2 == 1
       let result = translator.translate(payload)
       let name = "\(source.id) → \(target.id) \(translator.options.sorted())"
+      checkLocations(of: result, input: payload, name: name)
       guard let output = result.output else {
         check(result.diagnostics.hasErrors, "\(name) wrote nothing and reported no error")
         continue
@@ -173,8 +178,45 @@ enum FuzzChecks {
           compact == JSONWriter(style: .compact).bytes(output), "\(name) compact output differs")
       }
       var context = ParseContext()
-      _ = try? target.parse(output, context: &context)
+      do throws(TranslationError) {
+        _ = try target.parse(output, context: &context)
+      } catch {
+        fail("\(target.id) cannot read what \(name) wrote: \(error.diagnostic?.message ?? "")")
+      }
     }
+  }
+
+  /// Every diagnostic located in the input is located as ``locates(_:in:)`` allows; every
+  /// one located in the output names a value of it.
+  static func checkLocations(of result: Translator.Result, input: JSONValue, name: String) {
+    for diagnostic in result.diagnostics.all {
+      switch diagnostic.location {
+      case .input(let pointer):
+        check(
+          locates(pointer, in: input),
+          "\(name): \(diagnostic.code) at '\(pointer)', which is not in the input")
+      case .output(let pointer):
+        guard let output = result.output else { continue }
+        check(
+          output.value(at: pointer) != nil,
+          "\(name): \(diagnostic.code) at 'output:\(pointer)', which is not in the output")
+      case .text, .ir: continue
+      }
+    }
+  }
+
+  /// Whether `pointer` names a value of `input`, a member missing from an object of it,
+  /// or a place inside one of its strings (a JSON document held in a string, such as
+  /// CleverTap's `ct_ContentSlider`, is located by continuing the string's pointer).
+  static func locates(_ pointer: JSONPointer, in input: JSONValue) -> Bool {
+    if input.value(at: pointer) != nil { return true }
+    if let parent = pointer.parent, input.value(at: parent)?.objectValue != nil { return true }
+    var ancestor = pointer.parent
+    while let current = ancestor {
+      if case .string? = input.value(at: current) { return true }
+      ancestor = current.parent
+    }
+    return false
   }
 
   /// The options worth trying for `target`: each of its flags, and for an option that
@@ -210,27 +252,7 @@ enum FuzzChecks {
 
   /// Writes `text` to standard error.
   static func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-  }
-
-  /// The directory part of `path`.
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return String(path[..<slash])
-  }
-
-  /// The contents of the file at `path`, or `nil` when it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&chunk, 1, chunk.count, file)
-      contents.append(contentsOf: chunk[..<count])
-      if count < chunk.count { return ferror(file) == 0 ? contents : nil }
-    }
+    try? FileIO.writeAll(Array(text.utf8), to: 2, path: "<stderr>")
   }
 }
 
