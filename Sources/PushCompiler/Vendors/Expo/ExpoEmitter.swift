@@ -113,11 +113,9 @@ struct ExpoEmitter {
     if context.settings[Key.to] != nil || kept[Key.to] != nil {
       let message =
         "'to' names the recipients of the push message and is not part of what the phone receives; dropped"
-      if kept[Key.to] != nil {
-        context.report(.droppedField, message, at: Expo.recipientsPath)
-      } else {
-        context.report(.droppedField, message, atOutput: "/to")
-      }
+      context.report(
+        .droppedField, message, at: Expo.recipientsPath, held: kept[Key.to] != nil,
+        elseAtOutput: "/to")
     }
     for member in kept
     where member.key != Key.to && !Key.serviceKeys.contains(member.key)

@@ -46,11 +46,9 @@ struct YellowAIEmitter {
       if givenTopic != nil {
         let message =
           "'topic' is a header of the API request, not part of what the phone receives; dropped"
-        if kept[Key.topic] != nil {
-          context.report(.droppedField, message, at: YellowAI.topicPath)
-        } else {
-          context.report(.droppedField, message, atOutput: "/topic")
-        }
+        context.report(
+          .droppedField, message, at: YellowAI.topicPath, held: kept[Key.topic] != nil,
+          elseAtOutput: "/topic")
       }
       return .object(root)
     }
