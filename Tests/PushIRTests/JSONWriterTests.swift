@@ -23,10 +23,12 @@ import Testing
   }
 
   @Test func integerTextIsANumberOnlyAsJSONSpellsIt() {
-    for text in ["42", "-7", "0", "-0", "123456789012345678901234567890"] {
+    for text in [
+      "42", "-7", "0", "-0", "8", "9223372036854775807", "123456789012345678901234567890",
+    ] {
       #expect(JSONNumber(integer: text)?.lexeme == text)
     }
-    for text in ["+5", "007", "-", "", "1.0", "1e2", " 1", "1 ", "\u{663}"] {
+    for text in ["+5", "007", "-01", "00", "08", "-", "", "1.0", "1e2", " 1", "1 ", "\u{663}"] {
       #expect(JSONNumber(integer: text) == nil, "\(text)")
     }
   }

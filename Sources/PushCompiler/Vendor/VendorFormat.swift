@@ -129,6 +129,19 @@ public struct EmitContext: Sendable {
     diagnostics.report(Diagnostic(code, message, at: .output(pointer), notes: notes))
   }
 
+  /// Reports `code` at `irPath` when the notification holds the value, else at `output`
+  /// (the value was given with `--set`, so the input has no place for it).
+  public mutating func report(
+    _ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, held: Bool,
+    elseAtOutput output: JSONPointer
+  ) {
+    if held {
+      report(code, message, at: irPath)
+    } else {
+      report(code, message, atOutput: output)
+    }
+  }
+
   /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
   /// target), one diagnostic per vendor naming its keys. Members whose names start with
   /// `@` are layout hints (where a value stood), not data, and are not reported.

@@ -30,6 +30,9 @@ public struct Expo: ParsedFormat, EmittedFormat {
     return capabilities
   }()
 
+  /// Where the IR keeps a push message's `to`.
+  static let recipientsPath: JSONPointer = "/extras/expo/to"
+
   /// Key names shared by the parser and the emitter.
   enum Key {
     static let to = "to"

@@ -114,12 +114,12 @@ struct ExpoEmitter: PayloadEmitter {
     context.writeCustomData(
       customData { rootKeys.contains($0) }, into: &root,
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
-    let toDropped =
-      "'to' names the recipients of the push message and is not part of what the phone receives; dropped"
-    if kept[Key.to] != nil {
-      context.report(.droppedField, toDropped, at: "/extras/expo/to")
-    } else if context.settings[Key.to] != nil {
-      context.report(.droppedField, toDropped, atOutput: "/to")
+    if context.settings[Key.to] != nil || kept[Key.to] != nil {
+      let message =
+        "'to' names the recipients of the push message and is not part of what the phone receives; dropped"
+      context.report(
+        .droppedField, message, at: Expo.recipientsPath, held: kept[Key.to] != nil,
+        elseAtOutput: "/to")
     }
     for member in kept
     where member.key != Key.to && !Key.serviceKeys.contains(member.key)

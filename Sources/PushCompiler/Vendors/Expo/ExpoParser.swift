@@ -36,7 +36,7 @@ struct ExpoParser: PayloadParser {
         let tokens = member.value.arrayValue ?? [member.value]
         if tokens.allSatisfy({ $0.stringValue != nil }) {
           kept.append(member.key, member.value)
-          context.sourceMap.record("/extras/expo/to", from: pointer)
+          context.sourceMap.record(Expo.recipientsPath, from: pointer)
         } else {
           context.reportWrongType(
             member.value, expected: "a push token or an array of them", at: pointer)

@@ -30,6 +30,9 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
     return capabilities
   }()
 
+  /// Where the IR keeps a request's `topic`.
+  static let topicPath: JSONPointer = "/extras/yellowai/topic"
+
   /// Key names shared by the parser and the emitter.
   enum Key {
     static let topic = "topic"

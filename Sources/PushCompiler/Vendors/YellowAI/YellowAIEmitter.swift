@@ -51,12 +51,12 @@ struct YellowAIEmitter: PayloadEmitter {
           "'\(name)' of the API request has no place in what the phone receives; dropped",
           at: JSONPointer("/extras/yellowai").appending(name))
       }
-      let topicDropped =
-        "'topic' is a header of the API request, not part of what the phone receives; dropped"
-      if kept[Key.topic] != nil {
-        context.report(.droppedField, topicDropped, at: "/extras/yellowai/topic")
-      } else if givenTopic != nil {
-        context.report(.droppedField, topicDropped, atOutput: "/topic")
+      if givenTopic != nil {
+        let message =
+          "'topic' is a header of the API request, not part of what the phone receives; dropped"
+        context.report(
+          .droppedField, message, at: YellowAI.topicPath, held: kept[Key.topic] != nil,
+          elseAtOutput: "/topic")
       }
       return .object(root)
     }

@@ -39,7 +39,7 @@ struct YellowAIParser: PayloadParser {
       case Key.topic:
         if let topic = context.string(member.value, at: pointer) {
           kept.append(Key.topic, .string(topic))
-          context.sourceMap.record("/extras/yellowai/topic", from: pointer)
+          context.sourceMap.record(YellowAI.topicPath, from: pointer)
         }
       case Key.contentAvailable:
         notification.delivery.contentAvailable = context.flag(member.value, at: pointer) ?? false

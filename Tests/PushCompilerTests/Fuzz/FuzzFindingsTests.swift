@@ -1,0 +1,104 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+/// What the fuzz targets in `Tests/Fuzz/` found, each as its minimised input and the
+/// property it broke.
+@Suite struct FuzzFindingsTests {
+  /// What one driver run returned.
+  struct Run {
+    var code: ExitCode
+    var output: [UInt8]
+    var error: String
+  }
+
+  /// `convert` from `source` to `target` on `input`, with the golden defaults.
+  func convert(_ input: String, from source: String, to target: String, _ extra: [String] = [])
+    -> Run
+  {
+    let defaults = GoldenFiles.root.appendingPathComponent("defaults.json").path
+    var streams = BufferedStreams(input: Array(input.utf8))
+    let code = Driver.run(
+      ["convert", "--from", source, "--to", target, "--defaults", defaults] + extra,
+      streams: &streams)
+    return Run(code: code, output: streams.output, error: streams.error)
+  }
+
+  /// Found by the clevertap target as `{"W$id":"08"}`: Swift's `Int` reads `08`, so the
+  /// campaign id was written as the number `08`, which is not JSON. Iterable's
+  /// `campaignId` is a number other than 0; an id that is not one as JSON spells it is
+  /// dropped.
+  @Test func iterableDropsACampaignIDThatIsNotAJSONInteger() throws {
+    let run = convert(#"{"W$id":"08"}"#, from: "clevertap", to: "iterable")
+    #expect(run.code == .success)
+    let output = try JSONReader.parse(run.output)
+    #expect(output["itbl"]?["templateId"] != nil)
+    #expect(output["itbl"]?["campaignId"] == nil)
+    #expect(
+      run.error.contains(
+        "/W$id: warning: iterable's 'campaignId' is a number other than 0, which marks a test send; campaign id '08' dropped [emit.dropped-field]"
+      ))
+  }
+
+  /// The same spelling in Acoustic's numeric `mailingId` (kept numeric when the source
+  /// had it so): written as text, since the number would not be JSON.
+  @Test(arguments: [("08", JSONValue.string("08")), ("8", .number(JSONNumber(8)))])
+  func acousticWritesAMailingIDThatIsNotAJSONIntegerAsText(campaign: String, expected: JSONValue)
+    throws
+  {
+    let input = #"""
+      {"irVersion": 1, "content": {"body": "x"}, "tracking": {"campaignID": "\#(campaign)"},
+       "extras": {"acoustic": {"@numericMailingId": true}}}
+      """#
+    let run = convert(input, from: "ir", to: "acoustic")
+    #expect(run.code == .success)
+    #expect(try JSONReader.parse(run.output)["mce"]?["mailingId"] == expected)
+  }
+
+  /// `--set` of a numeric field with a spelling JSON has no integer for is refused rather
+  /// than written as an invalid number.
+  @Test(arguments: ["+5", "007", "-01"])
+  func setRefusesANumberThatIsNotAJSONInteger(text: String) {
+    let run = convert(
+      #"{"W$id":"1"}"#, from: "clevertap", to: "iterable", ["--set", "campaignId=\(text)"])
+    #expect(run.code == .dataError)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.error.contains(
+        "output:/itbl/campaignId: error: 'itbl.campaignId' takes a whole number, but --set gives '\(text)'"
+      ))
+  }
+
+  /// Found by replaying the ir target's corpus with a check that every location names a
+  /// value: a request's `topic` dropped from the device form was located at
+  /// `output:/topic`, where nothing is written. It is located at the input's `topic`; a
+  /// `--set` value, which has no place in the input, stays at the output location.
+  @Test func yellowAITopicDroppedFromTheDeviceFormIsLocatedInTheInput() {
+    let request = #"{"topic": "com.example.app", "title": "Hi", "body": "There"}"#
+    let fromInput = convert(request, from: "yellowai", to: "yellowai", ["--option", "device-form"])
+    #expect(fromInput.code == .success)
+    #expect(
+      fromInput.error.contains("<stdin>:/topic: warning: 'topic' is a header of the API request"))
+    let fromSet = convert(
+      #"{"title": "Hi"}"#, from: "yellowai", to: "yellowai",
+      ["--option", "device-form", "--set", "topic=com.example.app"])
+    #expect(fromSet.code == .success)
+    #expect(
+      fromSet.error.contains(
+        "<stdin>:output:/topic: warning: 'topic' is a header of the API request"))
+  }
+
+  /// The same for Expo's `to` (found by the same replay of the ir corpus).
+  @Test func expoRecipientsDroppedFromTheDeviceFormAreLocatedInTheInput() {
+    let message = #"{"to": "ExponentPushToken[a]", "title": "Hi", "body": "There"}"#
+    let fromInput = convert(message, from: "expo", to: "expo", ["--option", "device-form"])
+    #expect(fromInput.code == .success)
+    #expect(fromInput.error.contains("<stdin>:/to: warning: 'to' names the recipients"))
+    let fromSet = convert(
+      #"{"title": "Hi"}"#, from: "yellowai", to: "expo",
+      ["--option", "device-form", "--set", "to=ExponentPushToken[a]"])
+    #expect(fromSet.code == .success)
+    #expect(fromSet.error.contains("<stdin>:output:/to: warning: 'to' names the recipients"))
+  }
+}
