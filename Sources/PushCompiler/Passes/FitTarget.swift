@@ -151,10 +151,11 @@ private struct Fitter {
       var button = original
       guard kept.count < target.maxButtons else {
         let reason =
-          target.maxButtons == 0
-          ? "\(targetID) has no per-push buttons"
+          target.maxButtons > 0
+          ? "\(targetID) shows at most \(target.maxButtons) button(s)"
+          : target.noButtonsBecause
+            ?? "\(targetID) has no per-push buttons"
             + (target.registeredCategories ? " (only categories the app registered)" : "")
-          : "\(targetID) shows at most \(target.maxButtons) button(s)"
         report(.droppedButton, "button '\(button.label)' dropped: \(reason)", at: path)
         continue
       }

@@ -17,6 +17,9 @@ public struct Capabilities: Sendable {
   /// Most buttons a payload can define itself (0: buttons only through a category the
   /// app registered).
   public var maxButtons: Int = 0
+  /// Why this payload can hold no buttons when the format could hold some in another
+  /// (``maxButtons`` lowered to 0 for it), for the message that drops them.
+  public var noButtonsBecause: String?
   /// Actions a button can take.
   public var buttonActions: Set<ActionKind> = []
   /// Actions a tap on the notification can take.

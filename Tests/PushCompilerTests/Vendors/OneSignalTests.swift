@@ -26,6 +26,19 @@ import Testing
     #expect(result.diagnostics.codes.contains("emit.reordered-buttons"))
   }
 
+  @Test func buttonsWithoutAlertTextInTheNewerFormatAreDroppedSayingWhy() throws {
+    let silent =
+      #"{"aps": {"sound": "default"}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "Go", "action": "open_app"}]}}"#
+    let result = try convert(silent, from: Klaviyo(), options: ["os-data-format"])
+    #expect(result.output?["os_data"]?["buttons"] == nil)
+    let dropped = try #require(result.diagnostics.first { $0.code.name == "fit.dropped-button" })
+    #expect(
+      dropped.message
+        == "button 'Go' dropped: onesignal's newer format carries buttons only beside alert text (without it the SDK reads 'os_data.buttons' as a minified push)"
+    )
+    #expect(dropped.location == .input("/body/action_buttons/0"))
+  }
+
   @Test func oneOrThreeButtonsKeepTheirOrder() throws {
     let three =
       #"{"aps": {"alert": "x"}, "custom": {"i": "n-1"}, "buttons": [{"n": "A"}, {"n": "B"}, {"n": "C"}]}"#

@@ -59,6 +59,8 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
   private static let capabilitiesWithoutAlert: Capabilities = {
     var capabilities = declaredCapabilities
     capabilities.maxButtons = 0
+    capabilities.noButtonsBecause =
+      "onesignal's newer format carries buttons only beside alert text (without it the SDK reads 'os_data.buttons' as a minified push)"
     capabilities.expandsPredefinedCategories = false
     return capabilities
   }()
