@@ -111,6 +111,19 @@ import Testing
     #expect(found.offset == offset)
   }
 
+  @Test(
+    arguments: [
+      ([0x22, 0xC3, 0xA9, 0x5C], JSONSyntaxError.Kind.unexpectedEnd),  // é, then a cut escape
+      ([0x22, 0xC3, 0xA9, 0x5C, 0x75, 0x30], .unexpectedEnd),  // é, then a cut \u escape
+      ([0x22, 0xC3, 0xA9, 0x5C, 0x71, 0x22], .invalidEscape),  // é, then \q
+      ([0x22, 0xFF, 0x5C], .invalidUTF8),  // an invalid byte, then a cut escape
+    ] as [([UInt8], JSONSyntaxError.Kind)])
+  func reportsWhatStoppedAStringWithTextBeyondASCII(_ bytes: [UInt8], _ kind: JSONSyntaxError.Kind)
+    throws
+  {
+    #expect(try #require(error(bytes)).kind == kind)
+  }
+
   @Test func keepsEscapedAndRawTextTogether() throws {
     let value = try JSONReader.parse(Array(#""é\n\u00e9\ud83d\ude00😀\"x""#.utf8))
     #expect(value == .string("é\né😀😀\"x"))

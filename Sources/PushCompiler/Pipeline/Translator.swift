@@ -9,7 +9,10 @@ public struct Translator: Sendable {
   public var target: any VendorFormat
   /// The passes to run.
   public var pipeline: Pipeline = .standard {
-    didSet { passesRanForTarget = Self.runsEveryPassEmittersNeed(pipeline) }
+    didSet {
+      passNames = Set(pipeline.notificationPasses.map(\.name))
+      passesRanForTarget = Self.runsEveryPassEmittersNeed(pipeline)
+    }
   }
   /// Values for target fields (`--set NAME=VALUE`).
   public var settings: [String: String] = [:]
@@ -44,6 +47,8 @@ public struct Translator: Sendable {
   /// Whether ``pipeline`` runs every pass emitters rely on, so they need not run again;
   /// kept beside it because every record asks.
   private var passesRanForTarget = Translator.runsEveryPassEmittersNeed(.standard)
+  /// The names of ``pipeline``'s IR passes, for the emitter, kept for the same reason.
+  private var passNames = Set(Pipeline.standard.notificationPasses.map(\.name))
 
   private static func runsEveryPassEmittersNeed(_ pipeline: Pipeline) -> Bool {
     Pipeline.requiredBeforeEmit.allSatisfy { required in
@@ -93,7 +98,7 @@ public struct Translator: Sendable {
       var context = EmitContext(targetID: target.id, settings: settings, options: options)
       context.defaults = defaults
       context.passesRan = passesRanForTarget
-      context.ranPasses = Set(pipeline.notificationPasses.map(\.name))
+      context.ranPasses = passNames
       defer { found.report(contentsOf: context.diagnostics) }
       do throws(TranslationError) {
         return try target.emit(notification, context: &context)

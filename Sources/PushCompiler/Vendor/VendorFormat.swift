@@ -161,7 +161,7 @@ public struct EmitContext: Sendable {
 
 /// Where each IR field came from in the input, so that diagnostics raised on the IR
 /// (by passes and emitters) can point into the document the user wrote.
-public struct SourceMap: Hashable, Sendable {
+public struct SourceMap: Sendable {
   // A list rather than a dictionary: a payload maps a few dozen fields, every one is
   // recorded but only the few a diagnostic names are ever looked up, so appending
   // without hashing is the cheaper half to make fast. Later records win.
@@ -207,16 +207,5 @@ public struct SourceMap: Hashable, Sendable {
       path = current.parent
     }
     return nil
-  }
-
-  public static func == (lhs: SourceMap, rhs: SourceMap) -> Bool {
-    lhs.entries.elementsEqual(rhs.entries) { $0.irPath == $1.irPath && $0.input == $1.input }
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    for entry in entries {
-      hasher.combine(entry.irPath)
-      hasher.combine(entry.input)
-    }
   }
 }

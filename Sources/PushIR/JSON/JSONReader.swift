@@ -232,8 +232,19 @@ public struct JSONReader {
 
   /// Reads a string starting at its opening quote. Runs without escapes are copied in
   /// one step; the text is validated as UTF-8 once, when the string is made, and only
-  /// invalid text is scanned again to locate its first bad byte.
+  /// when reading fails is it scanned again to locate its first bad byte.
   private mutating func string() throws(JSONSyntaxError) -> String {
+    let start = index + 1
+    do {
+      return try stringText()
+    } catch {
+      // Bytes are checked as UTF-8 only once the string closes; an invalid sequence
+      // before whatever stopped the reading is what the text gets wrong first.
+      throw firstInvalidUTF8(from: start, to: min(error.offset, bytes.count)) ?? error
+    }
+  }
+
+  private mutating func stringText() throws(JSONSyntaxError) -> String {
     index += 1
     let start = index
     var runStart = start
@@ -250,10 +261,7 @@ public struct JSONReader {
           scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
           text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes) }
         }
-        guard let text else {
-          throw firstInvalidUTF8(from: start, to: index)
-            ?? fail(.invalidUTF8, "invalid UTF-8 in string", at: start - 1)
-        }
+        guard let text else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: index) }
         index += 1
         return text
       }
@@ -271,10 +279,7 @@ public struct JSONReader {
       seenBytes |= byte
       index += 1
     }
-    // A sequence the end cut short is reported as such, as it would be mid-document.
-    throw seenBytes < 0x80
-      ? endOfInput("'\"' to close the string")
-      : firstInvalidUTF8(from: start, to: index) ?? endOfInput("'\"' to close the string")
+    throw endOfInput("'\"' to close the string")
   }
 
   /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
@@ -290,7 +295,9 @@ public struct JSONReader {
     index = start
     while index < end {
       switch bytes[index] {
-      case UInt8(ascii: "\\"): index += bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+      case UInt8(ascii: "\\"):
+        // The text may stop inside this escape when reading failed there.
+        index += index + 1 < end && bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
       case ..<0x80: index += 1
       default:
         do { try skipUTF8Sequence() } catch { return error }
