@@ -74,22 +74,25 @@ public struct CheckURLs: NotificationPass {
 
   /// Checks a link; reports an unsafe scheme with `consequence` and returns `true` (the
   /// caller removes it), or reports an invalid URL and returns `false` (kept).
+  /// The place and owner are worked out only when there is something to report: most
+  /// links pass, on every record of a batch.
   private func check(
-    _ url: String, at path: JSONPointer, of owner: String = "the tap action",
+    _ url: String, at path: @autoclosure () -> JSONPointer,
+    of owner: @autoclosure () -> String = "the tap action",
     consequence: String, _ context: inout PassContext
   ) -> Bool {
     if let unsafe = URLPolicy.unsafeScheme(of: url) {
       report(
         .unsafeURLScheme,
-        "\(owner) links to '\(Self.shown(url))', whose scheme '\(unsafe.scheme)' \(unsafe.does); the link is removed: \(consequence)",
-        at: path, &context)
+        "\(owner()) links to '\(Self.shown(url))', whose scheme '\(unsafe.scheme)' \(unsafe.does); the link is removed: \(consequence)",
+        at: path(), &context)
       return true
     }
     if case .failure(let problem) = URLPolicy.check(url) {
       report(
         .invalidURL,
-        "\(owner) links to '\(Self.shown(url))', which is not a valid URL: \(problem); kept, but the phone may not open it",
-        at: path, &context)
+        "\(owner()) links to '\(Self.shown(url))', which is not a valid URL: \(problem); kept, but the phone may not open it",
+        at: path(), &context)
     }
     return false
   }
@@ -97,13 +100,14 @@ public struct CheckURLs: NotificationPass {
   /// Checks a media item's URL: unsafe (returns `true`: the item is removed), invalid,
   /// or not `https` (both kept).
   private func check(
-    url: String, ofMedia index: Int, at path: JSONPointer, _ context: inout PassContext
+    url: String, ofMedia index: Int, at path: @autoclosure () -> JSONPointer,
+    _ context: inout PassContext
   ) -> Bool {
     if let unsafe = URLPolicy.unsafeScheme(of: url) {
       report(
         .unsafeURLScheme,
         "media item \(index) '\(Self.shown(url))' has the scheme '\(unsafe.scheme)', which \(unsafe.does); the item is dropped",
-        at: path, &context)
+        at: path(), &context)
       return true
     }
     switch URLPolicy.check(url) {
@@ -111,19 +115,19 @@ public struct CheckURLs: NotificationPass {
       report(
         .invalidURL,
         "media item \(index) '\(Self.shown(url))' is not a valid URL: \(problem); kept, but the service extension cannot download it",
-        at: path, &context)
+        at: path(), &context)
     case .success("https"):
       break
     case .success("http"):
       report(
         .nonHTTPSMedia,
         "media item \(index) '\(Self.shown(url))' is not https: App Transport Security stops the service extension downloading it unless the extension's Info.plist allows plain http; kept",
-        at: path, &context)
+        at: path(), &context)
     case .success(let scheme):
       report(
         .nonHTTPSMedia,
         "media item \(index) '\(Self.shown(url))' is not https: service extensions download media over https, not '\(scheme)'; kept",
-        at: path, &context)
+        at: path(), &context)
     }
     return false
   }

@@ -16,7 +16,10 @@ struct FCMEmitter {
     let unwrapped = kept.removeValue(forKey: Key.unwrappedHint) == true
     let base: JSONPointer = unwrapped ? .root : "/message"
     let payloadPointer = base + "/apns/payload"
-    var payload = try innerPayload(at: payloadPointer, context: &context)
+    let innerOptions = innerOptions(context: context)
+    let innerCarriesMedia = innerCarriesMedia(options: innerOptions)
+    var payload = try innerPayload(
+      at: payloadPointer, options: innerOptions, withMedia: innerCarriesMedia, context: &context)
 
     var keptNotification = kept.removeValue(forKey: Key.notification)?.objectValue ?? JSONObject()
     // A kept title or body is the alert's where the alert has none (fcm's reading).
@@ -40,7 +43,9 @@ struct FCMEmitter {
 
     var keptAPNs = kept.removeValue(forKey: Key.apns)?.objectValue ?? JSONObject()
     var options = keptAPNs.removeValue(forKey: Key.fcmOptions)?.objectValue ?? JSONObject()
-    writeImage(into: &options, notification: &keptNotification, kept: kept, context: &context)
+    writeImage(
+      into: &options, notification: &keptNotification, kept: kept,
+      innerCarriesMedia: innerCarriesMedia, context: &context)
 
     var message = JSONObject()
     if let name = kept[Key.name] { message.append(Key.name, name) }
@@ -77,13 +82,13 @@ struct FCMEmitter {
   /// The inner format's payload for the notification, without fcm's extras (they are the
   /// envelope's) and, when the inner format has no media of its own, without the media
   /// (the envelope carries them); what it reports is located under `payloadPointer`.
-  private func innerPayload(at payloadPointer: JSONPointer, context: inout EmitContext)
-    throws(TranslationError) -> JSONObject
-  {
+  private func innerPayload(
+    at payloadPointer: JSONPointer, options innerOptions: Set<String>, withMedia: Bool,
+    context: inout EmitContext
+  ) throws(TranslationError) -> JSONObject {
     var content = notification
     content.extras["fcm"] = nil
-    let innerOptions = innerOptions(context: context)
-    if !innerCarriesMedia(context: context) {
+    if !withMedia {
       content.media = []
       content.mediaPresentation = nil
     }
@@ -109,7 +114,7 @@ struct FCMEmitter {
   /// media the IR does not have, is dropped and reported.
   private func writeImage(
     into options: inout JSONObject, notification keptNotification: inout JSONObject,
-    kept: JSONObject, context: inout EmitContext
+    kept: JSONObject, innerCarriesMedia: Bool, context: inout EmitContext
   ) {
     let optionsPath: JSONPointer = "/extras/fcm/apns/fcm_options/image"
     let notificationPath: JSONPointer = "/extras/fcm/notification/image"
@@ -127,7 +132,7 @@ struct FCMEmitter {
       keptNotification[Key.image] = nil
       return
     }
-    if !innerCarriesMedia(context: context) { context.reportKindTakenFromURL(of: item, at: 0) }
+    if !innerCarriesMedia { context.reportKindTakenFromURL(of: item, at: 0) }
     let inNotification =
       options[Key.image] == nil && kept[Key.imageHint] == .string(Key.notification)
     let counting = inNotification ? keptNotification[Key.image] : options[Key.image]
@@ -150,11 +155,10 @@ struct FCMEmitter {
   }
 
   /// Whether the inner format writes media itself; otherwise only the envelope does.
-  private func innerCarriesMedia(context: EmitContext) -> Bool {
+  private func innerCarriesMedia(options innerOptions: Set<String>) -> Bool {
     var content = notification
     content.extras["fcm"] = nil
-    return inner.capabilities(writing: content, options: innerOptions(context: context)).maxMedia
-      > 0
+    return inner.capabilities(writing: content, options: innerOptions).maxMedia > 0
   }
 
   /// Takes the root members of the payload that go in `data` out of it: strings that are
