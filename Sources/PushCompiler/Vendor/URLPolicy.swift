@@ -51,52 +51,65 @@ public enum URLPolicy {
   /// URI, with an optional fragment), or why it is not. An `http` or `https` URL must
   /// also have a host (RFC 9110). Foundation's `URL(string:)` is not used: it accepts
   /// some of what this refuses and, since iOS 17, percent-encodes the rest.
+  ///
+  /// Read as UTF-8 bytes, every URL of every record: once the characters are checked,
+  /// each is an ASCII byte, so positions are byte offsets and no text is copied unless
+  /// a message needs it.
   public static func check(_ text: String) -> Result<String, Problem> {
-    let scalars = Array(text.unicodeScalars)
-    guard !scalars.isEmpty else { return .failure(.empty) }
-    if let problem = characterProblem(in: scalars) { return .failure(problem) }
-    guard let colon = scalars.firstIndex(of: ":"),
-      !scalars[..<colon].contains(where: { "/?#".unicodeScalars.contains($0) })
-    else { return .failure(.noScheme) }
-    let scheme = scalars[..<colon]
-    guard let first = scheme.first else { return .failure(.noScheme) }
-    guard first.isASCIILetter, scheme.allSatisfy(\.isSchemeCharacter) else {
-      return .failure(.invalidScheme(String(String.UnicodeScalarView(scheme))))
+    let bytes = text.utf8.span
+    let count = bytes.count
+    guard count > 0 else { return .failure(.empty) }
+    if let problem = characterProblem(in: bytes, of: text) { return .failure(problem) }
+    var colon = 0
+    while colon < count, bytes[colon] != UInt8(ascii: ":") {
+      switch bytes[colon] {
+      case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return .failure(.noScheme)
+      default: colon += 1
+      }
     }
-    let name = String(String.UnicodeScalarView(scheme)).lowercased()
-    var rest = scalars[(colon + 1)...]
+    guard colon < count, colon > 0 else { return .failure(.noScheme) }
+    guard let name = schemeName(in: bytes, endingAt: colon, of: text) else {
+      return .failure(.invalidScheme(text.utf8Slice(0..<colon)))
+    }
     // Brackets may stand only around an IP literal host; the query and fragment end
     // where the path ends.
-    if let hash = rest.firstIndex(of: "#") {
-      if rest[(hash + 1)...].contains("#") { return .failure(.character("#")) }
-      if let bracket = rest[hash...].first(where: \.isBracket) {
+    let restStart = colon + 1
+    var restEnd = count
+    if let hash = bytes.firstOffset(of: UInt8(ascii: "#"), in: restStart..<restEnd) {
+      if bytes.firstOffset(of: UInt8(ascii: "#"), in: (hash + 1)..<restEnd) != nil {
+        return .failure(.character("#"))
+      }
+      if let bracket = bytes.firstBracket(in: hash..<restEnd) {
         return .failure(.character(bracket))
       }
-      rest = rest[..<hash]
+      restEnd = hash
     }
-    if let question = rest.firstIndex(of: "?") {
-      if let bracket = rest[question...].first(where: \.isBracket) {
+    if let question = bytes.firstOffset(of: UInt8(ascii: "?"), in: restStart..<restEnd) {
+      if let bracket = bytes.firstBracket(in: question..<restEnd) {
         return .failure(.character(bracket))
       }
-      rest = rest[..<question]
+      restEnd = question
     }
     let isWeb = name == "http" || name == "https"
-    guard rest.starts(with: "//".unicodeScalars) else {
+    guard restEnd - restStart >= 2, bytes[restStart] == UInt8(ascii: "/"),
+      bytes[restStart + 1] == UInt8(ascii: "/")
+    else {
       if isWeb { return .failure(.missingHost) }
-      if let bracket = rest.first(where: \.isBracket) {
+      if let bracket = bytes.firstBracket(in: restStart..<restEnd) {
         return .failure(.character(bracket))
       }
       return .success(name)
     }
-    let afterSlashes = rest.dropFirst(2)
-    let authority = afterSlashes.prefix { $0 != "/" }
-    let path = afterSlashes[authority.endIndex...]
-    if let bracket = path.first(where: \.isBracket) {
+    let authorityStart = restStart + 2
+    let authorityEnd =
+      bytes.firstOffset(of: UInt8(ascii: "/"), in: authorityStart..<restEnd) ?? restEnd
+    let authority = authorityStart..<authorityEnd
+    if let bracket = bytes.firstBracket(in: authority.upperBound..<restEnd) {
       return .failure(.character(bracket))
     }
-    switch host(ofAuthority: authority) {
+    switch hostIsEmpty(inAuthority: authority, of: bytes, text) {
     case .failure(let problem): return .failure(problem)
-    case .success(let host) where host.isEmpty && isWeb: return .failure(.missingHost)
+    case .success(true) where isWeb: return .failure(.missingHost)
     case .success: return .success(name)
     }
   }
@@ -105,11 +118,11 @@ public enum URLPolicy {
   /// the text before the first `:` when that is a scheme and comes before any `/`, `?`
   /// or `#`, whatever follows; `nil` otherwise.
   public static func scheme(of text: String) -> String? {
-    let scheme = text.unicodeScalars.prefix { $0 != ":" }
-    guard scheme.endIndex != text.unicodeScalars.endIndex, let first = scheme.first,
-      first.isASCIILetter, scheme.allSatisfy(\.isSchemeCharacter)
-    else { return nil }
-    return String(String.UnicodeScalarView(scheme)).lowercased()
+    let bytes = text.utf8.span
+    guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count) else {
+      return nil
+    }
+    return schemeName(in: bytes, endingAt: colon, of: text)
   }
 
   /// The scheme `text` names for a browser or an app that cleans a link before opening
@@ -121,6 +134,30 @@ public enum URLPolicy {
     // Text that starts with a scheme is its own cleaning: no escape, space or control
     // character stands before its first ':', and decoding what follows adds none there.
     if let plain = scheme(of: text) { return plain }
+    // Without a '%' before the first ':' (or anywhere, when there is none) decoding
+    // changes nothing there; when that text is ASCII, the characters cleaning removes
+    // are the bytes up to the space and DEL (no ASCII character is a format character).
+    let bytes = text.utf8.span
+    var colon = 0
+    var isASCII = true
+    while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") {
+      if bytes[colon] == UInt8(ascii: "%") { return cleanedSchemeDecoding(text) }
+      if bytes[colon] >= 0x80 { isASCII = false }
+      colon += 1
+    }
+    guard colon < bytes.count else { return nil }
+    guard isASCII else { return cleanedSchemeDecoding(text) }
+    var scheme: [UInt8] = []
+    scheme.reserveCapacity(colon)
+    for offset in 0..<colon {
+      let byte = bytes[offset]
+      if byte > 0x20 && byte != 0x7F { scheme.append(byte.asciiLowercased) }
+    }
+    return String(decoding: scheme, as: UTF8.self)
+  }
+
+  /// ``cleanedScheme(of:)`` for any text: decoded as it says, then read by scalar.
+  private static func cleanedSchemeDecoding(_ text: String) -> String? {
     var decoded = text
     for _ in 0..<3 {
       let next = percentDecoded(decoded)
@@ -156,68 +193,97 @@ public enum URLPolicy {
   }
 
   /// The first character that may not stand in a URL at all, or a broken `%` escape.
-  private static func characterProblem(in scalars: [Unicode.Scalar]) -> Problem? {
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "%" {
-        guard index + 2 < scalars.count, scalars[index + 1].isHexDigit,
-          scalars[index + 2].isHexDigit
+  /// Every byte before the one found is ASCII, so that one starts a scalar of `text`.
+  private static func characterProblem(in bytes: Span<UInt8>, of text: String) -> Problem? {
+    let count = bytes.count
+    var offset = 0
+    while offset < count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "%") {
+        guard offset + 2 < count, bytes[offset + 1].hexValue != nil,
+          bytes[offset + 2].hexValue != nil
         else { return .percentEncoding }
-        index += 3
+        offset += 3
         continue
       }
-      guard scalar.isURLCharacter else { return .character(scalar) }
-      index += 1
+      guard byte.isURLCharacter else {
+        return .character(
+          text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: offset)])
+      }
+      offset += 1
     }
     return nil
   }
 
-  /// The host of an authority (`user@host:port`, `[v6]:port`), or what is wrong with it.
-  private static func host(ofAuthority authority: ArraySlice<Unicode.Scalar>) -> Result<
-    String, Problem
-  > {
-    let text = String(String.UnicodeScalarView(authority))
-    let parts = authority.split(separator: "@", omittingEmptySubsequences: false)
-    guard parts.count <= 2, let hostAndPort = parts.last else {
-      return .failure(.invalidAuthority("its authority '\(text)' has more than one '@'"))
+  /// The lower-cased scheme in `bytes[..<colon]`, or `nil` when that is not a scheme
+  /// (a letter, then letters, digits, `+`, `-` or `.`).
+  private static func schemeName(in bytes: Span<UInt8>, endingAt colon: Int, of text: String)
+    -> String?
+  {
+    guard colon > 0, bytes[0].isASCIILetter else { return nil }
+    var hasUpperCase = false
+    for offset in 0..<colon {
+      let byte = bytes[offset]
+      guard byte.isSchemeCharacter else { return nil }
+      if byte.isASCIIUpperCase { hasUpperCase = true }
     }
-    if let userinfo = parts.dropLast().first,
-      let bracket = userinfo.first(where: \.isBracket)
-    {
-      return .failure(.character(bracket))
-    }
-    let host: ArraySlice<Unicode.Scalar>
-    let port: ArraySlice<Unicode.Scalar>
-    if hostAndPort.first == "[" {
-      guard let close = hostAndPort.firstIndex(of: "]") else {
-        return .failure(.invalidAuthority("its host in '\(text)' opens '[' without closing it"))
-      }
-      host = hostAndPort[...close]
-      let literal = hostAndPort[(hostAndPort.startIndex + 1)..<close]
-      guard !literal.isEmpty, literal.allSatisfy(\.isIPLiteralCharacter) else {
+    let name = text.utf8Slice(0..<colon)
+    return hasUpperCase ? name.lowercased() : name
+  }
+
+  /// Whether the host of the authority (`user@host:port`, `[v6]:port`) at `authority`
+  /// is empty, or what is wrong with it. Every byte is an ASCII URL character.
+  private static func hostIsEmpty(
+    inAuthority authority: Range<Int>, of bytes: Span<UInt8>, _ text: String
+  ) -> Result<Bool, Problem> {
+    let end = authority.upperBound
+    var hostStart = authority.lowerBound
+    if let at = bytes.firstOffset(of: UInt8(ascii: "@"), in: authority) {
+      if bytes.firstOffset(of: UInt8(ascii: "@"), in: (at + 1)..<end) != nil {
         return .failure(
-          .invalidAuthority(
-            "its host '\(String(String.UnicodeScalarView(host)))' is not an IP address"))
+          .invalidAuthority("its authority '\(text.utf8Slice(authority))' has more than one '@'"))
       }
-      let after = hostAndPort[(close + 1)...]
-      guard after.isEmpty || after.first == ":" else {
-        return .failure(.invalidAuthority("'\(text)' goes on after the host's ']'"))
-      }
-      port = after.dropFirst()
-    } else {
-      if let bracket = hostAndPort.first(where: \.isBracket) {
+      if let bracket = bytes.firstBracket(in: hostStart..<at) {
         return .failure(.character(bracket))
       }
-      let colon = hostAndPort.firstIndex(of: ":") ?? hostAndPort.endIndex
-      host = hostAndPort[..<colon]
-      port = hostAndPort[colon...].dropFirst()
+      hostStart = at + 1
     }
-    guard port.allSatisfy(\.isASCIIDigit) else {
+    let portStart: Int
+    let isEmpty: Bool
+    if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
+      guard let close = bytes.firstOffset(of: UInt8(ascii: "]"), in: hostStart..<end) else {
+        return .failure(
+          .invalidAuthority(
+            "its host in '\(text.utf8Slice(authority))' opens '[' without closing it"))
+      }
+      var isIPLiteral = close > hostStart + 1
+      for offset in (hostStart + 1)..<close where !bytes[offset].isIPLiteralCharacter {
+        isIPLiteral = false
+      }
+      guard isIPLiteral else {
+        return .failure(
+          .invalidAuthority(
+            "its host '\(text.utf8Slice(hostStart..<(close + 1)))' is not an IP address"))
+      }
+      guard close + 1 == end || bytes[close + 1] == UInt8(ascii: ":") else {
+        return .failure(
+          .invalidAuthority("'\(text.utf8Slice(authority))' goes on after the host's ']'"))
+      }
+      portStart = min(close + 2, end)
+      isEmpty = false
+    } else {
+      if let bracket = bytes.firstBracket(in: hostStart..<end) {
+        return .failure(.character(bracket))
+      }
+      let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: hostStart..<end) ?? end
+      portStart = min(colon + 1, end)
+      isEmpty = colon == hostStart
+    }
+    for offset in portStart..<end where !bytes[offset].isASCIIDigit {
       return .failure(
-        .invalidAuthority("its port '\(String(String.UnicodeScalarView(port)))' is not a number"))
+        .invalidAuthority("its port '\(text.utf8Slice(portStart..<end))' is not a number"))
     }
-    return .success(String(String.UnicodeScalarView(host)))
+    return .success(isEmpty)
   }
 
   /// `text` with each `%HH` replaced by its byte, read as UTF-8 (invalid sequences
@@ -244,39 +310,6 @@ public enum URLPolicy {
 }
 
 extension Unicode.Scalar {
-  /// `A`–`Z`, `a`–`z`.
-  fileprivate var isASCIILetter: Bool {
-    ("a"..."z").contains(self) || ("A"..."Z").contains(self)
-  }
-
-  /// `[` or `]`.
-  fileprivate var isBracket: Bool { self == "[" || self == "]" }
-
-  /// `0`–`9`.
-  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-
-  /// `0`–`9`, `a`–`f`, `A`–`F`.
-  fileprivate var isHexDigit: Bool {
-    isASCIIDigit || ("a"..."f").contains(self) || ("A"..."F").contains(self)
-  }
-
-  /// A character of a scheme after its first letter.
-  fileprivate var isSchemeCharacter: Bool {
-    isASCIILetter || isASCIIDigit || self == "+" || self == "-" || self == "."
-  }
-
-  /// A character that may stand somewhere in a URL: unreserved, reserved (general and
-  /// sub-delimiters); `%` is checked with its two digits.
-  fileprivate var isURLCharacter: Bool {
-    value < 128 && URLCharacters.mask[Int(value >> 6)] & (1 << (value & 63)) != 0
-  }
-
-  /// A character of an IP literal between `[` and `]`: IPv6 (hex digits, `:`, `.`) or
-  /// IPvFuture (`v`, then unreserved, sub-delimiters and `:`).
-  fileprivate var isIPLiteralCharacter: Bool {
-    isURLCharacter && !"/?#[]@".unicodeScalars.contains(self)
-  }
-
   /// A space, control or invisible formatting character, which link cleaners drop.
   fileprivate var isIgnoredInLinks: Bool {
     properties.isWhitespace || properties.generalCategory == .control
@@ -290,19 +323,85 @@ extension Unicode.Scalar {
   }
 }
 
+extension Span<UInt8> {
+  /// The offset of the first `byte` in `range`.
+  fileprivate func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+    for offset in range where self[offset] == byte { return offset }
+    return nil
+  }
+
+  /// The first `[` or `]` in `range`.
+  fileprivate func firstBracket(in range: Range<Int>) -> Unicode.Scalar? {
+    for offset in range where self[offset] == UInt8(ascii: "[") || self[offset] == UInt8(ascii: "]")
+    {
+      return Unicode.Scalar(self[offset])
+    }
+    return nil
+  }
+}
+
+extension String {
+  /// The text between two UTF-8 offsets (in ``URLPolicy`` they enclose ASCII bytes only).
+  fileprivate func utf8Slice(_ range: Range<Int>) -> String {
+    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
+  }
+}
+
 /// The ASCII characters RFC 3986 allows in a URL (unreserved and reserved), as a bit set
 /// indexed by code point, since every character of every URL is looked up.
 private enum URLCharacters {
-  static let mask: [UInt64] = {
-    var mask: [UInt64] = [0, 0]
+  static let mask: (low: UInt64, high: UInt64) = {
+    var mask: (low: UInt64, high: UInt64) = (0, 0)
     let allowed =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
-    for byte in allowed.utf8 { mask[Int(byte >> 6)] |= 1 << (byte & 63) }
+    for byte in allowed.utf8 {
+      if byte < 64 { mask.low |= 1 << byte } else { mask.high |= 1 << (byte - 64) }
+    }
     return mask
   }()
 }
 
 extension UInt8 {
+  /// `A`–`Z`, `a`–`z`.
+  fileprivate var isASCIILetter: Bool {
+    (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z")
+  }
+
+  /// `A`–`Z`.
+  fileprivate var isASCIIUpperCase: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
+
+  /// The byte with `A`–`Z` lower-cased.
+  fileprivate var asciiLowercased: UInt8 { isASCIIUpperCase ? self | 0x20 : self }
+
+  /// `0`–`9`.
+  fileprivate var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+
+  /// A character of a scheme after its first letter.
+  fileprivate var isSchemeCharacter: Bool {
+    isASCIILetter || isASCIIDigit || self == UInt8(ascii: "+") || self == UInt8(ascii: "-")
+      || self == UInt8(ascii: ".")
+  }
+
+  /// A character that may stand somewhere in a URL: unreserved, reserved (general and
+  /// sub-delimiters); `%` is checked with its two digits.
+  fileprivate var isURLCharacter: Bool {
+    self < 64
+      ? URLCharacters.mask.low & (1 << self) != 0
+      : self < 128 && URLCharacters.mask.high & (1 << (self - 64)) != 0
+  }
+
+  /// A character of an IP literal between `[` and `]`: IPv6 (hex digits, `:`, `.`) or
+  /// IPvFuture (`v`, then unreserved, sub-delimiters and `:`).
+  fileprivate var isIPLiteralCharacter: Bool {
+    switch self {
+    case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: "@"):
+      false
+    default: isURLCharacter
+    }
+  }
+
   /// The value of an ASCII hexadecimal digit.
   fileprivate var hexValue: UInt8? {
     switch self {
