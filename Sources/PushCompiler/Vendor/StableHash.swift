@@ -3,11 +3,16 @@ import PushIR
 /// FNV-1a, 64 bits: a hash that is the same on every run and machine, for derived ids.
 enum StableHash {
   /// The id derived from the whole of `notification` (`pushc-` and 16 hex digits), for
-  /// opaque ids a target requires and nothing supplied.
+  /// opaque ids a target requires and nothing supplied: the hash of the notification's
+  /// IR form as `--to ir --compact` writes it (``IREncoder``, ``JSONWriter``), whose
+  /// bytes are written straight from the fields, without building the document.
   static func derivedID(of notification: PushNotification) -> String {
-    "pushc-" + hex(of: JSONWriter(style: .compact).bytes(IREncoder.encode(notification)))
+    var writer = CompactIRWriter()
+    writer.write(notification)
+    return "pushc-" + hex(of: writer.bytes)
   }
 
+  /// The hash of `bytes`, as 16 lower-case hex digits.
   static func hex(of bytes: [UInt8]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
@@ -16,5 +21,258 @@ enum StableHash {
     }
     let digits = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
+
+/// Writes a notification's IR form in ``JSONWriter``'s compact style, byte for byte what
+/// `JSONWriter(style: .compact).bytes(IREncoder.encode(notification))` gives (members in
+/// ``IREncoder``'s order; absent, empty and false fields left out), without the tree.
+/// Tests hold the two to the same bytes on every golden and on generated notifications.
+struct CompactIRWriter {
+  /// The text written so far.
+  private(set) var bytes: [UInt8] = []
+  /// Whether the next member or element is the first of its container (no comma).
+  private var atFirst = true
+
+  init() { bytes.reserveCapacity(2048) }
+
+  /// Writes the whole notification.
+  mutating func write(_ notification: PushNotification) {
+    object {
+      $0.member("irVersion") { $0.raw(String(PushNotification.irVersion)) }
+      $0.objectMember("content") { $0.write(notification.content) }
+      if !notification.media.isEmpty {
+        $0.member("media") { $0.array(notification.media) { $0.write($1) } }
+      }
+      if let presentation = notification.mediaPresentation {
+        $0.member("mediaPresentation") { $0.string(presentation.rawValue) }
+      }
+      if let action = notification.defaultAction {
+        $0.member("defaultAction") { $0.write(action) }
+      }
+      if !notification.buttons.isEmpty {
+        $0.member("buttons") { $0.array(notification.buttons) { $0.write($1) } }
+      }
+      if let category = notification.category {
+        $0.member("category") { $0.write(category) }
+      }
+      $0.objectMember("delivery") {
+        if notification.delivery.contentAvailable {
+          $0.member("contentAvailable") { $0.raw("true") }
+        }
+        if notification.delivery.mutableContent { $0.member("mutableContent") { $0.raw("true") } }
+      }
+      $0.objectMember("tracking") {
+        $0.stringMember("notificationID", notification.tracking.notificationID)
+        $0.stringMember("campaignID", notification.tracking.campaignID)
+        if let isTest = notification.tracking.isTest {
+          $0.member("isTest") { $0.raw(isTest ? "true" : "false") }
+        }
+      }
+      if !notification.customData.isEmpty {
+        $0.member("customData") { $0.value(.object(notification.customData)) }
+      }
+      if !notification.extras.isEmpty {
+        $0.member("extras") {
+          $0.object {
+            for vendor in notification.extras.keys.sorted() {
+              $0.member(vendor) { $0.value(.object(notification.extras[vendor]!)) }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func write(_ content: NotificationContent) {
+    stringMember("title", content.title)
+    stringMember("subtitle", content.subtitle)
+    stringMember("body", content.body)
+    localizationMember("titleLocalization", content.titleLocalization)
+    localizationMember("subtitleLocalization", content.subtitleLocalization)
+    localizationMember("bodyLocalization", content.bodyLocalization)
+    if let sound = content.sound {
+      member("sound") {
+        $0.object {
+          $0.stringMember("name", sound.name)
+          if sound.isCritical { $0.member("critical") { $0.raw("true") } }
+          if let volume = sound.volume { $0.member("volume") { $0.raw(volume.lexeme) } }
+        }
+      }
+    }
+    if let badge = content.badge { member("badge") { $0.raw(badge.lexeme) } }
+    stringMember("threadID", content.threadID)
+    stringMember("interruptionLevel", content.interruptionLevel)
+    if let score = content.relevanceScore { member("relevanceScore") { $0.raw(score.lexeme) } }
+    stringMember("launchImage", content.launchImage)
+    stringMember("targetContentID", content.targetContentID)
+    stringMember("filterCriteria", content.filterCriteria)
+  }
+
+  private mutating func localizationMember(_ name: String, _ text: LocalizedText?) {
+    guard let text else { return }
+    member(name) {
+      $0.object {
+        $0.stringMember("key", text.key)
+        $0.member("arguments") { $0.array(text.arguments) { $0.string($1) } }
+      }
+    }
+  }
+
+  private mutating func write(_ item: MediaItem) {
+    object {
+      $0.stringMember("url", item.url)
+      $0.stringMember("kind", item.kind.rawValue)
+      $0.stringMember("typeHint", item.typeHint)
+      $0.stringMember("caption", item.caption)
+      $0.stringMember("subcaption", item.subcaption)
+      $0.stringMember("altText", item.altText)
+      if let action = item.action { $0.member("action") { $0.write(action) } }
+    }
+  }
+
+  private mutating func write(_ action: NotificationAction) {
+    object {
+      $0.stringMember("type", action.kindName)
+      switch action {
+      case .openApp, .dismiss, .sameAsDefault: break
+      case .openURL(let url, let destination):
+        $0.stringMember("url", url)
+        $0.stringMember("destination", destination.rawValue)
+      case .dial(let number): $0.stringMember("number", number)
+      case .botFlow(let botID, let journey):
+        $0.stringMember("botID", botID)
+        $0.stringMember("journey", journey)
+      case .inboxMessage(let id): $0.stringMember("messageID", id)
+      case .custom(let name, let data):
+        $0.stringMember("name", name)
+        if let data { $0.member("data") { $0.value(data) } }
+      }
+    }
+  }
+
+  private mutating func write(_ button: ActionButton) {
+    object {
+      $0.stringMember("id", button.id)
+      $0.stringMember("label", button.label)
+      $0.member("action") { $0.write(button.action) }
+      switch button.icon {
+      case .systemImage(let name):
+        $0.member("icon") { $0.object { $0.stringMember("systemImage", name) } }
+      case .templateImage(let name):
+        $0.member("icon") { $0.object { $0.stringMember("templateImage", name) } }
+      case nil: break
+      }
+      $0.member("options") {
+        $0.array(ButtonOptions.named.lazy.filter { button.options.contains($0.option) }) {
+          $0.string($1.name)
+        }
+      }
+      if let input = button.textInput {
+        $0.member("textInput") {
+          $0.object {
+            $0.stringMember("buttonTitle", input.buttonTitle)
+            $0.stringMember("placeholder", input.placeholder)
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func write(_ category: NotificationCategory) {
+    object {
+      $0.stringMember("identifier", category.identifier)
+      if !category.actionTargets.isEmpty {
+        $0.member("actionTargets") {
+          $0.array(category.actionTargets) { writer, target in
+            writer.object {
+              $0.stringMember("actionID", target.actionID)
+              $0.member("action") { $0.write(target.action) }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: JSON structure
+
+  /// A comma unless this is the first member or element of its container.
+  private mutating func separate() {
+    if !atFirst { bytes.append(UInt8(ascii: ",")) }
+    atFirst = false
+  }
+
+  /// Bytes written as they are (a number's lexeme, `true`).
+  private mutating func raw(_ text: String) {
+    separate()
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// A quoted, escaped string.
+  private mutating func string(_ text: String) {
+    separate()
+    JSONWriter.writeString(text, into: &bytes)
+  }
+
+  /// Any JSON value, as ``JSONWriter`` writes it.
+  private mutating func value(_ value: JSONValue) {
+    separate()
+    JSONWriter(style: .compact).write(value, into: &bytes)
+  }
+
+  /// An object whose members `body` writes.
+  private mutating func object(_ body: (inout Self) -> Void) {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    atFirst = true
+    body(&self)
+    bytes.append(UInt8(ascii: "}"))
+    atFirst = false
+  }
+
+  /// An array of `elements`, each written by `element`.
+  private mutating func array<Elements: Sequence>(
+    _ elements: Elements, _ element: (inout Self, Elements.Element) -> Void
+  ) {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    atFirst = true
+    for item in elements { element(&self, item) }
+    bytes.append(UInt8(ascii: "]"))
+    atFirst = false
+  }
+
+  /// A member named `name` whose value `value` writes.
+  private mutating func member(_ name: String, _ value: (inout Self) -> Void) {
+    separate()
+    JSONWriter.writeString(name, into: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    atFirst = true
+    value(&self)
+  }
+
+  /// A member holding a string, when there is one.
+  private mutating func stringMember(_ name: String, _ text: String?) {
+    if let text { member(name) { $0.string(text) } }
+  }
+
+  /// A member holding an object whose members `body` writes, left out when `body`
+  /// writes none.
+  private mutating func objectMember(_ name: String, _ body: (inout Self) -> Void) {
+    let start = bytes.count
+    let wasFirst = atFirst
+    var isEmpty = false
+    member(name) { writer in
+      writer.object { inner in
+        let opened = inner.bytes.count
+        body(&inner)
+        isEmpty = inner.bytes.count == opened
+      }
+    }
+    if isEmpty {
+      bytes.removeSubrange(start...)
+      atFirst = wasFirst
+    }
   }
 }
