@@ -48,6 +48,19 @@ public struct Evidence: Sendable, Hashable {
       : Evidence(strength, keys: found.map { JSONPointer.root.appending($0) }, reason: reason)
   }
 
+  /// Evidence of `strength` from the first three root keys (in the payload's order) for
+  /// which `isMarker` holds, or `nil` when none does.
+  static func firstRootKeys(
+    where isMarker: (String) -> Bool, in root: JSONObject, _ strength: Strength, reason: String
+  ) -> Evidence? {
+    var keys: [JSONPointer] = []
+    for member in root where isMarker(member.key) {
+      keys.append(JSONPointer.root.appending(member.key))
+      if keys.count == 3 { break }
+    }
+    return keys.isEmpty ? nil : Evidence(strength, keys: keys, reason: reason)
+  }
+
   /// The keys, quoted and listed, for messages.
   public var keyList: String { keys.map { "'\($0)'" }.joined(separator: ", ") }
 }
@@ -72,12 +85,18 @@ public enum Detector {
     -> Outcome
   {
     guard case .object(let root) = payload else { return .notAnObject(payload.kindName) }
-    let candidates = formats.compactMap { format in
-      format.evidence(in: root).map { (format: format, evidence: $0) }
+    // Only the strongest evidence is kept, every record: most formats give none.
+    var best: [(format: any VendorFormat, evidence: Evidence)] = []
+    for format in formats {
+      guard let evidence = format.evidence(in: root) else { continue }
+      if let strongest = best.first?.evidence.strength {
+        if evidence.strength < strongest { continue }
+        if evidence.strength > strongest { best.removeAll(keepingCapacity: true) }
+      }
+      best.append((format, evidence))
     }
-    guard let strongest = candidates.map(\.evidence.strength).max() else { return .unknown }
-    let best = candidates.filter { $0.evidence.strength == strongest }
-    return best.count == 1 ? .detected(best[0].format, best[0].evidence) : .ambiguous(best)
+    guard let first = best.first else { return .unknown }
+    return best.count == 1 ? .detected(first.format, first.evidence) : .ambiguous(best)
   }
 }
 

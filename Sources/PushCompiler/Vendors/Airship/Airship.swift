@@ -43,6 +43,8 @@ public struct Airship: ParsedFormat, EmittedFormat {
     static let metadata = "com.urbanairship.metadata"
     static let media = "com.urbanairship.media_attachment"
     static let buttonActions = "com.urbanairship.interactive_actions"
+    /// The root keys that mark an Airship payload.
+    static let markers = [sendID, metadata, media, buttonActions]
     /// Android's key for the category; iOS reads `aps.category`.
     static let androidCategory = "com.urbanairship.interactive_type"
     static let messageID = "_uamid"
@@ -78,19 +80,13 @@ public struct Airship: ParsedFormat, EmittedFormat {
   }
 
   public func evidence(in root: JSONObject) -> Evidence? {
-    let markers = [Key.sendID, Key.metadata, Key.media, Key.buttonActions].filter {
-      root[$0] != nil
+    if let evidence = Evidence.rootKeys(
+      Key.markers, in: root, .decisive, reason: "the keys Airship's SDK takes as its own")
+    {
+      return evidence
     }
-    if !markers.isEmpty {
-      return Evidence(
-        .decisive, keys: markers.map { JSONPointer.root.appending($0) },
-        reason: "the keys Airship's SDK takes as its own")
-    }
-    let actions = root.keys.filter { AirshipActions.Opening(named: $0) != nil }
-    return actions.isEmpty
-      ? nil
-      : Evidence(
-        .suggestive, keys: actions.prefix(3).map { JSONPointer.root.appending($0) },
-        reason: "Airship action names at the root")
+    return Evidence.firstRootKeys(
+      where: { AirshipActions.Opening(named: $0) != nil }, in: root, .suggestive,
+      reason: "Airship action names at the root")
   }
 }

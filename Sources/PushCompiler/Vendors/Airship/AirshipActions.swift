@@ -23,11 +23,14 @@ enum AirshipActions {
 
     /// The opening action named `name`, if any.
     init?(named name: String) {
-      guard let found = Self.allCases.first(where: { $0.names.contains(name) }) else {
-        return nil
-      }
+      guard let found = Self.byName[name] else { return nil }
       self = found
     }
+
+    /// Every opening action by each of its names, looked up for every root key of every
+    /// payload detection reads.
+    private static let byName: [String: Opening] = Dictionary(
+      uniqueKeysWithValues: allCases.flatMap { opening in opening.names.map { ($0, opening) } })
 
     /// The IR action for the argument `text`.
     func action(_ text: String) -> NotificationAction {

@@ -65,15 +65,18 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
     return key.hasPrefix("wzrk_") ? key : nil
   }
 
+  /// Whether `key` is one of CleverTap's own (``canonicalKey(_:)`` gives it), without
+  /// making the canonical key.
+  static func isMarker(_ key: String) -> Bool { key.hasPrefix("W$") || key.hasPrefix("wzrk_") }
+
+  /// Root keys CleverTap defines that others could carry as custom data.
+  private static let suggestiveKeys = [Key.mediaURL, Key.slider, Key.templateJSON, "pt_id"]
+
   public func evidence(in root: JSONObject) -> Evidence? {
-    let markers = root.keys.filter { Self.canonicalKey($0) != nil }
-    if !markers.isEmpty {
-      return Evidence(
-        .decisive, keys: markers.prefix(3).map { JSONPointer.root.appending($0) },
-        reason: "the 'W$'/'wzrk_' keys CleverTap's SDK looks for")
-    }
-    return Evidence.rootKeys(
-      [Key.mediaURL, Key.slider, Key.templateJSON, "pt_id"], in: root, .suggestive,
-      reason: "keys CleverTap defines")
+    Evidence.firstRootKeys(
+      where: Self.isMarker, in: root, .decisive,
+      reason: "the 'W$'/'wzrk_' keys CleverTap's SDK looks for")
+      ?? Evidence.rootKeys(
+        Self.suggestiveKeys, in: root, .suggestive, reason: "keys CleverTap defines")
   }
 }
