@@ -37,14 +37,37 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
   /// The last token, or `nil` for the root.
   public var lastToken: String? { tokens.last }
 
-  /// This pointer extended by a member name or an array index.
+  /// This pointer extended by a member name or an array index. Parsers extend a pointer
+  /// by every key they read, so a token without `~` or `/` (nearly all) is appended as
+  /// it is, after one pass over its bytes, into text allocated once.
   public func appending(_ token: String) -> JSONPointer {
-    JSONPointer(description + "/" + Self.escape(token))
+    extended(by: Self.escape(token))
   }
 
   /// This pointer extended by an array index.
   public func appending(_ index: Int) -> JSONPointer {
-    JSONPointer(description + "/" + String(index))
+    extended(by: String(index))
+  }
+
+  /// This pointer extended by a token already in its text form.
+  private func extended(by escapedToken: String) -> JSONPointer {
+    var text = description
+    let count = text.utf8.count + 1 + escapedToken.utf8.count
+    // Up to 15 bytes a string is stored inline, with no allocation to reserve.
+    if count > 15 { text.reserveCapacity(count) }
+    text.append("/")
+    text.append(escapedToken)
+    return JSONPointer(text)
+  }
+
+  /// Whether `token` holds a `~` or a `/`, which the text form escapes.
+  private static func needsEscaping(_ token: String) -> Bool {
+    let bytes = token.utf8.span
+    for offset in bytes.indices
+    where bytes[offset] == UInt8(ascii: "~") || bytes[offset] == UInt8(ascii: "/") {
+      return true
+    }
+    return false
   }
 
   /// This pointer without its last token; `nil` for the root.
@@ -73,8 +96,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
   /// `token` in the text form: `~` as `~0`, `/` as `~1`.
   private static func escape(_ token: String) -> String {
-    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
-    else { return token }
+    guard needsEscaping(token) else { return token }
     return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(
       of: "/", with: "~1")
   }

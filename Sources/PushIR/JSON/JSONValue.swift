@@ -119,6 +119,13 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
   /// An object with `members`, in that order.
   public init(_ members: [Member] = []) { self.members = members }
 
+  /// An empty object with room for `capacity` members, for writers that know how many
+  /// they append.
+  public init(capacity: Int) {
+    members = []
+    members.reserveCapacity(capacity)
+  }
+
   public var startIndex: Int { members.startIndex }
   public var endIndex: Int { members.endIndex }
   public subscript(position: Int) -> Member { members[position] }
@@ -130,7 +137,13 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
   /// or appends a new one; setting `nil` removes every member of that name.
   public subscript(key: String) -> JSONValue? {
     get {
-      for member in members.reversed() where member.key == key { return member.value }
+      // By index, not by iterating copies of the members: looked up for every key a
+      // parser or detector asks about.
+      var index = members.endIndex
+      while index > members.startIndex {
+        index -= 1
+        if members[index].key == key { return members[index].value }
+      }
       return nil
     }
     set {

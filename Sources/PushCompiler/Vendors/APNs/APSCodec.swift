@@ -207,7 +207,7 @@ enum APSCodec {
   {
     let content = notification.content
     var kept = notification.extras[extrasKey] ?? JSONObject()
-    var alert = JSONObject()
+    var alert = JSONObject(capacity: 4)
     alert.appendIfPresent("title", content.title)
     alert.appendIfPresent("subtitle", content.subtitle)
     alert.appendIfPresent("body", content.body)
@@ -222,7 +222,7 @@ enum APSCodec {
     if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
       context.appendKept(keptAlert, into: &alert, from: "/extras/aps/alert") { "'aps.alert.\($0)'" }
     }
-    var aps = JSONObject()
+    var aps = JSONObject(capacity: 6 + kept.count)
     if !alert.isEmpty { aps.append("alert", .object(alert)) }
     if let badge = content.badge { aps.append("badge", .number(badge)) }
     if let sound = content.sound {

@@ -11,7 +11,7 @@ struct KlaviyoEmitter: PayloadEmitter {
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
     let kept = notification.extras["klaviyo"] ?? JSONObject()
-    var body = JSONObject()
+    var body = JSONObject(capacity: 4 + (kept[Key.body]?.objectValue?.count ?? 0))
     body.append(Key.notificationID, notificationID(kept: kept, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
     if !notification.buttons.isEmpty {
@@ -27,7 +27,7 @@ struct KlaviyoEmitter: PayloadEmitter {
       }
     }
 
-    var root = JSONObject()
+    var root = JSONObject(capacity: 7 + notification.customData.count)
     root.append(
       "aps",
       .object(APSCodec.write(notification, category: category?.identifier, context: &context)))
@@ -51,9 +51,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// source (where it was not a string), the `--defaults` file, or else derived from the
   /// notification (the SDK treats it as opaque).
   private func notificationID(kept: JSONObject, context: inout EmitContext) -> JSONValue {
-    let field = TargetField(
-      names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
-      meaning: "the tracking metadata that marks a Klaviyo push")
+    let field = Self.notificationIDField
     let keptID = kept[Key.body]?[Key.notificationID]
     if keptID != nil, notification.tracking.notificationID != nil {
       context.report(
@@ -65,6 +63,11 @@ struct KlaviyoEmitter: PayloadEmitter {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
+
+  /// `body._k`, as `--set` and defaults files name it.
+  private static let notificationIDField = TargetField(
+    names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
+    meaning: "the tracking metadata that marks a Klaviyo push")
 
   private func button(_ button: ActionButton) -> JSONValue {
     var object = JSONObject()
