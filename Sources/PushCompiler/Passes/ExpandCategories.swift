@@ -39,9 +39,9 @@ public struct ExpandCategories: NotificationPass {
     if let input = context.sourceMap.inputLocation(of: "/category") {
       context.sourceMap.record("/buttons", from: input)
     }
-    let labels = predefined.buttons.map { "'\($0.label)'" }.joined(separator: ", ")
     context.report(
-      .expandedCategory, "'\(category.identifier)' expanded into the buttons \(labels)",
+      .expandedCategory,
+      "'\(category.identifier)' expanded into the buttons \(predefined.buttons.map { "'\($0.label)'" }.joined(separator: ", "))",
       at: "/category")
   }
 }

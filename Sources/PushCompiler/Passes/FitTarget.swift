@@ -181,7 +181,10 @@ private struct Fitter {
           .droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none",
           at: path.appending("textInput"))
       }
-      if let limit = target.maxLabelLength, limit > 1, button.label.count > limit {
+      // A label has no more characters than bytes: most are measured without counting.
+      if let limit = target.maxLabelLength, limit > 1, button.label.utf8.count > limit,
+        button.label.count > limit
+      {
         let cut = String(button.label.prefix(limit - 1)) + "…"
         report(
           .longLabel,

@@ -9,8 +9,16 @@ public struct Capabilities: Sendable {
 
     /// The kind of `action` (`sameAsDefault` has none: passes resolve it first).
     public init?(_ action: NotificationAction) {
-      guard let kind = ActionKind(rawValue: action.kindName) else { return nil }
-      self = kind
+      switch action {
+      case .openApp: self = .openApp
+      case .openURL: self = .openURL
+      case .dismiss: self = .dismiss
+      case .dial: self = .dial
+      case .botFlow: self = .botFlow
+      case .inboxMessage: self = .inboxMessage
+      case .custom: self = .custom
+      case .sameAsDefault: return nil
+      }
     }
   }
 

@@ -30,8 +30,13 @@ public struct PredefinedCategory: Sendable {
 
   /// The predefined category named `identifier`, if any.
   public static func named(_ identifier: String) -> PredefinedCategory? {
-    all.first { $0.identifier == identifier }
+    byIdentifier[identifier]
   }
+
+  /// ``all`` by identifier, the first of each (looked up for every category a payload
+  /// names).
+  private static let byIdentifier: [String: PredefinedCategory] = Dictionary(
+    all.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The predefined category of `vendor` named `identifier`, if any.
   static func named(_ identifier: String, vendor: String) -> PredefinedCategory? {

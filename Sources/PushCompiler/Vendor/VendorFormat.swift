@@ -146,8 +146,10 @@ public struct EmitContext: Sendable {
   /// target), one diagnostic per vendor naming its keys. Members whose names start with
   /// `@` are layout hints (where a value stood), not data, and are not reported.
   public mutating func reportForeignExtras(
-    _ notification: PushNotification, keeping keep: Set<String>
+    _ notification: PushNotification, keeping keep: [String]
   ) {
+    // Every record of a batch asks; nearly all keep everything they have.
+    guard notification.extras.keys.contains(where: { !keep.contains($0) }) else { return }
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
       let names = notification.extras[vendor]!.keys.filter { !$0.hasPrefix("@") }
       guard !names.isEmpty else { continue }

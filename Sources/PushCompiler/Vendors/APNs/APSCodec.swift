@@ -305,18 +305,23 @@ extension EmitContext {
 
 extension EmitContext {
   /// Reports each tracking id the target has no key for (`written` are the ones it has).
-  mutating func reportUnwrittenTracking(
-    _ tracking: TrackingIDs, written: Set<PartialKeyPath<TrackingIDs>> = []
-  ) {
-    let fields: [(name: String, path: PartialKeyPath<TrackingIDs>, present: Bool)] = [
-      ("notificationID", \.notificationID, tracking.notificationID != nil),
-      ("campaignID", \.campaignID, tracking.campaignID != nil),
-      ("isTest", \.isTest, tracking.isTest != nil),
+  mutating func reportUnwrittenTracking(_ tracking: TrackingIDs, written: [TrackingField] = []) {
+    guard !tracking.isEmpty else { return }
+    let fields: [(field: TrackingField, present: Bool)] = [
+      (.notificationID, tracking.notificationID != nil),
+      (.campaignID, tracking.campaignID != nil),
+      (.isTest, tracking.isTest != nil),
     ]
-    for field in fields where field.present && !written.contains(field.path) {
+    for (field, present) in fields where present && !written.contains(field) {
       report(
-        .droppedField, "\(targetID) has no key for the tracking field '\(field.name)'; dropped",
-        at: JSONPointer("/tracking").appending(field.name))
+        .droppedField,
+        "\(targetID) has no key for the tracking field '\(field.rawValue)'; dropped",
+        at: JSONPointer("/tracking").appending(field.rawValue))
     }
   }
+}
+
+/// A field of ``TrackingIDs``, by its name in the IR.
+enum TrackingField: String {
+  case notificationID, campaignID, isTest
 }

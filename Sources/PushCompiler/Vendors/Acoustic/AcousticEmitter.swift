@@ -47,7 +47,7 @@ struct AcousticEmitter: PayloadEmitter {
     if !mce.isEmpty { root.append(Key.attribution, .object(mce)) }
     if let inApp = kept[Key.inApp] { root.append(Key.inApp, inApp) }
     context.writeCustomData(notification, into: &root, reserved: Key.reserved)
-    context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
+    context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])
     context.reportForeignExtras(notification, keeping: ["acoustic", APSCodec.extrasKey])
     return .object(root)
   }

@@ -12,7 +12,7 @@ struct AirshipEmitter: PayloadEmitter {
     var kept = notification.extras["airship"] ?? JSONObject()
     let spellings = kept.removeValue(forKey: Key.spellingHint)?.objectValue ?? JSONObject()
     var landingPages = kept.removeValue(forKey: Key.landingPageExtras)?.objectValue ?? JSONObject()
-    context.reportUnwrittenTracking(notification.tracking, written: [\.notificationID])
+    context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: ["airship", APSCodec.extrasKey])
     context.noteRegisteredCategory(of: notification, vendor: "airship")
 

@@ -11,7 +11,7 @@ struct BrazeEmitter: PayloadEmitter {
     var kept = notification.extras["braze"] ?? JSONObject()
     let deviceForm = context.writesDeviceForm(
       sourceWasDeviceForm: kept.removeValue(forKey: PayloadForm.deviceFormHint) == true)
-    context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
+    context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])
     context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
     context.noteRegisteredCategory(of: notification, vendor: "braze")
     return deviceForm

@@ -58,7 +58,7 @@ struct CleverTapEmitter: PayloadEmitter {
     context.writeCustomData(
       notification, into: &root, reserved: [Key.mediaURL, Key.mediaType, Key.altText, Key.slider],
       reservedPrefixes: CleverTap.Key.prefixes + [Key.templatePrefix])
-    context.reportUnwrittenTracking(notification.tracking, written: [\.campaignID])
+    context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])
     context.reportForeignExtras(notification, keeping: ["clevertap", APSCodec.extrasKey])
     return .object(root)
   }

@@ -42,7 +42,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     for key in [Key.badgeConfig, Key.badgeValue] {
       if let value = kept[key] { root.append(key, value) }
     }
-    context.reportUnwrittenTracking(notification.tracking, written: [\.notificationID])
+    context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
     return .object(root)
   }
@@ -155,7 +155,6 @@ struct KlaviyoEmitter: PayloadEmitter {
     let inPairs = Set((kept[Key.customDataInPairs]?.arrayValue ?? []).compactMap(\.stringValue))
     var pairs = JSONObject()
     for member in notification.customData {
-      let path = JSONPointer("/customData").appending(member.key)
       if inPairs.contains(member.key) {
         pairs.append(member.key, member.value)
       } else if Key.reservedRootKeys.contains(member.key) {
@@ -163,7 +162,7 @@ struct KlaviyoEmitter: PayloadEmitter {
         context.report(
           .movedField,
           "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'",
-          at: path)
+          at: JSONPointer("/customData").appending(member.key))
       } else {
         root.append(member.key, member.value)
       }

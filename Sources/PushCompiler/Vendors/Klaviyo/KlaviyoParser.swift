@@ -24,6 +24,14 @@ struct KlaviyoParser: PayloadParser {
     return notification
   }
 
+  /// The members of `body` an IR field holds.
+  private static let readBodyKeys = [Key.notificationID, Key.url, Key.buttons, Key.categoryActions]
+
+  /// The root keys read into IR fields, not custom data.
+  private static let readRootKeys: Set<String> = [
+    "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs,
+  ]
+
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
     guard let value = root[Key.body] else {
@@ -47,8 +55,7 @@ struct KlaviyoParser: PayloadParser {
     case let other?:
       keptBody.append(Key.notificationID, other)
     }
-    for member in body
-    where ![Key.notificationID, Key.url, Key.buttons, Key.categoryActions].contains(member.key) {
+    for member in body where !Self.readBodyKeys.contains(member.key) {
       keptBody.append(member.key, member.value)
     }
     return body
@@ -128,10 +135,7 @@ struct KlaviyoParser: PayloadParser {
   /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
   /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
-    let handled: Set<String> = [
-      "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs,
-    ]
-    for member in root where !handled.contains(member.key) {
+    for member in root where !Self.readRootKeys.contains(member.key) {
       if member.key == Key.badgeConfig || member.key == Key.badgeValue {
         kept.append(member.key, member.value)
       } else {

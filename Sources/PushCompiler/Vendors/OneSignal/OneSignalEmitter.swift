@@ -106,7 +106,7 @@ struct OneSignalEmitter: PayloadEmitter {
       context.writeCustomData(
         atRoot, into: &root, reserved: ["aps", Key.custom, Key.buttons, Key.attachments])
     }
-    context.reportUnwrittenTracking(notification.tracking, written: [\.notificationID])
+    context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: ["onesignal", APSCodec.extrasKey])
     return .object(root)
   }
