@@ -75,6 +75,30 @@ extension String {
   /// The file extension of the URL's path, in lower case (`jpg` for
   /// `https://x.test/a.JPG?w=1`), if it has one.
   public var urlPathExtension: String? {
+    // An ASCII URL is read by byte: its characters are its bytes ("\r\n", one
+    // character, holds none of '?', '.', '/'). Emitters ask for every media item.
+    let bytes = utf8.span
+    var pathEnd = bytes.count
+    for offset in bytes.indices {
+      if bytes[offset] >= 0x80 { return characterPathExtension }
+      if bytes[offset] == UInt8(ascii: "?") && pathEnd == bytes.count { pathEnd = offset }
+    }
+    var offset = pathEnd
+    while offset > 0 {
+      offset -= 1
+      if bytes[offset] == UInt8(ascii: "/") { return nil }
+      if bytes[offset] == UInt8(ascii: ".") {
+        guard offset + 1 < pathEnd else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: offset + 1)
+        let end = utf8.index(start, offsetBy: pathEnd - offset - 1)
+        return String(decoding: utf8[start..<end], as: UTF8.self).lowercased()
+      }
+    }
+    return nil
+  }
+
+  /// ``urlPathExtension`` of any text, by character.
+  private var characterPathExtension: String? {
     let path =
       split(separator: "?", omittingEmptySubsequences: false).first.map(String.init) ?? self
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

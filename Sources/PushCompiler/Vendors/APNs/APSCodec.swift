@@ -211,7 +211,10 @@ enum APSCodec {
     alert.appendIfPresent("title", content.title)
     alert.appendIfPresent("subtitle", content.subtitle)
     alert.appendIfPresent("body", content.body)
-    for entry in localizedKeys {
+    let isLocalized =
+      content.titleLocalization != nil || content.subtitleLocalization != nil
+      || content.bodyLocalization != nil
+    for entry in localizedKeys where isLocalized {
       guard let text = content[keyPath: entry.field] else { continue }
       alert.append(entry.key, .string(text.key))
       if !text.arguments.isEmpty {
