@@ -21,16 +21,17 @@ public struct ResolveFallbacks: NotificationPass {
         .resolvedFallback, "a tap action 'same as the default' means opening the app",
         at: "/defaultAction")
     }
-    let description = resolved.url.map { "'\($0)'" } ?? "opening the app"
+    // Described only for a message: most records resolve nothing.
+    func description() -> String { resolved.url.map { "'\($0)'" } ?? "opening the app" }
     resolve(&notification.buttons, \.action, to: resolved, at: "/buttons", context: &context) {
-      "button '\($0.label)' falls back to the default action: \(description)"
+      "button '\($0.label)' falls back to the default action: \(description())"
     }
     if var category = notification.category {
       resolve(
         &category.actionTargets, \.action, to: resolved, at: "/category/actionTargets",
         context: &context
       ) {
-        "category action '\($0.actionID)' falls back to the default action: \(description)"
+        "category action '\($0.actionID)' falls back to the default action: \(description())"
       }
       notification.category = category
     }
