@@ -146,6 +146,7 @@ private struct Fitter {
   private mutating func fitButtons(_ notification: inout PushNotification) {
     guard !notification.buttons.isEmpty else { return }
     var kept: [ActionButton] = []
+    kept.reserveCapacity(max(0, min(notification.buttons.count, target.maxButtons)))
     for (index, original) in notification.buttons.enumerated() {
       let path = JSONPointer("/buttons").appending(index)
       var button = original
@@ -256,6 +257,7 @@ private struct Fitter {
   private mutating func fitMedia(_ notification: inout PushNotification) {
     guard !notification.media.isEmpty else { return }
     var kept: [MediaItem] = []
+    kept.reserveCapacity(max(0, min(notification.media.count, target.maxMedia)))
     for (index, original) in notification.media.enumerated() {
       let path = JSONPointer("/media").appending(index)
       var item = original
