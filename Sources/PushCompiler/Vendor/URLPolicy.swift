@@ -56,7 +56,13 @@ public enum URLPolicy {
   /// each is an ASCII byte, so positions are byte offsets and no text is copied unless
   /// a message needs it.
   public static func check(_ text: String) -> Result<String, Problem> {
-    let bytes = text.utf8.span
+    withBytes(of: text) { check($0, of: text) }
+  }
+
+  /// ``check(_:)`` on the UTF-8 `bytes` of `text`.
+  private static func check(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> Result<
+    String, Problem
+  > {
     let count = bytes.count
     guard count > 0 else { return .failure(.empty) }
     if let problem = characterProblem(in: bytes, of: text) { return .failure(problem) }
@@ -118,11 +124,12 @@ public enum URLPolicy {
   /// the text before the first `:` when that is a scheme and comes before any `/`, `?`
   /// or `#`, whatever follows; `nil` otherwise.
   public static func scheme(of text: String) -> String? {
-    let bytes = text.utf8.span
-    guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count) else {
-      return nil
+    withBytes(of: text) { bytes in
+      guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count) else {
+        return nil
+      }
+      return schemeName(in: bytes, endingAt: colon, of: text)
     }
-    return schemeName(in: bytes, endingAt: colon, of: text)
   }
 
   /// The scheme `text` names for a browser or an app that cleans a link before opening
@@ -134,10 +141,17 @@ public enum URLPolicy {
     // Text that starts with a scheme is its own cleaning: no escape, space or control
     // character stands before its first ':', and decoding what follows adds none there.
     if let plain = scheme(of: text) { return plain }
-    // Without a '%' before the first ':' (or anywhere, when there is none) decoding
-    // changes nothing there; when that text is ASCII, the characters cleaning removes
-    // are the bytes up to the space and DEL (no ASCII character is a format character).
-    let bytes = text.utf8.span
+    return withBytes(of: text) { cleanedScheme($0, of: text) }
+  }
+
+  /// ``cleanedScheme(of:)`` of text that is not a scheme and a `:`, from its UTF-8
+  /// `bytes`. Without a '%' before the first ':' (or anywhere, when there is none)
+  /// decoding changes nothing there; when that text is ASCII, the characters cleaning
+  /// removes are the bytes up to the space and DEL (no ASCII character is a format
+  /// character).
+  private static func cleanedScheme(_ bytes: UnsafeBufferPointer<UInt8>, of text: String)
+    -> String?
+  {
     var colon = 0
     var isASCII = true
     while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") {
@@ -154,6 +168,18 @@ public enum URLPolicy {
       if byte > 0x20 && byte != 0x7F { scheme.append(byte.asciiLowercased) }
     }
     return String(decoding: scheme, as: UTF8.self)
+  }
+
+  /// Runs `body` on the UTF-8 bytes of `text`, in place (a URL is read on every record).
+  /// A release build does not check the buffer's bounds, so every read here is in bounds
+  /// by construction: each offset is compared with `count` first, or lies in a range
+  /// that ends at most there; debug builds check, and the reference tests in debug
+  /// exercise every verdict.
+  private static func withBytes<Answer>(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Answer
+  ) -> Answer {
+    var text = text
+    return text.withUTF8(body)
   }
 
   /// ``cleanedScheme(of:)`` for any text: decoded as it says, then read by scalar.
@@ -194,7 +220,9 @@ public enum URLPolicy {
 
   /// The first character that may not stand in a URL at all, or a broken `%` escape.
   /// Every byte before the one found is ASCII, so that one starts a scalar of `text`.
-  private static func characterProblem(in bytes: Span<UInt8>, of text: String) -> Problem? {
+  private static func characterProblem(in bytes: UnsafeBufferPointer<UInt8>, of text: String)
+    -> Problem?
+  {
     let count = bytes.count
     var offset = 0
     while offset < count {
@@ -217,7 +245,9 @@ public enum URLPolicy {
 
   /// The lower-cased scheme in `bytes[..<colon]`, or `nil` when that is not a scheme
   /// (a letter, then letters, digits, `+`, `-` or `.`).
-  private static func schemeName(in bytes: Span<UInt8>, endingAt colon: Int, of text: String)
+  private static func schemeName(
+    in bytes: UnsafeBufferPointer<UInt8>, endingAt colon: Int, of text: String
+  )
     -> String?
   {
     guard colon > 0, bytes[0].isASCIILetter else { return nil }
@@ -234,7 +264,7 @@ public enum URLPolicy {
   /// Whether the host of the authority (`user@host:port`, `[v6]:port`) at `authority`
   /// is empty, or what is wrong with it. Every byte is an ASCII URL character.
   private static func hostIsEmpty(
-    inAuthority authority: Range<Int>, of bytes: Span<UInt8>, _ text: String
+    inAuthority authority: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ text: String
   ) -> Result<Bool, Problem> {
     let end = authority.upperBound
     var hostStart = authority.lowerBound
@@ -323,7 +353,7 @@ extension Unicode.Scalar {
   }
 }
 
-extension Span<UInt8> {
+extension UnsafeBufferPointer<UInt8> {
   /// The offset of the first `byte` in `range`.
   fileprivate func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
     for offset in range where self[offset] == byte { return offset }

@@ -77,24 +77,31 @@ extension String {
   public var urlPathExtension: String? {
     // An ASCII URL is read by byte: its characters are its bytes ("\r\n", one
     // character, holds none of '?', '.', '/'). Emitters ask for every media item.
-    let bytes = utf8.span
-    var pathEnd = bytes.count
-    for offset in bytes.indices {
-      if bytes[offset] >= 0x80 { return characterPathExtension }
-      if bytes[offset] == UInt8(ascii: "?") && pathEnd == bytes.count { pathEnd = offset }
-    }
-    var offset = pathEnd
-    while offset > 0 {
-      offset -= 1
-      if bytes[offset] == UInt8(ascii: "/") { return nil }
-      if bytes[offset] == UInt8(ascii: ".") {
-        guard offset + 1 < pathEnd else { return nil }
-        let start = utf8.index(utf8.startIndex, offsetBy: offset + 1)
-        let end = utf8.index(start, offsetBy: pathEnd - offset - 1)
-        return String(decoding: utf8[start..<end], as: UTF8.self).lowercased()
+    var text = self
+    var isASCII = true
+    let found = text.withUTF8 { bytes -> String? in
+      // Every offset read is below `bytes.count`: the loops run inside `bytes.indices`.
+      var pathEnd = bytes.count
+      for offset in bytes.indices {
+        if bytes[offset] >= 0x80 {
+          isASCII = false
+          return nil
+        }
+        if bytes[offset] == UInt8(ascii: "?") && pathEnd == bytes.count { pathEnd = offset }
       }
+      var offset = pathEnd
+      while offset > 0 {
+        offset -= 1
+        if bytes[offset] == UInt8(ascii: "/") { return nil }
+        if bytes[offset] == UInt8(ascii: ".") {
+          guard offset + 1 < pathEnd else { return nil }
+          let name = UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<pathEnd])
+          return String(decoding: name, as: UTF8.self).lowercased()
+        }
+      }
+      return nil
     }
-    return nil
+    return isASCII ? found : characterPathExtension
   }
 
   /// ``urlPathExtension`` of any text, by character.
