@@ -116,5 +116,15 @@ extension EmitContext {
 
 extension JSONPointer {
   /// The pointer written as a dotted key path for messages (`dfn.c_id`).
-  var dottedPath: String { tokens.joined(separator: ".") }
+  var dottedPath: String {
+    // Without an escape, the text after the first '/' with '.' for every other '/'.
+    guard description.utf8.first == UInt8(ascii: "/"),
+      !description.utf8.contains(UInt8(ascii: "~"))
+    else { return tokens.joined(separator: ".") }
+    return String(
+      decoding: description.utf8.dropFirst().map {
+        $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0
+      },
+      as: UTF8.self)
+  }
 }

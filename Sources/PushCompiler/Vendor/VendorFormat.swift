@@ -151,11 +151,11 @@ public struct EmitContext: Sendable {
     // Every record of a batch asks; nearly all keep everything they have.
     guard notification.extras.keys.contains(where: { !keep.contains($0) }) else { return }
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
-      let names = notification.extras[vendor]!.keys.filter { !$0.hasPrefix("@") }
-      guard !names.isEmpty else { continue }
-      let keys = names.map { "'\($0)'" }.joined(separator: ", ")
+      let extras = notification.extras[vendor]!
+      guard extras.contains(where: { !$0.key.hasPrefix("@") }) else { continue }
       report(
-        .droppedExtra, "\(vendor)-only fields \(keys) have no equivalent here; dropped",
+        .droppedExtra,
+        "\(vendor)-only fields \(extras.keys.filter { !$0.hasPrefix("@") }.map { "'\($0)'" }.joined(separator: ", ")) have no equivalent here; dropped",
         at: JSONPointer("/extras").appending(vendor))
     }
   }
