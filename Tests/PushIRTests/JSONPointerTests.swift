@@ -36,3 +36,37 @@ import Testing
     #expect(value.removeDuplicateKeys().isEmpty)
   }
 }
+
+/// ``JSONValue/value(at:)`` walks the pointer's text token by token; it finds what
+/// walking ``JSONPointer/tokens`` finds.
+@Suite struct JSONPointerWalkTests {
+  static let document: JSONValue = [
+    "a": ["b": [10, ["c/d": "slash", "e~f": "tilde", "": ["": "empty"]]]],
+    "": "root-empty", "x": [],
+  ]
+
+  static func walked(_ value: JSONValue, _ tokens: [String]) -> JSONValue? {
+    var current = value
+    for token in tokens {
+      switch current {
+      case .object(let object):
+        guard let next = object[token] else { return nil }
+        current = next
+      case .array(let elements):
+        guard let index = Int(token), elements.indices.contains(index) else { return nil }
+        current = elements[index]
+      default: return nil
+      }
+    }
+    return current
+  }
+
+  @Test(arguments: [
+    "", "/", "/a", "/a/b", "/a/b/0", "/a/b/1/c~1d", "/a/b/1/e~0f", "/a/b/1//", "/a/b/2",
+    "/a/b/-1", "/a/b/01", "/x/0", "/a/", "no-slash", "a/b", "//", "/a/b/1/c/d",
+  ])
+  func walkingTheTextFindsWhatTheTokensFind(_ text: String) {
+    let pointer = JSONPointer(text)
+    #expect(Self.document.value(at: pointer) == Self.walked(Self.document, pointer.tokens))
+  }
+}

@@ -26,12 +26,15 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
   public var tokens: [String] {
     guard !description.isEmpty else { return [] }
     return description.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-      .dropFirst().map { bytes in
-        let token = String(decoding: bytes, as: UTF8.self)
-        guard bytes.contains(UInt8(ascii: "~")) else { return token }
-        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(
-          of: "~0", with: "~")
-      }
+      .dropFirst().map(Self.token)
+  }
+
+  /// The unescaped token whose text form is `bytes`.
+  fileprivate static func token(_ bytes: Substring.UTF8View) -> String {
+    let token = String(decoding: bytes, as: UTF8.self)
+    guard bytes.contains(UInt8(ascii: "~")) else { return token }
+    return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(
+      of: "~0", with: "~")
   }
 
   /// The last token, or `nil` for the root.
@@ -110,8 +113,15 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 extension JSONValue {
   /// The value at `pointer`, or `nil` where the document has none.
   public func value(at pointer: JSONPointer) -> JSONValue? {
+    // Token by token from the text, as ``JSONPointer/tokens`` splits it, without the list.
+    let text = pointer.description.utf8
+    guard var start = text.firstIndex(of: UInt8(ascii: "/")) else { return self }
     var current = self
-    for token in pointer.tokens {
+    while start != text.endIndex {
+      start = text.index(after: start)
+      let end = text[start...].firstIndex(of: UInt8(ascii: "/")) ?? text.endIndex
+      let token = JSONPointer.token(text[start..<end])
+      start = end
       switch current {
       case .object(let object):
         guard let next = object[token] else { return nil }
