@@ -42,6 +42,12 @@ public struct Evidence: Sendable, Hashable {
   static func rootKeys(
     _ names: [String], in root: JSONObject, _ strength: Strength, reason: String
   ) -> Evidence? {
+    // Most payloads have none of a format's keys; their first bytes tell at once.
+    let starts = FirstBytes(of: names)
+    let members = root.members  // keys read in place, without copying each member
+    guard members.indices.contains(where: { starts.mayStart(members[$0].key) }) else {
+      return nil
+    }
     let found = names.filter { root[$0] != nil }
     return found.isEmpty
       ? nil
@@ -54,8 +60,9 @@ public struct Evidence: Sendable, Hashable {
     where isMarker: (String) -> Bool, in root: JSONObject, _ strength: Strength, reason: String
   ) -> Evidence? {
     var keys: [JSONPointer] = []
-    for member in root where isMarker(member.key) {
-      keys.append(JSONPointer.root.appending(member.key))
+    let members = root.members  // keys read in place, without copying each member
+    for index in members.indices where isMarker(members[index].key) {
+      keys.append(JSONPointer.root.appending(members[index].key))
       if keys.count == 3 { break }
     }
     return keys.isEmpty ? nil : Evidence(strength, keys: keys, reason: reason)
@@ -63,6 +70,36 @@ public struct Evidence: Sendable, Hashable {
 
   /// The keys, quoted and listed, for messages.
   public var keyList: String { keys.map { "'\($0)'" }.joined(separator: ", ") }
+}
+
+/// The ASCII bytes that names of one kind start with, so that most other names are told
+/// apart by their first byte, without comparing or hashing them.
+struct FirstBytes: Sendable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  /// The first bytes of `names` (every byte, should one be empty or start otherwise
+  /// than with an ASCII character).
+  init(of names: [String]) {
+    for name in names {
+      guard let byte = name.utf8.first, byte < 0x80 else {
+        (low, high) = (.max, .max)
+        return
+      }
+      if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+    }
+  }
+
+  /// Whether `text` may equal, or start with, one of the names: `false` only when its
+  /// first byte is ASCII and no name's. Exact for `==` and `hasPrefix`, which treat
+  /// canonically equivalent text alike: text whose first scalar is ASCII decomposes to
+  /// text starting with that scalar (no mark moves before it), so it cannot be
+  /// equivalent to text starting with another ASCII character. Text starting with
+  /// anything else (the Kelvin sign is a `K`) is always compared.
+  func mayStart(_ text: String) -> Bool {
+    guard let byte = text.utf8.first, byte < 0x80 else { return true }
+    return byte < 64 ? low & (1 << byte) != 0 : high & (1 << (byte - 64)) != 0
+  }
 }
 
 /// Picks the format of a payload from its keys, or says why it cannot.

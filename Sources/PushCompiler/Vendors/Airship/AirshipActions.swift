@@ -23,9 +23,12 @@ enum AirshipActions {
 
     /// The opening action named `name`, if any.
     init?(named name: String) {
-      guard let found = Self.byName[name] else { return nil }
+      guard Self.nameStarts.mayStart(name), let found = Self.byName[name] else { return nil }
       self = found
     }
+
+    /// How the names start, to pass over most root keys without hashing them.
+    private static let nameStarts = FirstBytes(of: allCases.flatMap(\.names))
 
     /// Every opening action by each of its names, looked up for every root key of every
     /// payload detection reads.

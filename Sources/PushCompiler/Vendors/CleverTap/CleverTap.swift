@@ -67,7 +67,12 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
 
   /// Whether `key` is one of CleverTap's own (``canonicalKey(_:)`` gives it), without
   /// making the canonical key.
-  static func isMarker(_ key: String) -> Bool { key.hasPrefix("W$") || key.hasPrefix("wzrk_") }
+  static func isMarker(_ key: String) -> Bool {
+    markerStarts.mayStart(key) && (key.hasPrefix("W$") || key.hasPrefix("wzrk_"))
+  }
+
+  /// How CleverTap's own keys start, to pass over most keys at once.
+  private static let markerStarts = FirstBytes(of: ["W$", "wzrk_"])
 
   /// Root keys CleverTap defines that others could carry as custom data.
   private static let suggestiveKeys = [Key.mediaURL, Key.slider, Key.templateJSON, "pt_id"]
