@@ -52,3 +52,12 @@ import Testing
     #expect(object == JSONObject([.init(key: "e\u{301}", value: 2)]))
   }
 }
+
+extension JSONObjectTests {
+  @Test func containsKeyLooksAtEveryName() {
+    let object = JSONObject([.init(key: "a", value: 1), .init(key: "wzrk_id", value: 2)])
+    #expect(object.containsKey { $0.hasPrefix("wzrk_") })
+    #expect(!object.containsKey { $0.hasPrefix("W$") })
+    #expect(!JSONObject().containsKey { _ in true })
+  }
+}

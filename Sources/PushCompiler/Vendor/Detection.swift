@@ -44,10 +44,7 @@ public struct Evidence: Sendable, Hashable {
   ) -> Evidence? {
     // Most payloads have none of a format's keys; their first bytes tell at once.
     let starts = FirstBytes(of: names)
-    let members = root.members  // keys read in place, without copying each member
-    guard members.indices.contains(where: { starts.mayStart(members[$0].key) }) else {
-      return nil
-    }
+    guard root.containsKey(where: starts.mayStart) else { return nil }
     let found = names.filter { root[$0] != nil }
     return found.isEmpty
       ? nil

@@ -152,7 +152,7 @@ public struct EmitContext: Sendable {
     guard notification.extras.keys.contains(where: { !keep.contains($0) }) else { return }
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
       let extras = notification.extras[vendor]!
-      guard extras.contains(where: { !$0.key.hasPrefix("@") }) else { continue }
+      guard extras.containsKey(where: { !$0.hasPrefix("@") }) else { continue }
       report(
         .droppedExtra,
         "\(vendor)-only fields \(extras.keys.filter { !$0.hasPrefix("@") }.map { "'\($0)'" }.joined(separator: ", ")) have no equivalent here; dropped",

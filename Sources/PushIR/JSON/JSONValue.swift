@@ -130,6 +130,12 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
   public var endIndex: Int { members.endIndex }
   public subscript(position: Int) -> Member { members[position] }
 
+  /// Whether some member's name satisfies `predicate`. Names are read in place: iterating
+  /// the members would copy each value only to look at its name.
+  public func containsKey(where predicate: (String) -> Bool) -> Bool {
+    members.indices.contains { predicate(members[$0].key) }
+  }
+
   /// The names of the members, in order (with repeats, if any).
   public var keys: [String] { members.map(\.key) }
 

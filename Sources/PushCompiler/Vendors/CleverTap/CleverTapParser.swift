@@ -14,7 +14,7 @@ struct CleverTapParser: PayloadParser {
 
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(from: root, into: &notification, context: &context)
-    if !root.contains(where: { CleverTap.isMarker($0.key) }) {
+    if !root.containsKey(where: CleverTap.isMarker) {
       context.report(
         .notVendorPayload,
         "no 'W$…' or 'wzrk_…' key: the CleverTap SDK does not take this push as its own",
