@@ -38,27 +38,18 @@ import Testing
 }
 
 /// ``JSONValue/value(at:)`` walks the pointer's text token by token; it finds what
-/// walking ``JSONPointer/tokens`` finds.
+/// stepping through ``JSONPointer/tokens`` one pointer at a time finds.
 @Suite struct JSONPointerWalkTests {
   static let document: JSONValue = [
     "a": ["b": [10, ["c/d": "slash", "e~f": "tilde", "": ["": "empty"]]]],
     "": "root-empty", "x": [],
   ]
 
+  /// One token at a time, each as a pointer of its own.
   static func walked(_ value: JSONValue, _ tokens: [String]) -> JSONValue? {
-    var current = value
-    for token in tokens {
-      switch current {
-      case .object(let object):
-        guard let next = object[token] else { return nil }
-        current = next
-      case .array(let elements):
-        guard let index = Int(token), elements.indices.contains(index) else { return nil }
-        current = elements[index]
-      default: return nil
-      }
+    tokens.reduce(Optional(value)) { current, token in
+      current?.value(at: JSONPointer(tokens: [token]))
     }
-    return current
   }
 
   @Test(arguments: [
