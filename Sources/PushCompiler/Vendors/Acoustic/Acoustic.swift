@@ -56,11 +56,13 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     static let numericMailingIDHint = "@numericMailingId"
   }
 
+  /// Root keys that decide for Acoustic, then keys it defines that others could carry
+  /// (built once: detection asks every payload).
+  private static let actionKeys = [Key.tapAction, Key.buttons]
+  private static let definedKeys = [Key.attribution, Key.media, Key.categoryName]
+
   public func evidence(in root: JSONObject) -> Evidence? {
-    Evidence.rootKeys(
-      [Key.tapAction, Key.buttons], in: root, .decisive, reason: "Acoustic's action keys")
-      ?? Evidence.rootKeys(
-        [Key.attribution, Key.media, Key.categoryName], in: root, .suggestive,
-        reason: "keys Acoustic defines")
+    Evidence.rootKeys(Self.actionKeys, in: root, .decisive, reason: "Acoustic's action keys")
+      ?? Evidence.rootKeys(Self.definedKeys, in: root, .suggestive, reason: "keys Acoustic defines")
   }
 }

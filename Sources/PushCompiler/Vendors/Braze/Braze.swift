@@ -101,6 +101,10 @@ public struct Braze: ParsedFormat, EmittedFormat {
     static let abExtras = "ab"
   }
 
+  /// Root keys Braze defines that others could carry (built once: detection asks every
+  /// payload).
+  private static let definedKeys = [Key.tapURI, Key.tapWebView]
+
   public func evidence(in root: JSONObject) -> Evidence? {
     if let ab = root[Key.ab]?.objectValue, !ab.isEmpty {
       return Evidence(
@@ -112,6 +116,6 @@ public struct Braze: ParsedFormat, EmittedFormat {
         reason: "the 'apple_push' of a Braze REST request")
     }
     return Evidence.rootKeys(
-      [Key.tapURI, Key.tapWebView], in: root, .suggestive, reason: "keys Braze defines")
+      Self.definedKeys, in: root, .suggestive, reason: "keys Braze defines")
   }
 }

@@ -39,9 +39,11 @@ public struct CustomerIO: ParsedFormat, EmittedFormat {
     static let rootKeys: Set<String> = [container, deliveryID, deliveryToken]
   }
 
+  /// The root keys Customer.io's SDK reads (built once: detection asks every payload).
+  private static let sdkKeys = [Key.deliveryID, Key.deliveryToken, Key.container]
+
   public func evidence(in root: JSONObject) -> Evidence? {
     Evidence.rootKeys(
-      [Key.deliveryID, Key.deliveryToken, Key.container], in: root, .decisive,
-      reason: "the keys Customer.io's SDK reads")
+      Self.sdkKeys, in: root, .decisive, reason: "the keys Customer.io's SDK reads")
   }
 }

@@ -72,9 +72,15 @@ public struct Expo: ParsedFormat, EmittedFormat {
     root["aps"] != nil || Key.serviceKeys.contains { root[$0] != nil }
   }
 
+  /// The keys Expo's service puts beside `aps`, the keys of its push message, and the
+  /// one it adds (built once: detection asks every payload).
+  private static let besideAPSKeys = Array(Key.serviceKeys.prefix(2))
+  private static let messageKeys = [Key.richContent, Key.contentAvailable, Key.categoryID]
+  private static let addedKeys = [Key.serviceKeys[2]]
+
   public func evidence(in root: JSONObject) -> Evidence? {
     if let evidence = Evidence.rootKeys(
-      Array(Key.serviceKeys.prefix(2)), in: root, .decisive,
+      Self.besideAPSKeys, in: root, .decisive,
       reason: "the keys Expo's push service puts beside 'aps'")
     {
       return evidence
@@ -85,11 +91,11 @@ public struct Expo: ParsedFormat, EmittedFormat {
         return Evidence(.decisive, keys: ["/to"], reason: "Expo push tokens as the recipients")
       }
       return Evidence.rootKeys(
-        [Key.richContent, Key.contentAvailable, Key.categoryID], in: root, .suggestive,
+        Self.messageKeys, in: root, .suggestive,
         reason: "keys of Expo's push message")
     }
     return Evidence.rootKeys(
-      [Key.serviceKeys[2]], in: root, .suggestive, reason: "a key Expo's push service adds")
+      Self.addedKeys, in: root, .suggestive, reason: "a key Expo's push service adds")
       ?? dataEvidence(root)
   }
 

@@ -48,17 +48,23 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
     static let payloadKeys: Set<String> = [image, botID, deepLink, journey]
   }
 
+  /// The keys Yellow.ai puts beside `aps`, the content and the keys of its API request
+  /// (built once: detection asks every payload).
+  private static let besideAPSKeys = [Key.botID, Key.journey, Key.deepLink]
+  private static let requestContentKeys = [Key.title, Key.body, Key.payload]
+  private static let requestKeys = [Key.payload, Key.contentAvailable, Key.topic]
+
   public func evidence(in root: JSONObject) -> Evidence? {
     guard root["aps"] == nil else {
       return Evidence.rootKeys(
-        [Key.botID, Key.journey, Key.deepLink], in: root, .suggestive,
+        Self.besideAPSKeys, in: root, .suggestive,
         reason: "the keys Yellow.ai puts beside 'aps'")
     }
-    guard [Key.title, Key.body, Key.payload].contains(where: { root[$0] != nil }) else {
+    guard Self.requestContentKeys.contains(where: { root[$0] != nil }) else {
       return nil
     }
     return Evidence.rootKeys(
-      [Key.payload, Key.contentAvailable, Key.topic], in: root, .decisive,
+      Self.requestKeys, in: root, .decisive,
       reason: "the keys of Yellow.ai's API request, without 'aps'")
   }
 }
