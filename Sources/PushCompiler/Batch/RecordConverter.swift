@@ -4,7 +4,9 @@ import PushIR
 /// Converts one record of a batch, or a block of them on every core in input order.
 struct RecordConverter: Sendable {
   /// The translation every record goes through (its source is replaced per record when
-  /// detecting).
+  /// detecting). Its ``Translator/recording`` is the summary when no report reads a
+  /// converted record's diagnostics; a record that fails is then translated again
+  /// keeping them all, for its message.
   var translator: Translator
   /// Whether each record's format is detected (`--from auto`).
   var detects: Bool
@@ -50,14 +52,17 @@ struct RecordConverter: Sendable {
       }
       translator.source = format
     }
-    let result = translator.translate(payload)
-    let found = result.diagnostics
-    guard let output = result.output, !failOn.isTripped(by: found) else {
-      return Outcome(line: nil, diagnostics: found)
+    var result = translator.translate(payload)
+    guard let output = result.output, !failOn.isTripped(by: result.diagnostics) else {
+      if !result.diagnostics.keepsDiagnostics {
+        translator.recording = .full
+        result = translator.translate(payload)
+      }
+      return Outcome(line: nil, diagnostics: result.diagnostics)
     }
     var line = result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
     line.append(UInt8(ascii: "\n"))
-    return Outcome(line: line, diagnostics: found)
+    return Outcome(line: line, diagnostics: result.diagnostics)
   }
 
   /// Converts `records` using every core; the outcomes are in the records' order.

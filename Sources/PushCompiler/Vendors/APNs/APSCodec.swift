@@ -288,6 +288,7 @@ extension EmitContext {
     _ notification: PushNotification, into root: inout JSONObject, reserved: Set<String>,
     reservedPrefixes: [String] = []
   ) {
+    let targetID = targetID  // messages are built while reporting, which holds `self`
     for member in notification.customData {
       guard !reserved.contains(member.key), root[member.key] == nil,
         !reservedPrefixes.contains(where: member.key.hasPrefix)
@@ -313,6 +314,7 @@ extension EmitContext {
       ("campaignID", \.campaignID, tracking.campaignID != nil),
       ("isTest", \.isTest, tracking.isTest != nil),
     ]
+    let targetID = targetID  // messages are built while reporting, which holds `self`
     for field in fields where field.present && !written.contains(field.path) {
       report(
         .droppedField, "\(targetID) has no key for the tracking field '\(field.name)'; dropped",
