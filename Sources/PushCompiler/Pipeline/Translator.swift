@@ -40,7 +40,8 @@ public struct Translator: Sendable {
   public struct Result: Sendable {
     /// The target payload; `nil` when an error was reported.
     public var output: JSONValue?
-    /// Everything reported, in order, located in the input wherever possible.
+    /// Everything reported, in order, located in the input wherever possible; only its
+    /// summary when ``Translator/recording`` is ``Diagnostics/Recording/summary``.
     public var diagnostics: Diagnostics
     /// The document as it stood after the pass named by ``Translator/dumpAfter``.
     public var dump: JSONValue?
