@@ -43,6 +43,16 @@ public struct JSONReader {
     }
   }
 
+  /// Parses one JSON document held in part of a larger buffer; error places count from
+  /// the start of the part.
+  public static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard)
+    throws(JSONSyntaxError) -> JSONValue
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+      try parse(buffer, limits: limits)
+    }
+  }
+
   /// Parses one JSON document held in `buffer`.
   public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
     throws(JSONSyntaxError) -> JSONValue
