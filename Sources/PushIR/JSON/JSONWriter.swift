@@ -78,17 +78,25 @@ public struct JSONWriter: Sendable {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  /// Appends `text` as a quoted, escaped JSON string.
+  /// Appends `text` as a quoted, escaped JSON string. Plain runs are found eight bytes
+  /// at a time and appended whole.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
-      for offset in utf8.indices {
+      var offset = 0
+      while offset < utf8.count {
+        if offset &+ 8 <= utf8.count {
+          let plain = JSONStringBytes.plainPrefix(JSONStringBytes.word(utf8, at: offset))
+          offset &+= plain
+          if plain == 8 { continue }
+        }
         let byte = utf8[offset]
+        offset &+= 1
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-        runStart = offset + 1
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset - 1]))
+        runStart = offset
         switch byte {
         case 0x22: output.append(contentsOf: "\\\"".utf8)
         case 0x5C: output.append(contentsOf: "\\\\".utf8)
