@@ -23,7 +23,9 @@ public struct JSONWriter: Sendable {
   /// The text of `value`, without a final newline.
   public func bytes(_ value: JSONValue) -> [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(256)
+    // Room for a typical payload and the newline a batch adds, so that the text is not
+    // copied again and again as it grows.
+    output.reserveCapacity(2048)
     write(value, into: &output)
     return output
   }
