@@ -30,6 +30,11 @@ struct LineReader {
   private var atEnd = false
   private var lineNumber = 0
   private var skipping = false
+  /// Buffers of earlier blocks, reused once their lines are written (an array still
+  /// shared with a line is copied rather than changed, so reuse is always safe).
+  private var spares: [[UInt8]] = []
+  /// How many earlier buffers are kept: more than the blocks in flight at once.
+  private static let spareCount = 3
   /// What each `read` fills; kept so that every chunk does not map fresh pages.
   private var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
 
@@ -80,8 +85,14 @@ struct LineReader {
       }
       if blockStart > 0 {
         // Bytes before the block belong to lines handed out earlier, whose slices may
-        // still share this storage: the rest moves to a fresh array instead.
-        buffer = Array(buffer[blockStart...])
+        // still share this storage: the rest moves to another array instead, the
+        // oldest spare one, whose lines have long been written.
+        var next = spares.count < Self.spareCount ? [] : spares.removeFirst()
+        next.removeAll(keepingCapacity: true)
+        next.reserveCapacity(buffer.count - blockStart + Self.chunkSize * 8)
+        next.append(contentsOf: buffer[blockStart...])
+        spares.append(buffer)
+        buffer = next
         start -= blockStart
         for index in found.indices {
           found[index].range = found[index].range.map {

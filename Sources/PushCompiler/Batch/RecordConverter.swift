@@ -72,20 +72,21 @@ struct RecordConverter: Sendable {
   }
 
   /// Starts converting `records` on every core and returns at once; `wait()` on the
-  /// result gives the outcomes in the records' order. The records are queued in chunks
-  /// on the shared concurrent queue, in order: a core that finishes its part of one
-  /// block goes on with the next block's first chunks instead of waiting for the others.
+  /// result gives the outcomes in the records' order. The cores take the records a
+  /// chunk at a time; a core that finds no chunk left goes on with whatever is queued
+  /// next (the next block) instead of waiting for the others.
   func startConverting<Record: Sendable>(
     _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
   ) -> PendingOutcomes {
     let pending = PendingOutcomes(count: records.count)
-    var start = 0
-    while start < records.count {
-      let end = min(start + Self.chunkSize, records.count)
-      DispatchQueue.global().async(group: pending.group) { [start] in
-        for index in start..<end { pending.results.store(each(self, records[index]), at: index) }
+    let chunks = (records.count + Self.chunkSize - 1) / Self.chunkSize
+    DispatchQueue.global().async(group: pending.group) {
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let start = chunk * Self.chunkSize
+        for index in start..<min(start + Self.chunkSize, records.count) {
+          pending.results.store(each(self, records[index]), at: index)
+        }
       }
-      start = end
     }
     return pending
   }
