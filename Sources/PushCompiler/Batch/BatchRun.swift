@@ -210,24 +210,42 @@ struct BatchRun {
     try writeReport(place: place, record: read, outcome: outcome)
   }
 
+  /// Writes the record's report line: the object `{"record", "source", "status",
+  /// "diagnostics"}` as the compact writer writes it, made directly from its parts.
   private func writeReport(place: String, record: Int, outcome: RecordConverter.Outcome)
     throws(FileIO.Failure)
   {
     guard let report else { return }
-    var object = JSONObject()
-    object.append("record", .number(JSONNumber(record)))
-    object.append("source", .string(place))
-    object.append("status", outcome.line == nil ? "failed" : "converted")
-    object.append(
-      "diagnostics",
-      .array(
-        outcome.diagnostics.map {
-          (try? JSONReader.parse(Array(DiagnosticRenderer.jsonLine($0, file: place).utf8)))
-            ?? .null
-        }))
-    var line = JSONWriter(style: .compact).bytes(.object(object))
-    line.append(UInt8(ascii: "\n"))
+    var line: [UInt8] = []
+    line.reserveCapacity(1024)
+    line.append(contentsOf: #"{"record":"#.utf8)
+    line.append(contentsOf: String(record).utf8)
+    line.append(contentsOf: #","source":"#.utf8)
+    JSONWriter.writeString(place, into: &line)
+    line.append(contentsOf: #","status":"#.utf8)
+    line.append(contentsOf: (outcome.line == nil ? #""failed""# : #""converted""#).utf8)
+    line.append(contentsOf: #","diagnostics":["#.utf8)
+    for (position, diagnostic) in outcome.diagnostics.enumerated() {
+      if position > 0 { line.append(UInt8(ascii: ",")) }
+      line.append(
+        contentsOf: Self.reportEntry(DiagnosticRenderer.jsonLine(diagnostic, file: place)))
+    }
+    line.append(contentsOf: "]}\n".utf8)
     try report.write(line)
+  }
+
+  /// A diagnostic's JSON line as the report holds it: what reading the line and writing
+  /// it back compactly gives (`null` when reading fails). The line already is the compact
+  /// writer's text, which reads back and writes again unchanged; so a line too short to
+  /// meet any reader limit (a 64 KB string, 10,000 elements) is taken as it is.
+  static func reportEntry(_ jsonLine: String) -> [UInt8] {
+    var bytes = Array(jsonLine.utf8)
+    if bytes.count <= 16 << 10 {
+      if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+      return bytes
+    }
+    guard let value = try? JSONReader.parse(bytes) else { return Array("null".utf8) }
+    return JSONWriter(style: .compact).bytes(value)
   }
 
   private mutating func showProgress(_ streams: inout some DriverStreams) {

@@ -141,4 +141,43 @@ import Testing
     let (_, piped) = run(["batch", "-f", "apns", "-t", "apns", "-"], input: text)
     #expect(piped.output == written)
   }
+
+  /// Report lines are put together from each diagnostic's JSON line without reading it
+  /// back: they are still the compact writer's text of the report object, and hold the
+  /// diagnostics `convert --diagnostics json` reports for the same record, for every
+  /// parse golden's input and the bad records, from a file whose name needs escaping.
+  @Test func reportLinesHoldEachRecordsDiagnosticsAsTheCompactWriterWritesThem() throws {
+    var records = Self.records
+    for golden in GoldenCase.parseCases {
+      let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
+      records.append(JSONWriter(style: .compact).string(input))
+    }
+    let input = try file("q\"uo\\te é.ndjson", records.joined(separator: "\n") + "\n")
+    let output = folder.appendingPathComponent("out.ndjson").path
+    let report = folder.appendingPathComponent("report.jsonl").path
+    _ = run(["batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report])
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == records.count)
+    for (index, line) in zip(records.indices, lines) {
+      let bytes = Array(line.utf8)
+      let value = try JSONReader.parse(bytes)
+      #expect(JSONWriter(style: .compact).bytes(value) == bytes)
+      let place = "\(input):\(index + 1)"
+      #expect(value["source"]?.stringValue == place)
+      let (_, single) = run(
+        ["convert", "--from", "auto", "--to", "klaviyo", "--diagnostics", "json", "-"],
+        input: records[index])
+      // `convert` also names the format it detected for the whole record; a batch does
+      // not report that.
+      let expected = try single.error.split(separator: "\n").compactMap { text -> JSONValue? in
+        var object = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
+        guard object["code"] != "input.detected-format" || object["location"] != "" else {
+          return nil
+        }
+        object["file"] = .string(place)
+        return .object(object)
+      }
+      #expect(value["diagnostics"]?.arrayValue == expected, "record \(index + 1)")
+    }
+  }
 }
