@@ -191,4 +191,33 @@ import Testing
     #expect(throws: Never.self) { try parse(array(limit)) }
     #expect(error(Array(array(limit + 1).utf8))?.kind == .tooManyElements)
   }
+
+  /// Plain text is stepped over eight bytes at a time: a quote, an escape, a control
+  /// character or a byte that is not UTF-8, at every place in and around those eight, is
+  /// found where a byte-by-byte reader finds it, and text beyond ASCII just after the
+  /// string does not change how the string is read.
+  @Test func findsWhatEndsPlainTextAtEveryPlaceInAWord() throws {
+    for filler in ["abcdefghijklmnopq", "éà⚡😀 é"] {
+      let utf8 = Array(filler.utf8)
+      for place in 0...utf8.count where place == utf8.count || utf8[place] & 0xC0 != 0x80 {
+        let before = Array(utf8[..<place])
+        let after = Array(utf8[place...])
+        let head = String(decoding: before, as: UTF8.self)
+        let tail = String(decoding: after, as: UTF8.self)
+        #expect(try JSONReader.parse([0x22] + before + [0x22]) == .string(head))
+        #expect(
+          try JSONReader.parse([0x5B, 0x22] + before + Array(#"", "é"]"#.utf8))
+            == [.string(head), "é"])
+        #expect(
+          try JSONReader.parse([0x22] + before + Array(#"\n\""#.utf8) + after + [0x22])
+            == .string(head + "\n\"" + tail))
+        let control = try #require(error([0x22] + before + [0x1F] + after + [0x22]))
+        #expect(control.kind == .controlCharacter && control.offset == place + 1)
+        let invalid = try #require(error([0x22] + before + [0xFF] + after + [0x22]))
+        #expect(invalid.kind == .invalidUTF8 && invalid.offset == place + 1)
+        let open = try #require(error([0x22] + before))
+        #expect(open.kind == .unexpectedEnd && open.offset == place + 1)
+      }
+    }
+  }
 }

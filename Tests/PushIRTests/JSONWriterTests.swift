@@ -44,4 +44,43 @@ import Testing
       #expect(try JSONReader.parse(JSONWriter(style: style).bytes(value)) == value)
     }
   }
+
+  /// Plain text is stepped over eight bytes at a time: every byte that needs escaping,
+  /// at every place in and around those eight, is escaped as a byte-by-byte writer does.
+  @Test func escapesAtEveryPlaceInAWord() {
+    let special: [UInt8] = Array(0x00...0x1F) + [0x22, 0x5C]
+    let plain: [[UInt8]] = [Array("abcdefghijklmnopq".utf8), Array("éà⚡😀 é".utf8)]
+    for filler in plain {
+      for byte in special + [0x20, 0x7F] {
+        for place in 0...filler.count where place == filler.count || filler[place] & 0xC0 != 0x80 {
+          var utf8 = filler
+          utf8.insert(byte, at: place)
+          let text = String(decoding: utf8, as: UTF8.self)
+          #expect(
+            JSONWriter(style: .compact).bytes(.string(text)) == Self.escapedOneByteAtATime(utf8),
+            "byte \(byte) at \(place)")
+        }
+      }
+    }
+  }
+
+  private static func escapedOneByteAtATime(_ utf8: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = [0x22]
+    for byte in utf8 {
+      switch byte {
+      case 0x22: output += Array(#"\""#.utf8)
+      case 0x5C: output += Array(#"\\"#.utf8)
+      case 0x08: output += Array(#"\b"#.utf8)
+      case 0x0C: output += Array(#"\f"#.utf8)
+      case 0x0A: output += Array(#"\n"#.utf8)
+      case 0x0D: output += Array(#"\r"#.utf8)
+      case 0x09: output += Array(#"\t"#.utf8)
+      case ..<0x20:
+        let digits = Array("0123456789abcdef".utf8)
+        output += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+      default: output.append(byte)
+      }
+    }
+    return output + [0x22]
+  }
 }

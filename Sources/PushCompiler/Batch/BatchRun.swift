@@ -14,9 +14,14 @@ import PushIR
 struct BatchRun {
   /// The line written in place of a record that failed.
   static let placeholder: [UInt8] = Array("null\n".utf8)
-  /// Records converted together, one block on every core; with the block before (being
-  /// written) and the one after (being read), bounds the memory in use.
+  /// Records read, queued and written together; with the number of blocks queued, and
+  /// the bytes a block may hold, bounds the memory in use.
   static let blockSize = 2048
+  /// Bytes of records after which a block ends even when it holds fewer records.
+  static let blockBytes = 4 << 20
+  /// Blocks queued for conversion at once: while the workers finish one, the next is
+  /// already there for them.
+  static let blocksQueued = 2
 
   let converter: RecordConverter
   let options: CommandLineOptions
@@ -88,29 +93,24 @@ struct BatchRun {
     }
     let name = input == "-" ? "<stdin>" : input
     defer { reader.close() }
-    // While one block is converted on the workers, this thread writes the one before
-    // and reads the one after, so that reading and writing cost no conversion time.
-    var block = try Self.nextBlock(from: &reader)
-    var written: (lines: [LineReader.Line], outcomes: [RecordConverter.Outcome])?
-    while !block.isEmpty || written != nil {
-      let converting =
-        block.isEmpty ? nil : converter.startConverting(block) { $0.convert($1.bytes) }
-      if let (lines, outcomes) = written {
-        try write(outcomes, into: sink, streams: &streams) { "\(name):\(lines[$0].number)" }
+    // The block being converted and the one after are queued on the workers while this
+    // thread writes the one before and reads the next, so that the workers never wait
+    // for reading, writing, or each other at the end of a block.
+    var queued: [(lines: [LineReader.Line], pending: RecordConverter.PendingOutcomes)] = []
+    var atEnd = false
+    while true {
+      while !atEnd, queued.count < Self.blocksQueued {
+        let block = try reader.nextLines(atMost: Self.blockSize, bytes: Self.blockBytes)
+        atEnd = block.isEmpty
+        if !atEnd {
+          queued.append((block, converter.startConverting(block) { $0.convert($1.bytes) }))
+        }
       }
-      let next = block.count < Self.blockSize ? [] : try Self.nextBlock(from: &reader)
-      written = converting.map { (block, $0.wait()) }
-      block = next
+      guard !queued.isEmpty else { return }
+      let (lines, pending) = queued.removeFirst()
+      let outcomes = pending.wait()
+      try write(outcomes, into: sink, streams: &streams) { "\(name):\(lines[$0].number)" }
     }
-  }
-
-  private static func nextBlock(from reader: inout LineReader) throws(FileIO.Failure)
-    -> [LineReader.Line]
-  {
-    var block: [LineReader.Line] = []
-    block.reserveCapacity(blockSize)
-    while block.count < blockSize, let line = try reader.next() { block.append(line) }
-    return block
   }
 
   /// A file whose first non-blank byte is `[`: its elements are the records.
@@ -154,7 +154,7 @@ struct BatchRun {
       let contents = try names.map { (name) throws(FileIO.Failure) in
         try FileIO.read(input + "/" + name, atMost: limit + 1)
       }
-      let outcomes = converter.convert(contents) { $0.convert($1) }
+      let outcomes = converter.convert(contents) { $0.convert($1[...]) }
       for (name, outcome) in zip(names, outcomes) {
         try account(outcome, place: { input + "/" + name }, streams: &streams)
         guard let line = outcome.line else { continue }
@@ -210,24 +210,42 @@ struct BatchRun {
     try writeReport(place: place, record: read, outcome: outcome)
   }
 
+  /// Writes the record's report line: the object `{"record", "source", "status",
+  /// "diagnostics"}` as the compact writer writes it, made directly from its parts.
   private func writeReport(place: String, record: Int, outcome: RecordConverter.Outcome)
     throws(FileIO.Failure)
   {
     guard let report else { return }
-    var object = JSONObject()
-    object.append("record", .number(JSONNumber(record)))
-    object.append("source", .string(place))
-    object.append("status", outcome.line == nil ? "failed" : "converted")
-    object.append(
-      "diagnostics",
-      .array(
-        outcome.diagnostics.map {
-          (try? JSONReader.parse(Array(DiagnosticRenderer.jsonLine($0, file: place).utf8)))
-            ?? .null
-        }))
-    var line = JSONWriter(style: .compact).bytes(.object(object))
-    line.append(UInt8(ascii: "\n"))
+    var line: [UInt8] = []
+    line.reserveCapacity(1024)
+    line.append(contentsOf: #"{"record":"#.utf8)
+    line.append(contentsOf: String(record).utf8)
+    line.append(contentsOf: #","source":"#.utf8)
+    JSONWriter.writeString(place, into: &line)
+    line.append(contentsOf: #","status":"#.utf8)
+    line.append(contentsOf: (outcome.line == nil ? #""failed""# : #""converted""#).utf8)
+    line.append(contentsOf: #","diagnostics":["#.utf8)
+    for (position, diagnostic) in outcome.diagnostics.enumerated() {
+      if position > 0 { line.append(UInt8(ascii: ",")) }
+      line.append(
+        contentsOf: Self.reportEntry(DiagnosticRenderer.jsonLine(diagnostic, file: place)))
+    }
+    line.append(contentsOf: "]}\n".utf8)
     try report.write(line)
+  }
+
+  /// A diagnostic's JSON line as the report holds it: what reading the line and writing
+  /// it back compactly gives (`null` when reading fails). The line already is the compact
+  /// writer's text, which reads back and writes again unchanged; so a line too short to
+  /// meet any reader limit (a 64 KB string, 10,000 elements) is taken as it is.
+  static func reportEntry(_ jsonLine: String) -> [UInt8] {
+    var bytes = Array(jsonLine.utf8)
+    if bytes.count <= 16 << 10 {
+      if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+      return bytes
+    }
+    guard let value = try? JSONReader.parse(bytes) else { return Array("null".utf8) }
+    return JSONWriter(style: .compact).bytes(value)
   }
 
   private mutating func showProgress(_ streams: inout some DriverStreams) {

@@ -7,25 +7,36 @@
 #endif
 
 /// Reads newline-separated records from a file descriptor in fixed-size chunks, so an
-/// archive of any size is read with bounded memory.
+/// archive of any size is read with bounded memory. Records are handed out a block at a
+/// time as slices of one buffer, so that no record is copied into an array of its own.
 struct LineReader {
   /// One record: its 1-based line number and bytes (without the newline), or `nil`
   /// bytes when the line was longer than the limit (its bytes are skipped, not kept).
-  struct Line {
+  struct Line: Sendable {
     var number: Int
-    var bytes: [UInt8]?
+    var bytes: ArraySlice<UInt8>?
   }
+
+  /// How many bytes each `read` asks for.
+  static let chunkSize = 1 << 18
 
   private let descriptor: Int32
   private let path: String
   private let maxLineBytes: Int
+  /// Bytes read and not yet handed out start at `start`; those before belong to lines
+  /// already handed out, whose slices may still share this storage.
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
   private var lineNumber = 0
   private var skipping = false
+  /// Buffers of earlier blocks, reused once their lines are written (an array still
+  /// shared with a line is copied rather than changed, so reuse is always safe).
+  private var spares: [[UInt8]] = []
+  /// How many earlier buffers are kept: more than the blocks in flight at once.
+  private static let spareCount = 3
   /// What each `read` fills; kept so that every chunk does not map fresh pages.
-  private var chunk = [UInt8](repeating: 0, count: 1 << 20)
+  private var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
 
   init(descriptor: Int32, path: String, maxLineBytes: Int) {
     self.descriptor = descriptor
@@ -40,36 +51,64 @@ struct LineReader {
     atEnd = true
   }
 
-  /// The next record, or `nil` at the end of the input. A final line without a
-  /// newline is a record; an empty input has none.
-  mutating func next() throws(FileIO.Failure) -> Line? {
-    while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+  /// The next records: `maxLines` of them, fewer when their bytes reach `maxBytes` first
+  /// or the input ends; none at the end of the input. A final line without a newline
+  /// is a record; an empty input has none.
+  mutating func nextLines(atMost maxLines: Int, bytes maxBytes: Int = .max)
+    throws(FileIO.Failure) -> [Line]
+  {
+    // Ranges first, slices once the buffer no longer grows: a slice shares the buffer's
+    // storage, and appending while one is alive would copy all of it.
+    var found: [(number: Int, range: Range<Int>?)] = []
+    var blockStart = start
+    var searchFrom = start
+    while found.count < maxLines, start - blockStart < maxBytes {
+      if let newline = Self.firstNewline(in: buffer, from: searchFrom) {
         var end = newline
         if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let tooLong = skipping || end - start > maxLineBytes
-        let line = Line(number: lineNumber + 1, bytes: tooLong ? nil : Array(buffer[start..<end]))
         lineNumber += 1
+        found.append((lineNumber, tooLong ? nil : start..<end))
         start = newline + 1
+        searchFrom = start
         skipping = false
-        return line
+        continue
       }
       if atEnd {
-        guard start < buffer.count || skipping else { return nil }
+        guard start < buffer.count || skipping else { break }
         let tooLong = skipping || buffer.count - start > maxLineBytes
-        let line = Line(number: lineNumber + 1, bytes: tooLong ? nil : Array(buffer[start...]))
         lineNumber += 1
+        found.append((lineNumber, tooLong ? nil : start..<buffer.count))
         start = buffer.count
         skipping = false
-        return line
+        break
+      }
+      if blockStart > 0 {
+        // Bytes before the block belong to lines handed out earlier, whose slices may
+        // still share this storage: the rest moves to another array instead, the
+        // oldest spare one, whose lines have long been written.
+        var next = spares.count < Self.spareCount ? [] : spares.removeFirst()
+        next.removeAll(keepingCapacity: true)
+        next.reserveCapacity(buffer.count - blockStart + Self.chunkSize * 8)
+        next.append(contentsOf: buffer[blockStart...])
+        spares.append(buffer)
+        buffer = next
+        start -= blockStart
+        for index in found.indices {
+          found[index].range = found[index].range.map {
+            ($0.lowerBound - blockStart)..<($0.upperBound - blockStart)
+          }
+        }
+        blockStart = 0
       }
       if buffer.count - start > maxLineBytes {
-        skipping = true  // too long to keep: drop what is buffered, keep counting
-        buffer.removeAll(keepingCapacity: true)
-        start = 0
+        skipping = true  // too long to keep: drop what is buffered of it, keep counting
+        buffer.removeSubrange(start...)
       }
+      searchFrom = buffer.count
       try fill()
     }
+    return found.map { Line(number: $0.number, bytes: $0.range.map { buffer[$0] }) }
   }
 
   /// Closes the descriptor read from, unless it is standard input.
@@ -77,11 +116,8 @@ struct LineReader {
     if descriptor > 0 { _ = Glibc.close(descriptor) }
   }
 
+  /// Reads the next chunk onto the end of the buffer.
   private mutating func fill() throws(FileIO.Failure) {
-    if start > 0 {
-      buffer.removeFirst(start)
-      start = 0
-    }
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
@@ -89,6 +125,19 @@ struct LineReader {
       buffer.append(contentsOf: chunk[0..<count])
       atEnd = count == 0
       return
+    }
+  }
+
+  /// The index of the first newline in `bytes` at or after `offset`, found with `memchr`.
+  private static func firstNewline(in bytes: [UInt8], from offset: Int) -> Int? {
+    guard offset < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      // `memchr` reads only the `buffer.count - offset` bytes from `offset`, all inside
+      // the buffer, and the pointer it returns points into that same range.
+      let base = buffer.baseAddress!
+      guard let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 }

@@ -4,7 +4,9 @@ import PushIR
 /// Converts one record of a batch, or a block of them on every core in input order.
 struct RecordConverter: Sendable {
   /// The translation every record goes through (its source is replaced per record when
-  /// detecting).
+  /// detecting). Its ``Translator/recording`` is the summary when no report reads a
+  /// converted record's diagnostics; a record that fails is then translated again
+  /// keeping them all, for its message.
   var translator: Translator
   /// Whether each record's format is detected (`--from auto`).
   var detects: Bool
@@ -20,7 +22,7 @@ struct RecordConverter: Sendable {
   }
 
   /// Converts one record; `nil` bytes stand for a record over the size limit.
-  func convert(_ bytes: [UInt8]?) -> Outcome {
+  func convert(_ bytes: ArraySlice<UInt8>?) -> Outcome {
     guard let bytes else {
       return Outcome(
         line: nil,
@@ -50,54 +52,61 @@ struct RecordConverter: Sendable {
       }
       translator.source = format
     }
-    let result = translator.translate(payload)
-    let found = result.diagnostics
-    guard let output = result.output, !failOn.isTripped(by: found) else {
-      return Outcome(line: nil, diagnostics: found)
+    var result = translator.translate(payload)
+    guard let output = result.output, !failOn.isTripped(by: result.diagnostics) else {
+      if !result.diagnostics.keepsDiagnostics {
+        translator.recording = .full
+        result = translator.translate(payload)
+      }
+      return Outcome(line: nil, diagnostics: result.diagnostics)
     }
     var line = result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
     line.append(UInt8(ascii: "\n"))
-    return Outcome(line: line, diagnostics: found)
+    return Outcome(line: line, diagnostics: result.diagnostics)
   }
+
+  /// Records converted by one task: small enough that the cores finish a block at
+  /// nearly the same time, large enough that queueing a task costs nothing in comparison.
+  static let chunkSize = 32
 
   /// Converts `records` using every core; the outcomes are in the records' order.
   func convert<Record: Sendable>(
     _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
   ) -> [Outcome] {
-    let slices = max(1, min(records.count / 64, RecordConverter.cores * 4))
-    let results = UnsafeResults(count: records.count)
-    DispatchQueue.concurrentPerform(iterations: slices) { slice in
-      var index = slice * records.count / slices
-      let end = (slice + 1) * records.count / slices
-      while index < end {
-        results.store(each(self, records[index]), at: index)
-        index += 1
-      }
-    }
-    return results.collect()
+    startConverting(records, each: each).wait()
   }
 
   /// Starts converting `records` on every core and returns at once; `wait()` on the
-  /// result gives the outcomes in the records' order.
+  /// result gives the outcomes in the records' order. The cores take the records a
+  /// chunk at a time; a core that finds no chunk left goes on with whatever is queued
+  /// next (the next block) instead of waiting for the others.
   func startConverting<Record: Sendable>(
     _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
   ) -> PendingOutcomes {
-    let pending = PendingOutcomes()
+    let pending = PendingOutcomes(count: records.count)
+    let chunks = (records.count + Self.chunkSize - 1) / Self.chunkSize
     DispatchQueue.global().async(group: pending.group) {
-      pending.outcomes = self.convert(records, each: each)
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let start = chunk * Self.chunkSize
+        for index in start..<min(start + Self.chunkSize, records.count) {
+          pending.results.store(each(self, records[index]), at: index)
+        }
+      }
     }
     return pending
   }
 
   /// A block's outcomes, once its conversion has finished.
-  final class PendingOutcomes: @unchecked Sendable {
+  final class PendingOutcomes: Sendable {
     fileprivate let group = DispatchGroup()
-    fileprivate var outcomes: [Outcome] = []
+    fileprivate let results: UnsafeResults
+
+    fileprivate init(count: Int) { results = UnsafeResults(count: count) }
 
     /// Blocks until the conversion is done, then gives its outcomes.
     func wait() -> [Outcome] {
       group.wait()
-      return outcomes
+      return results.collect()
     }
   }
 
@@ -122,7 +131,7 @@ struct RecordConverter: Sendable {
 #endif
 
 /// Slots written by disjoint index ranges from several threads, then read once all are
-/// done (`concurrentPerform` returns only then).
+/// done (the group the writing tasks belong to is waited for first).
 private final class UnsafeResults: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<RecordConverter.Outcome?>
 

@@ -24,7 +24,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     public func isTripped(by found: Diagnostics) -> Bool {
       switch self {
       case .error: found.hasErrors
-      case .warning: found.contains { $0.severity >= .warning }
+      case .warning: (found.worstSeverity ?? .note) >= .warning
       case .lossy: found.hasErrors || found.hasLoss
       }
     }

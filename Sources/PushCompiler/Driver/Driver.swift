@@ -120,6 +120,8 @@ struct Session {
       translator.settings = options.settings
       translator.options = options.options
       translator.fitToBudget = options.fit
+      // Only a report reads the diagnostics of a record that converts.
+      translator.recording = options.reportFile == nil ? .summary : .full
       var batch = BatchRun(
         converter: RecordConverter(
           translator: translator, detects: options.from == Self.auto, failOn: options.failOn),

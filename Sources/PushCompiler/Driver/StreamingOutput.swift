@@ -32,8 +32,12 @@ final class StreamingOutput {
     temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Appends `bytes`, writing through once the buffer holds a megabyte.
+  /// Appends `bytes`, writing through once the buffer holds a megabyte; a megabyte or
+  /// more with nothing buffered before it is written as it is, without a copy.
   func write(_ bytes: [UInt8]) throws(FileIO.Failure) {
+    if buffer.isEmpty && bytes.count >= 1 << 20 {
+      return try FileIO.writeAll(bytes, to: descriptor, path: path)
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 20 { try flush() }
   }

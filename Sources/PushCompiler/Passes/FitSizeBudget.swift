@@ -16,13 +16,14 @@ public struct FitSizeBudget: Sendable {
 
   /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
   /// the payload is at most `limit` bytes; also returns the payload as sent (compact
-  /// JSON), which measuring it produced.
+  /// JSON), which measuring it produced. The diagnostics keep what `recording` says.
   func run(
     _ notification: PushNotification, limit: Int, shorten: Bool,
+    recording: Diagnostics.Recording = .full,
     emit: (PushNotification, inout Diagnostics) -> JSONValue?
   ) -> (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics) {
     var current = notification
-    var diagnostics = Diagnostics()
+    var diagnostics = Diagnostics(recording: recording)
     guard var output = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
     let writer = JSONWriter(style: .compact)
     var compact = writer.bytes(output)
@@ -39,7 +40,7 @@ public struct FitSizeBudget: Sendable {
         }
         text = String(cut)
         current.content.body = text.isEmpty ? "…" : text + "…"
-        diagnostics = Diagnostics()
+        diagnostics = Diagnostics(recording: recording)
         guard let shortened = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
         output = shortened
         compact = writer.bytes(output)
@@ -48,19 +49,17 @@ public struct FitSizeBudget: Sendable {
       }
       if size <= limit {
         diagnostics.report(
-          Diagnostic(
-            .shortenedBody,
-            "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
-            at: .ir("/content/body")))
+          .shortenedBody,
+          "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
+          at: .ir("/content/body"))
         return (output, compact, diagnostics)
       }
     }
     diagnostics.report(
-      Diagnostic(
-        .overBudget, "the payload is \(originalSize) bytes; APNs accepts at most \(limit)",
-        at: .output(.root),
-        notes: shorten
-          ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"]))
+      .overBudget, "the payload is \(originalSize) bytes; APNs accepts at most \(limit)",
+      at: .output(.root),
+      notes: shorten
+        ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"])
     return (nil, nil, diagnostics)
   }
 }

@@ -26,7 +26,9 @@ public struct FitTarget: NotificationPass {
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard let target = context.target else { return }
-    var fitter = Fitter(target: target, targetID: context.targetID)
+    var fitter = Fitter(
+      target: target, targetID: context.targetID,
+      diagnostics: Diagnostics(recording: context.diagnostics.recording))
     fitter.fit(&notification)
     context.diagnostics.report(contentsOf: fitter.diagnostics)
   }
@@ -45,7 +47,7 @@ extension EmitContext {
   {
     guard !passesRan else { return notification }
     var prepared = notification
-    var context = PassContext(target: format)
+    var context = PassContext(target: format, recording: diagnostics.recording)
     context.target = format.capabilities(writing: notification, options: options)
     for pass in Pipeline.requiredBeforeEmit.drop(while: { ranPasses.contains($0.name) }) {
       pass.run(on: &prepared, context: &context)
@@ -59,7 +61,7 @@ extension EmitContext {
 private struct Fitter {
   let target: Capabilities
   let targetID: String
-  var diagnostics = Diagnostics()
+  var diagnostics: Diagnostics
 
   mutating func fit(_ notification: inout PushNotification) {
     fitDefaultAction(&notification)
@@ -382,7 +384,7 @@ private struct Fitter {
   private mutating func report(
     _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
   ) {
-    diagnostics.report(Diagnostic(code, message, at: .ir(path), notes: notes))
+    diagnostics.report(code, message, at: .ir(path), notes: notes)
   }
 }
 

@@ -23,32 +23,39 @@ public protocol NotificationPass: Sendable {
 /// What a pass works with: the target it prepares for (if any), and where to report.
 public struct PassContext: Sendable {
   /// What the passes found.
-  public var diagnostics = Diagnostics()
+  public var diagnostics: Diagnostics
   /// What the target can express; `nil` when the target is the IR itself.
   public var target: Capabilities?
   /// The target's id, for messages.
   public var targetID: String
   /// IR field → input location; passes that create IR fields record where they came from.
-  public var sourceMap = SourceMap()
+  public var sourceMap: SourceMap
 
-  /// A context preparing for `target`.
-  public init(target: (any VendorFormat)?) {
+  /// A context preparing for `target`, whose diagnostics and source map keep what
+  /// `recording` says.
+  public init(target: (any VendorFormat)?, recording: Diagnostics.Recording = .full) {
     self.target = target.map(\.capabilities)
     self.targetID = target?.id ?? "ir"
+    diagnostics = Diagnostics(recording: recording)
+    sourceMap = SourceMap(recording: recording)
   }
 
-  /// Reports `code` at an IR path.
+  /// Reports `code` at an IR path; message, location and notes are worked out only when
+  /// the diagnostics are kept.
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at irPath: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(Diagnostic(code, message, at: .ir(irPath), notes: notes))
+    diagnostics.report(code, message(), at: .ir(irPath()), notes: notes())
   }
 
-  /// Reports `code` at an input location.
+  /// Reports `code` at an input location; message, location and notes are worked out
+  /// only when the diagnostics are kept.
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, atInput pointer: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    atInput pointer: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(Diagnostic(code, message, at: .input(pointer), notes: notes))
+    diagnostics.report(code, message(), at: .input(pointer()), notes: notes())
   }
 }
 

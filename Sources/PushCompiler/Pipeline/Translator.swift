@@ -25,6 +25,10 @@ public struct Translator: Sendable {
   public var dumpAfter: String?
   /// Shortens the body text when the payload would exceed the target's size (`--fit`).
   public var fitToBudget = false
+  /// What ``Result/diagnostics`` keeps: every diagnostic (the default), or only the
+  /// summary decisions need, for a caller that reads no diagnostic of a translation that
+  /// succeeds. The output is the same either way.
+  public var recording: Diagnostics.Recording = .full
 
   /// A translation from `source` to `target` with the standard passes.
   public init(from source: any VendorFormat, to target: any VendorFormat) {
@@ -36,7 +40,8 @@ public struct Translator: Sendable {
   public struct Result: Sendable {
     /// The target payload; `nil` when an error was reported.
     public var output: JSONValue?
-    /// Everything reported, in order, located in the input wherever possible.
+    /// Everything reported, in order, located in the input wherever possible; only its
+    /// summary when ``Translator/recording`` is ``Diagnostics/Recording/summary``.
     public var diagnostics: Diagnostics
     /// The document as it stood after the pass named by ``Translator/dumpAfter``.
     public var dump: JSONValue?
@@ -58,24 +63,24 @@ public struct Translator: Sendable {
 
   /// Translates one payload.
   public func translate(_ payload: JSONValue) -> Result {
-    var diagnostics = Diagnostics()
+    var diagnostics = Diagnostics(recording: recording)
     var dump: JSONValue?
     var payload = payload
     for pointer in payload.removeDuplicateKeys() {
       diagnostics.report(
-        Diagnostic(
-          .duplicateKey,
-          "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped",
-          at: .input(pointer)))
+        .duplicateKey,
+        "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped",
+        at: .input(pointer))
     }
-    var passContext = PassContext(target: target.id == IRFormat().id ? nil : target)
+    var passContext = PassContext(
+      target: target.id == IRFormat().id ? nil : target, recording: recording)
     for pass in pipeline.payloadPasses {
       pass.run(on: &payload, context: &passContext)
       if pass.name == dumpAfter { dump = payload }
     }
     diagnostics.report(contentsOf: passContext.diagnostics)
-    passContext.diagnostics = Diagnostics()
-    var parseContext = ParseContext()
+    passContext.diagnostics = Diagnostics(recording: recording)
+    var parseContext = ParseContext(recording: recording)
     var notification: PushNotification
     do {
       notification = try source.parse(payload, context: &parseContext)
@@ -95,7 +100,8 @@ public struct Translator: Sendable {
     }
     let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
     let emit = { (notification: PushNotification, found: inout Diagnostics) -> JSONValue? in
-      var context = EmitContext(targetID: target.id, settings: settings, options: options)
+      var context = EmitContext(
+        targetID: target.id, settings: settings, options: options, recording: recording)
       context.defaults = defaults
       context.passesRan = passesRanForTarget
       context.ranPasses = passNames
@@ -108,20 +114,24 @@ public struct Translator: Sendable {
       }
     }
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
-      emitted = FitSizeBudget().run(notification, limit: limit, shorten: fitToBudget, emit: emit)
+      emitted = FitSizeBudget().run(
+        notification, limit: limit, shorten: fitToBudget, recording: recording, emit: emit)
     } else {
-      var found = Diagnostics()
+      var found = Diagnostics(recording: recording)
       emitted = (emit(notification, &found), nil, found)
     }
     let output = emitted.output
     diagnostics.report(contentsOf: parseContext.diagnostics)
     diagnostics.report(contentsOf: passContext.diagnostics)
     diagnostics.report(contentsOf: emitted.diagnostics)
-    diagnostics.relocate { location in
-      if case .ir(let path) = location, let input = passContext.sourceMap.inputLocation(of: path) {
-        return .input(input)
+    if diagnostics.keepsDiagnostics {
+      diagnostics.relocate { location in
+        if case .ir(let path) = location, let input = passContext.sourceMap.inputLocation(of: path)
+        {
+          return .input(input)
+        }
+        return location
       }
-      return location
     }
     let failed = diagnostics.hasErrors
     return Result(

@@ -36,6 +36,7 @@ extension EmitContext {
   ) {
     let shown = readBack ?? MediaKind(url: item.url) ?? .image
     guard shown != item.kind else { return }
+    let targetID = targetID  // the message is built while reporting, which holds `self`
     report(
       .droppedField,
       "\(targetID) has no media type: the \(item.kind.rawValue) '\(item.url)' is shown as what it downloads, read back as \(shown.rawValue)",

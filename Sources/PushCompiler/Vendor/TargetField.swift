@@ -64,36 +64,38 @@ extension EmitContext {
       return typed(given, for: field, from: "--set")
     }
     if let current { return current }
-    let key = field.quotedOutput
-    let location: DiagnosticLocation = field.irPath.map { .ir($0) } ?? .output(field.output)
+    let location = { field.irPath.map { .ir($0) } ?? DiagnosticLocation.output(field.output) }
     if let fallback = Self.first(of: field.names, in: defaults) {
       guard let value = typed(fallback, for: field, from: "the defaults file") else {
         return nil
       }
       diagnostics.report(
-        Diagnostic(
-          .defaultValue, "\(key) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
-          at: location))
+        .defaultValue,
+        "\(field.quotedOutput) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
+        at: location())
       return value
     }
     if let derived {
       let value = derived()
-      let shown = value.stringValue.map { "'\($0)'" } ?? JSONWriter(style: .compact).string(value)
       diagnostics.report(
-        Diagnostic(
-          .derivedValue, "\(key) derived as \(shown) \(reason)",
-          at: location, notes: ["give your own with --set \(field.name)=VALUE"]))
+        .derivedValue,
+        "\(field.quotedOutput) derived as \(Self.shown(value)) \(reason)",
+        at: location(), notes: ["give your own with --set \(field.name)=VALUE"])
       return value
     }
     if field.isRequired {
       diagnostics.report(
-        Diagnostic(
-          .missingField,
-          "\(targetID) needs \(key), \(field.meaning), and the source has none",
-          at: .output(field.output),
-          notes: ["give it with --set '\(field.name)=VALUE' or in a --defaults file"]))
+        .missingField,
+        "\(targetID) needs \(field.quotedOutput), \(field.meaning), and the source has none",
+        at: .output(field.output),
+        notes: ["give it with --set '\(field.name)=VALUE' or in a --defaults file"])
     }
     return nil
+  }
+
+  /// `value` as a message shows it: a string in single quotes, anything else as JSON.
+  private static func shown(_ value: JSONValue) -> String {
+    value.stringValue.map { "'\($0)'" } ?? JSONWriter(style: .compact).string(value)
   }
 
   private static func first(of names: [String], in values: [String: String]) -> String? {
@@ -106,10 +108,9 @@ extension EmitContext {
   {
     if let value = field.json(text) { return value }
     diagnostics.report(
-      Diagnostic(
-        .invalidFieldValue,
-        "\(field.quotedOutput) takes \(field.typeDescription), but \(source) gives '\(text)'; nothing is written",
-        at: .output(field.output)))
+      .invalidFieldValue,
+      "\(field.quotedOutput) takes \(field.typeDescription), but \(source) gives '\(text)'; nothing is written",
+      at: .output(field.output))
     return nil
   }
 }

@@ -56,18 +56,23 @@ extension VendorFormat {
 /// IR field came from.
 public struct ParseContext: Sendable {
   /// What the parse found.
-  public var diagnostics = Diagnostics()
+  public var diagnostics: Diagnostics
   /// IR field → input location, for diagnostics raised after parsing.
-  public var sourceMap = SourceMap()
+  public var sourceMap: SourceMap
 
-  /// An empty context.
-  public init() {}
+  /// An empty context whose diagnostics and source map keep what `recording` says.
+  public init(recording: Diagnostics.Recording = .full) {
+    diagnostics = Diagnostics(recording: recording)
+    sourceMap = SourceMap(recording: recording)
+  }
 
-  /// Reports `code` at an input location.
+  /// Reports `code` at an input location; message, location and notes are worked out
+  /// only when the diagnostics are kept.
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, at pointer: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at pointer: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(Diagnostic(code, message, at: .input(pointer), notes: notes))
+    diagnostics.report(code, message(), at: .input(pointer()), notes: notes())
   }
 
   /// Takes over what reading a payload embedded in the input found (fcm's `apns.payload`,
@@ -90,7 +95,7 @@ public struct ParseContext: Sendable {
 /// What an emitter works with: the user's settings and options, and where to report.
 public struct EmitContext: Sendable {
   /// What the emit found.
-  public var diagnostics = Diagnostics()
+  public var diagnostics: Diagnostics
   /// Values for target fields given with `--set NAME=VALUE` (or a defaults file).
   public var settings: [String: String]
   /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
@@ -108,37 +113,47 @@ public struct EmitContext: Sendable {
   /// skips those of its passes that lead the list and ran.
   public var ranPasses: Set<String> = []
 
-  /// A context for emitting `targetID` with the user's settings and options.
-  public init(targetID: String, settings: [String: String] = [:], options: Set<String> = []) {
+  /// A context for emitting `targetID` with the user's settings and options, whose
+  /// diagnostics keep what `recording` says.
+  public init(
+    targetID: String, settings: [String: String] = [:], options: Set<String> = [],
+    recording: Diagnostics.Recording = .full
+  ) {
     self.targetID = targetID
     self.settings = settings
     self.options = options
+    diagnostics = Diagnostics(recording: recording)
   }
 
-  /// Reports `code` at an IR location.
+  /// Reports `code` at an IR location; message, location and notes are worked out only
+  /// when the diagnostics are kept.
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at irPath: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(Diagnostic(code, message, at: .ir(irPath), notes: notes))
+    diagnostics.report(code, message(), at: .ir(irPath()), notes: notes())
   }
 
-  /// Reports `code` at a location in the output.
+  /// Reports `code` at a location in the output; message, location and notes are worked
+  /// out only when the diagnostics are kept.
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, atOutput pointer: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    atOutput pointer: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(Diagnostic(code, message, at: .output(pointer), notes: notes))
+    diagnostics.report(code, message(), at: .output(pointer()), notes: notes())
   }
 
   /// Reports `code` at `irPath` when the notification holds the value, else at `output`
   /// (the value was given with `--set`, so the input has no place for it).
   public mutating func report(
-    _ code: DiagnosticCode, _ message: String, at irPath: JSONPointer, held: Bool,
-    elseAtOutput output: JSONPointer
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at irPath: @autoclosure () -> JSONPointer, held: Bool,
+    elseAtOutput output: @autoclosure () -> JSONPointer
   ) {
     if held {
-      report(code, message, at: irPath)
+      report(code, message(), at: irPath())
     } else {
-      report(code, message, atOutput: output)
+      report(code, message(), atOutput: output())
     }
   }
 
@@ -163,24 +178,34 @@ public struct EmitContext: Sendable {
 
 /// Where each IR field came from in the input, so that diagnostics raised on the IR
 /// (by passes and emitters) can point into the document the user wrote.
+///
+/// It serves only to locate diagnostics, so a map made for diagnostics that are not kept
+/// (``Diagnostics/Recording/summary``) records nothing and knows no location.
 public struct SourceMap: Sendable {
   // A list rather than a dictionary: a payload maps a few dozen fields, every one is
   // recorded but only the few a diagnostic names are ever looked up, so appending
   // without hashing is the cheaper half to make fast. Later records win.
   private var entries: [(irPath: JSONPointer, input: JSONPointer)] = []
+  /// Whether anything is recorded; the pointers are not even built when not.
+  private let records: Bool
 
-  /// An empty map.
-  public init() {}
+  /// An empty map, recording when the diagnostics it locates are kept (`recording`).
+  public init(recording: Diagnostics.Recording = .full) {
+    records = recording == .full
+  }
 
   /// Records that the IR field at `irPath` came from `input`.
-  public mutating func record(_ irPath: JSONPointer, from input: JSONPointer) {
-    entries.append((irPath, input))
+  public mutating func record(
+    _ irPath: @autoclosure () -> JSONPointer, from input: @autoclosure () -> JSONPointer
+  ) {
+    if records { entries.append((irPath(), input())) }
   }
 
   /// Records every entry of `other`, its input location moved by `relocate`.
   public mutating func record(
     contentsOf other: SourceMap, relocating relocate: (JSONPointer) -> JSONPointer
   ) {
+    guard records else { return }
     for entry in other.entries { entries.append((entry.irPath, relocate(entry.input))) }
   }
 

@@ -43,6 +43,16 @@ public struct JSONReader {
     }
   }
 
+  /// Parses one JSON document held in part of a larger buffer; error places count from
+  /// the start of the part.
+  public static func parse(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard)
+    throws(JSONSyntaxError) -> JSONValue
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+      try parse(buffer, limits: limits)
+    }
+  }
+
   /// Parses one JSON document held in `buffer`.
   public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
     throws(JSONSyntaxError) -> JSONValue
@@ -249,8 +259,18 @@ public struct JSONReader {
     let start = index
     var runStart = start
     var unescaped = true
-    var seenBytes: UInt8 = 0
+    var seenBytes: UInt64 = 0
     while index < bytes.count {
+      if index &+ 8 <= bytes.count {
+        let word = JSONStringBytes.word(bytes, at: index)
+        let plain = JSONStringBytes.plainPrefix(word)
+        index &+= plain
+        guard plain < 8 else {
+          seenBytes |= word
+          continue
+        }
+        seenBytes |= word & (1 &<< (UInt64(plain) &* 8) &- 1)
+      }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         try checkLength(from: start)
@@ -276,17 +296,17 @@ public struct JSONReader {
         continue
       }
       if byte < 0x20 { throw controlCharacter(byte) }
-      seenBytes |= byte
+      seenBytes |= UInt64(byte)
       index += 1
     }
     throw endOfInput("'\"' to close the string")
   }
 
   /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
-  /// bytes or-ed together) says whether any was beyond ASCII.
-  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt8) -> String? {
-    seenBytes < 0x80
-      ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
+  /// bytes or-ed together, a word at a time) says whether any was beyond ASCII.
+  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> String? {
+    JSONStringBytes.hasNonASCII(seenBytes)
+      ? String(validating: utf8, as: UTF8.self) : String(decoding: utf8, as: UTF8.self)
   }
 
   /// The error for the first byte that is not valid UTF-8 in the string text between

@@ -23,7 +23,9 @@ public struct JSONWriter: Sendable {
   /// The text of `value`, without a final newline.
   public func bytes(_ value: JSONValue) -> [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(256)
+    // Room for a typical payload and the newline a batch adds, so that the text is not
+    // copied again and again as it grows.
+    output.reserveCapacity(2048)
     write(value, into: &output)
     return output
   }
@@ -47,23 +49,24 @@ public struct JSONWriter: Sendable {
     case .array(let elements):
       guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
       output.append(UInt8(ascii: "["))
-      for (position, element) in elements.enumerated() {
+      for position in elements.indices {
         if position > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1, into: &output)
-        write(element, indent: indent + 1, into: &output)
+        write(elements[position], indent: indent + 1, into: &output)
       }
       newline(indent, into: &output)
       output.append(UInt8(ascii: "]"))
     case .object(let object):
       guard !object.isEmpty else { return output.append(contentsOf: "{}".utf8) }
       output.append(UInt8(ascii: "{"))
-      for (position, member) in object.members.enumerated() {
+      let members = object.members
+      for position in members.indices {
         if position > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1, into: &output)
-        Self.writeString(member.key, into: &output)
+        Self.writeString(members[position].key, into: &output)
         output.append(UInt8(ascii: ":"))
         if style == .pretty { output.append(UInt8(ascii: " ")) }
-        write(member.value, indent: indent + 1, into: &output)
+        write(members[position].value, indent: indent + 1, into: &output)
       }
       newline(indent, into: &output)
       output.append(UInt8(ascii: "}"))
@@ -81,30 +84,47 @@ public struct JSONWriter: Sendable {
   /// Appends `text` as a quoted, escaped JSON string.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { utf8 in
-      var runStart = 0
-      for offset in utf8.indices {
-        let byte = utf8[offset]
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-        runStart = offset + 1
-        switch byte {
-        case 0x22: output.append(contentsOf: "\\\"".utf8)
-        case 0x5C: output.append(contentsOf: "\\\\".utf8)
-        case 0x08: output.append(contentsOf: "\\b".utf8)
-        case 0x0C: output.append(contentsOf: "\\f".utf8)
-        case 0x0A: output.append(contentsOf: "\\n".utf8)
-        case 0x0D: output.append(contentsOf: "\\r".utf8)
-        case 0x09: output.append(contentsOf: "\\t".utf8)
-        default:
-          output.append(contentsOf: "\\u00".utf8)
-          output.append(hexDigits[Int(byte >> 4)])
-          output.append(hexDigits[Int(byte & 0xF)])
-        }
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable {
+      appendEscaped($0, into: &output)
+    }
+    if written == nil {
+      var text = text
+      text.withUTF8 { appendEscaped($0, into: &output) }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `utf8` with the bytes JSON requires escaped. Plain runs are found eight
+  /// bytes at a time and appended whole.
+  private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8])
+  {
+    var runStart = 0
+    var offset = 0
+    while offset < utf8.count {
+      if offset &+ 8 <= utf8.count {
+        let plain = JSONStringBytes.plainPrefix(JSONStringBytes.word(utf8, at: offset))
+        offset &+= plain
+        if plain == 8 { continue }
+      }
+      let byte = utf8[offset]
+      offset &+= 1
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset - 1]))
+      runStart = offset
+      switch byte {
+      case 0x22: output.append(contentsOf: "\\\"".utf8)
+      case 0x5C: output.append(contentsOf: "\\\\".utf8)
+      case 0x08: output.append(contentsOf: "\\b".utf8)
+      case 0x0C: output.append(contentsOf: "\\f".utf8)
+      case 0x0A: output.append(contentsOf: "\\n".utf8)
+      case 0x0D: output.append(contentsOf: "\\r".utf8)
+      case 0x09: output.append(contentsOf: "\\t".utf8)
+      default:
+        output.append(contentsOf: "\\u00".utf8)
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0xF)])
+      }
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
   }
 }

@@ -96,4 +96,88 @@ import Testing
     let (usage, _) = run(["batch", "-f", "klaviyo", input])
     #expect(usage == .usage)
   }
+
+  /// Records of every length, CRLF endings, empty lines, lines over the size limit and a
+  /// last line without a newline, over many reads and several blocks: one output line
+  /// per record in order, each failure named by its line, the same from a file and from
+  /// standard input.
+  @Test func linesAcrossReadsAndBlocksKeepTheirNumbersAndOrder() throws {
+    let count = 5000
+    let tooLong = Set([700, 701, 4321])
+    var lines: [String] = []
+    for index in 0..<count {
+      if tooLong.contains(index) {
+        lines.append(#"{"aps": {"alert": ""# + String(repeating: "x", count: 1 << 20) + #""}}"#)
+      } else if index % 1000 == 3 {
+        lines.append("")
+      } else {
+        let padding = String(repeating: "é", count: index % 300)
+        lines.append(
+          #"{"aps": {"alert": "n\#(index) \#(padding)"}}"# + (index % 2 == 1 ? "\r" : ""))
+      }
+    }
+    let text = lines.joined(separator: "\n")
+    let input = try file("many.ndjson", text)
+    let output = folder.appendingPathComponent("many.out").path
+    let (code, streams) = run(["batch", "-f", "apns", "-t", "apns", input, "-o", output])
+    #expect(code == .failed)
+    let failures = Set(tooLong).union((0..<count).filter { $0 % 1000 == 3 })
+    #expect(streams.error.contains("\(count) records read: \(count - failures.count) converted"))
+    for index in failures.sorted() {
+      #expect(streams.error.contains("many.ndjson:\(index + 1):"))
+    }
+    let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+    let outputLines = written.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    #expect(outputLines.count == count + 1)
+    for index in 0..<count {
+      let line = Array(outputLines[index])
+      if failures.contains(index) {
+        #expect(line == Array("null".utf8), "line \(index + 1)")
+      } else {
+        let body = try JSONReader.parse(line)["aps"]?["alert"]?["body"]?.stringValue
+        #expect(body?.hasPrefix("n\(index) ") == true, "line \(index + 1)")
+      }
+    }
+    let (_, piped) = run(["batch", "-f", "apns", "-t", "apns", "-"], input: text)
+    #expect(piped.output == written)
+  }
+
+  /// Report lines are put together from each diagnostic's JSON line without reading it
+  /// back: they are still the compact writer's text of the report object, and hold the
+  /// diagnostics `convert --diagnostics json` reports for the same record, for every
+  /// parse golden's input and the bad records, from a file whose name needs escaping.
+  @Test func reportLinesHoldEachRecordsDiagnosticsAsTheCompactWriterWritesThem() throws {
+    var records = Self.records
+    for golden in GoldenCase.parseCases {
+      let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
+      records.append(JSONWriter(style: .compact).string(input))
+    }
+    let input = try file("q\"uo\\te é.ndjson", records.joined(separator: "\n") + "\n")
+    let output = folder.appendingPathComponent("out.ndjson").path
+    let report = folder.appendingPathComponent("report.jsonl").path
+    _ = run(["batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report])
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == records.count)
+    for (index, line) in zip(records.indices, lines) {
+      let bytes = Array(line.utf8)
+      let value = try JSONReader.parse(bytes)
+      #expect(JSONWriter(style: .compact).bytes(value) == bytes)
+      let place = "\(input):\(index + 1)"
+      #expect(value["source"]?.stringValue == place)
+      let (_, single) = run(
+        ["convert", "--from", "auto", "--to", "klaviyo", "--diagnostics", "json", "-"],
+        input: records[index])
+      // `convert` also names the format it detected for the whole record; a batch does
+      // not report that.
+      let expected = try single.error.split(separator: "\n").compactMap { text -> JSONValue? in
+        var object = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
+        guard object["code"] != "input.detected-format" || object["location"] != "" else {
+          return nil
+        }
+        object["file"] = .string(place)
+        return .object(object)
+      }
+      #expect(value["diagnostics"]?.arrayValue == expected, "record \(index + 1)")
+    }
+  }
 }

@@ -95,11 +95,14 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     Self.translate(input, from: source, to: target, arguments: arguments)
   }
 
-  /// Runs `source` → `target` on `input` with the golden defaults and `arguments`.
+  /// Runs `source` → `target` on `input` with the golden defaults and `arguments`, its
+  /// diagnostics kept as `recording` says.
   static func translate(
-    _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil
+    _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil,
+    recording: Diagnostics.Recording = .full
   ) -> Translator.Result {
     var translator = Translator(from: Vendors.named(source)!, to: Vendors.named(target)!)
+    translator.recording = recording
     translator.defaults = defaults
     for option in arguments?["options"]?.arrayValue ?? [] {
       translator.options.insert(option.stringValue ?? "")

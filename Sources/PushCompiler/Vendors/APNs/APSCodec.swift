@@ -291,6 +291,7 @@ extension EmitContext {
     _ notification: PushNotification, into root: inout JSONObject, reserved: Set<String>,
     reservedPrefixes: [String] = []
   ) {
+    let targetID = targetID  // messages are built while reporting, which holds `self`
     for member in notification.customData {
       guard !reserved.contains(member.key), root[member.key] == nil,
         !reservedPrefixes.contains(where: member.key.hasPrefix)
@@ -315,6 +316,7 @@ extension EmitContext {
       (.campaignID, tracking.campaignID != nil),
       (.isTest, tracking.isTest != nil),
     ]
+    let targetID = targetID  // messages are built while reporting, which holds `self`
     for (field, present) in fields where present && !written.contains(field) {
       report(
         .droppedField,

@@ -93,7 +93,8 @@ struct FCMEmitter {
       content.mediaPresentation = nil
     }
     var innerContext = EmitContext(
-      targetID: inner.id, settings: context.settings, options: innerOptions)
+      targetID: inner.id, settings: context.settings, options: innerOptions,
+      recording: context.diagnostics.recording)
     innerContext.defaults = context.defaults
     innerContext.passesRan = true  // the envelope prepared the notification for this format
     defer {

@@ -277,7 +277,7 @@ struct FCMParser: PayloadParser {
     throws(TranslationError) -> PushNotification
   {
     var normalized = JSONValue.object(device)
-    var passContext = PassContext(target: nil)
+    var passContext = PassContext(target: nil, recording: context.diagnostics.recording)
     NormalizeShapes().run(on: &normalized, context: &passContext)
     let locator = self  // the filled locations are final here
     let relocate = { (pointer: JSONPointer) in locator.inputLocation(of: pointer) }
@@ -302,7 +302,7 @@ struct FCMParser: PayloadParser {
     case .unknown, .notAnObject:
       format = APNs()
     }
-    var inner = ParseContext()
+    var inner = ParseContext(recording: context.diagnostics.recording)
     do {
       let notification = try format.parse(normalized, context: &inner)
       context.absorb(inner.diagnostics, origins: inner.sourceMap, relocating: relocate)

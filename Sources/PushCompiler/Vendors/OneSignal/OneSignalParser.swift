@@ -298,15 +298,17 @@ struct OneSignalParser: PayloadParser {
     return MediaKind(url: url) ?? .image
   }
 
-  /// An in-app message preview is consumed by the SDK rather than shown as a push.
+  /// An in-app message preview is consumed by the SDK rather than shown as a push. The
+  /// app's data is kept only by ``ParseContext/keepAsCustomData(_:from:into:)``, which
+  /// records where each member came from, so the source map knows the place (when it
+  /// records at all).
   private func checkInAppPreview(context: inout ParseContext) {
-    let path = JSONPointer("/customData").appending(Key.inAppPreview)
-    guard notification.customData[Key.inAppPreview] != nil,
-      let pointer = context.sourceMap.inputLocation(of: path)
-    else { return }
+    guard notification.customData[Key.inAppPreview] != nil else { return }
+    let origins = context.sourceMap
     context.report(
       .notVendorPayload,
       "'\(Key.inAppPreview)' marks an in-app message preview: the SDK consumes the push instead of handling its taps",
-      at: pointer)
+      at: origins.inputLocation(of: JSONPointer("/customData").appending(Key.inAppPreview))
+        ?? .root)
   }
 }

@@ -1,0 +1,39 @@
+/// Finds the bytes a JSON string cannot hold as they are (`"`, `\` and control
+/// characters) eight at a time, so that the reader and the writer step over plain text a
+/// word at a time instead of a byte at a time.
+enum JSONStringBytes {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The bytes of `buffer` from `offset` (at least eight must be left), as one word whose
+  /// lowest byte is the first.
+  @inline(__always)
+  static func word(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    // `offset + 8 <= buffer.count`, checked by every caller before it asks: the load
+    // stays inside the buffer.
+    UInt64(
+      littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(
+        fromByteOffset: offset, as: UInt64.self))
+  }
+
+  /// How many bytes at the start of `word` are plain, 0 to 8: the position of the first
+  /// quote, backslash or control character, or 8 when there is none.
+  ///
+  /// Each test flags a byte by its high bit: `x - 0x20` sets it in bytes below 0x20
+  /// (`& ~x` leaves out those beyond ASCII), `y - 1` with `& ~y` in bytes where `y` is
+  /// zero, and `x ^ c` is zero where `x` is `c`. A borrow out of a flagged byte may flag
+  /// the byte above it wrongly, never one below, so the lowest flag is always right.
+  @inline(__always)
+  static func plainPrefix(_ word: UInt64) -> Int {
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let control = (word &- ones &* 0x20) & ~word
+    let special =
+      (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
+    return special.trailingZeroBitCount &>> 3
+  }
+
+  /// Whether any byte of `word` is beyond ASCII.
+  @inline(__always)
+  static func hasNonASCII(_ word: UInt64) -> Bool { word & highBits != 0 }
+}

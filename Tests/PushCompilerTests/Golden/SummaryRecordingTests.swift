@@ -1,0 +1,98 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+/// A translation that keeps only the diagnostics' summary (what `pushc batch` does for
+/// records when no report is asked for) writes the same bytes and decides the same as
+/// one that keeps every diagnostic.
+@Suite struct SummaryRecordingTests {
+  /// One golden input translated to one target.
+  struct Translation: CustomTestStringConvertible, Sendable {
+    let source: String
+    let target: String
+    let name: String
+    let input: URL
+    let arguments: URL?
+    var testDescription: String { "\(source)/\(name) → \(target)" }
+  }
+
+  /// Every parse case's input to every format, and every cross case with its arguments.
+  static let translations: [Translation] =
+    GoldenCase.parseCases.flatMap { golden in
+      Vendors.ids.map {
+        Translation(
+          source: golden.source, target: $0, name: golden.name,
+          input: golden.folder.appendingPathComponent("input.json"), arguments: nil)
+      }
+    }
+    + GoldenCase.crossCases.map { golden in
+      let arguments = golden.folder.appendingPathComponent("args.json")
+      return Translation(
+        source: golden.source, target: golden.target, name: "cross/\(golden.name)",
+        input: golden.folder.appendingPathComponent("input.json"),
+        arguments: FileManager.default.fileExists(atPath: arguments.path) ? arguments : nil)
+    }
+
+  @Test(arguments: translations)
+  func summaryDecidesAndWritesAsFull(_ translation: Translation) throws {
+    let input = try GoldenFiles.json(translation.input)
+    let arguments = try translation.arguments.map(GoldenFiles.json)
+    let full = translate(input, translation, arguments: arguments, recording: .full)
+    let summary = translate(input, translation, arguments: arguments, recording: .summary)
+    #expect(summary.output.map(Self.bytes) == full.output.map(Self.bytes))
+    #expect(summary.compactOutput == full.compactOutput)
+    #expect(summary.diagnostics.worstSeverity == full.diagnostics.worstSeverity)
+    #expect(summary.diagnostics.hasErrors == full.diagnostics.hasErrors)
+    #expect(summary.diagnostics.hasLoss == full.diagnostics.hasLoss)
+    #expect(summary.diagnostics.count == full.diagnostics.count)
+    #expect(full.diagnostics.count == full.diagnostics.all.count)
+    #expect(summary.diagnostics.all.isEmpty)
+    for level in CommandLineOptions.FailOn.allCases {
+      #expect(level.isTripped(by: summary.diagnostics) == level.isTripped(by: full.diagnostics))
+    }
+  }
+
+  private func translate(
+    _ input: JSONValue, _ translation: Translation, arguments: JSONValue?,
+    recording: Diagnostics.Recording
+  ) -> Translator.Result {
+    GoldenCase.translate(
+      input, from: translation.source, to: translation.target, arguments: arguments,
+      recording: recording)
+  }
+
+  private static func bytes(_ value: JSONValue) -> [UInt8] {
+    JSONWriter(style: .compact).bytes(value)
+  }
+
+  @Test func aSummaryStoresNothingAndFormatsNothing() {
+    var summary = Diagnostics(recording: .summary)
+    var formatted = 0
+    func message() -> String {
+      formatted += 1
+      return "formatted"
+    }
+    summary.report(.droppedField, message(), at: .ir("/title"))
+    summary.report(.overBudget, message(), at: .output(.root), notes: [message()])
+    #expect(formatted == 0)
+    #expect(summary.all.isEmpty && summary.count == 2)
+    #expect(summary.worstSeverity == .error && summary.hasErrors && summary.hasLoss)
+
+    var full = Diagnostics()
+    full.report(.droppedField, message(), at: .ir("/title"))
+    #expect(formatted == 1)
+    #expect(full.codes == ["emit.dropped-field"] && full.hasLoss && !full.hasErrors)
+    full.report(contentsOf: summary)
+    #expect(full.count == 3 && full.all.count == 1 && full.hasErrors)
+  }
+
+  @Test func aSummarySourceMapRecordsNothing() {
+    var map = SourceMap(recording: .summary)
+    map.record("/title", from: "/aps/alert/title")
+    #expect(map.inputLocation(of: "/title") == nil)
+    var full = SourceMap()
+    full.record("/title", from: "/aps/alert/title")
+    #expect(full.inputLocation(of: "/title") == "/aps/alert/title")
+  }
+}
