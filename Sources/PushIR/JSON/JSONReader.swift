@@ -263,12 +263,14 @@ public struct JSONReader {
     while index < bytes.count {
       if index &+ 8 <= bytes.count {
         let word = JSONStringBytes.word(bytes, at: index)
-        let plain = JSONStringBytes.plainPrefix(word)
-        index &+= plain
-        guard plain < 8 else {
+        let flags = JSONStringBytes.specialFlags(word)
+        guard flags != 0 else {
           seenBytes |= word
+          index &+= 8
           continue
         }
+        let plain = JSONStringBytes.plainCount(flags)
+        index &+= plain
         seenBytes |= word & (1 &<< (UInt64(plain) &* 8) &- 1)
       }
       let byte = bytes[index]
@@ -304,9 +306,16 @@ public struct JSONReader {
 
   /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
   /// bytes or-ed together, a word at a time) says whether any was beyond ASCII.
+  ///
+  /// Text beyond ASCII is validated once, as a `UTF8Span`, and copied without a second
+  /// check: `String(validating:as:)` does the same work through generic code that looks
+  /// up the encoding's metadata on every call (about a third slower on payload text).
   private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> String? {
-    JSONStringBytes.hasNonASCII(seenBytes)
-      ? String(validating: utf8, as: UTF8.self) : String(decoding: utf8, as: UTF8.self)
+    guard JSONStringBytes.hasNonASCII(seenBytes) else {
+      return String(decoding: utf8, as: UTF8.self)
+    }
+    guard let text = try? UTF8Span(validating: utf8.span) else { return nil }
+    return String(copying: text)
   }
 
   /// The error for the first byte that is not valid UTF-8 in the string text between
@@ -327,6 +336,7 @@ public struct JSONReader {
   }
 
   /// Throws when the string that began at `start` and ends at `index` is over the limit.
+  @inline(__always)
   private func checkLength(from start: Int) throws(JSONSyntaxError) {
     guard index - start > limits.maxStringBytes else { return }
     throw fail(

@@ -16,22 +16,29 @@ enum JSONStringBytes {
         fromByteOffset: offset, as: UInt64.self))
   }
 
-  /// How many bytes at the start of `word` are plain, 0 to 8: the position of the first
-  /// quote, backslash or control character, or 8 when there is none.
+  /// The high bit of every byte of `word` that is a quote, backslash or control
+  /// character (and possibly of bytes above the first such byte); zero when all eight
+  /// bytes are plain.
   ///
   /// Each test flags a byte by its high bit: `x - 0x20` sets it in bytes below 0x20
   /// (`& ~x` leaves out those beyond ASCII), `y - 1` with `& ~y` in bytes where `y` is
   /// zero, and `x ^ c` is zero where `x` is `c`. A borrow out of a flagged byte may flag
   /// the byte above it wrongly, never one below, so the lowest flag is always right.
+  ///
+  /// Callers test the flags for zero before they count plain bytes: then the next
+  /// position depends on a predicted branch rather than on the whole computation, and
+  /// the loads of consecutive words overlap.
   @inline(__always)
-  static func plainPrefix(_ word: UInt64) -> Int {
+  static func specialFlags(_ word: UInt64) -> UInt64 {
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
     let control = (word &- ones &* 0x20) & ~word
-    let special =
-      (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
-    return special.trailingZeroBitCount &>> 3
+    return (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
   }
+
+  /// How many bytes come before the first flagged one, 0 to 7, for flags that are not zero.
+  @inline(__always)
+  static func plainCount(_ flags: UInt64) -> Int { flags.trailingZeroBitCount &>> 3 }
 
   /// Whether any byte of `word` is beyond ASCII.
   @inline(__always)

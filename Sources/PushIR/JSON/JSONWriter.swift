@@ -102,9 +102,12 @@ public struct JSONWriter: Sendable {
     var offset = 0
     while offset < utf8.count {
       if offset &+ 8 <= utf8.count {
-        let plain = JSONStringBytes.plainPrefix(JSONStringBytes.word(utf8, at: offset))
-        offset &+= plain
-        if plain == 8 { continue }
+        let flags = JSONStringBytes.specialFlags(JSONStringBytes.word(utf8, at: offset))
+        guard flags != 0 else {
+          offset &+= 8
+          continue
+        }
+        offset &+= JSONStringBytes.plainCount(flags)
       }
       let byte = utf8[offset]
       offset &+= 1
