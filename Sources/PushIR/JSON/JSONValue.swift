@@ -107,7 +107,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     public var value: JSONValue
 
     /// A member named `key` holding `value`.
-    public init(key: String, value: JSONValue) {
+    public init(key: consuming String, value: consuming JSONValue) {
       self.key = key
       self.value = value
     }
@@ -166,7 +166,7 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
   }
 
   /// Appends a member without checking for an earlier one of the same name.
-  public mutating func append(_ key: String, _ value: JSONValue) {
+  public mutating func append(_ key: consuming String, _ value: consuming JSONValue) {
     members.append(Member(key: key, value: value))
   }
 

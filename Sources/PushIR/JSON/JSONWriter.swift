@@ -44,7 +44,7 @@ public struct JSONWriter: Sendable {
     switch value {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .number(let number): output.append(contentsOf: number.lexeme.utf8)
+    case .number(let number): Self.appendUTF8(of: number.lexeme, into: &output)
     case .string(let text): Self.writeString(text, into: &output)
     case .array(let elements):
       guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
@@ -84,14 +84,26 @@ public struct JSONWriter: Sendable {
   /// Appends `text` as a quoted, escaped JSON string.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    let written: Void? = text.utf8.withContiguousStorageIfAvailable {
-      appendEscaped($0, into: &output)
-    }
-    if written == nil {
-      var text = text
-      text.withUTF8 { appendEscaped($0, into: &output) }
-    }
+    withUTF8(of: text) { appendEscaped($0, into: &output) }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the UTF-8 bytes of `text` as they are.
+  private static func appendUTF8(of text: String, into output: inout [UInt8]) {
+    withUTF8(of: text) { output.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of `text`: in place when the string stores them
+  /// contiguously, else (small strings) from a copy on the stack.
+  @inline(__always)
+  private static func withUTF8(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable(body)
+    if done == nil {
+      var text = text
+      text.withUTF8(body)
+    }
   }
 
   /// Appends `utf8` with the bytes JSON requires escaped. Plain runs are found eight
@@ -114,16 +126,16 @@ public struct JSONWriter: Sendable {
       guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset - 1]))
       runStart = offset
+      output.append(UInt8(ascii: "\\"))
       switch byte {
-      case 0x22: output.append(contentsOf: "\\\"".utf8)
-      case 0x5C: output.append(contentsOf: "\\\\".utf8)
-      case 0x08: output.append(contentsOf: "\\b".utf8)
-      case 0x0C: output.append(contentsOf: "\\f".utf8)
-      case 0x0A: output.append(contentsOf: "\\n".utf8)
-      case 0x0D: output.append(contentsOf: "\\r".utf8)
-      case 0x09: output.append(contentsOf: "\\t".utf8)
+      case 0x22, 0x5C: output.append(byte)
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
       default:
-        output.append(contentsOf: "\\u00".utf8)
+        output.append(contentsOf: "u00".utf8)
         output.append(hexDigits[Int(byte >> 4)])
         output.append(hexDigits[Int(byte & 0xF)])
       }
