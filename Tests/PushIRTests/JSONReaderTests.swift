@@ -192,12 +192,12 @@ import Testing
     #expect(error(Array(array(limit + 1).utf8))?.kind == .tooManyElements)
   }
 
-  /// Plain text is stepped over eight bytes at a time: a quote, an escape, a control
-  /// character or a byte that is not UTF-8, at every place in and around those eight, is
+  /// Plain text is stepped over sixteen and eight bytes at a time: a quote, an escape, a
+  /// control character or a byte that is not UTF-8, at every place in and around those, is
   /// found where a byte-by-byte reader finds it, and text beyond ASCII just after the
   /// string does not change how the string is read.
   @Test func findsWhatEndsPlainTextAtEveryPlaceInAWord() throws {
-    for filler in ["abcdefghijklmnopq", "éà⚡😀 é"] {
+    for filler in ["abcdefghijklmnopqrstuvwxyz0123456789", "éà⚡😀 éabcdefgh配送状況 ü"] {
       let utf8 = Array(filler.utf8)
       for place in 0...utf8.count where place == utf8.count || utf8[place] & 0xC0 != 0x80 {
         let before = Array(utf8[..<place])

@@ -45,11 +45,13 @@ import Testing
     }
   }
 
-  /// Plain text is stepped over eight bytes at a time: every byte that needs escaping,
-  /// at every place in and around those eight, is escaped as a byte-by-byte writer does.
+  /// Plain text is stepped over sixteen and eight bytes at a time: every byte that needs
+  /// escaping, at every place in and around those, is escaped as a byte-by-byte writer does.
   @Test func escapesAtEveryPlaceInAWord() {
     let special: [UInt8] = Array(0x00...0x1F) + [0x22, 0x5C]
-    let plain: [[UInt8]] = [Array("abcdefghijklmnopq".utf8), Array("éà⚡😀 é".utf8)]
+    let plain: [[UInt8]] = [
+      Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8), Array("éà⚡😀 éabcdefgh配送状況 ü".utf8),
+    ]
     for filler in plain {
       for byte in special + [0x20, 0x7F] {
         for place in 0...filler.count where place == filler.count || filler[place] & 0xC0 != 0x80 {

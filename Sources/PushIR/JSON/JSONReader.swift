@@ -260,22 +260,12 @@ public struct JSONReader {
     var runStart = start
     var unescaped = true
     var seenBytes: UInt64 = 0
-    while index < bytes.count {
-      if index &+ 8 <= bytes.count {
-        let word = JSONStringBytes.word(bytes, at: index)
-        let flags = JSONStringBytes.specialFlags(word)
-        guard flags != 0 else {
-          seenBytes |= word
-          index &+= 8
-          continue
-        }
-        let plain = JSONStringBytes.plainCount(flags)
-        index &+= plain
-        seenBytes |= word & (1 &<< (UInt64(plain) &* 8) &- 1)
-      }
+    while true {
+      index = JSONStringBytes.skipPlain(bytes, from: index, seenBytes: &seenBytes)
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        try checkLength(from: start)
+        guard index &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
         let text: String?
         if unescaped {
           text = makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), seenBytes)
@@ -335,11 +325,12 @@ public struct JSONReader {
     return nil
   }
 
-  /// Throws when the string that began at `start` and ends at `index` is over the limit.
-  @inline(__always)
-  private func checkLength(from start: Int) throws(JSONSyntaxError) {
-    guard index - start > limits.maxStringBytes else { return }
-    throw fail(
+  /// The error for the string that began at `start` and ends at `index`, which is over
+  /// the limit. Kept out of line: the check itself is one comparison in the string loop,
+  /// and building the message there made every string copy the reader's state.
+  @inline(never)
+  private func tooLongString(from start: Int) -> JSONSyntaxError {
+    fail(
       .tooLongString,
       "string of \(index - start) bytes exceeds the limit of \(limits.maxStringBytes)",
       at: start - 1)

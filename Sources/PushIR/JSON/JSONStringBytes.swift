@@ -40,6 +40,40 @@ enum JSONStringBytes {
   @inline(__always)
   static func plainCount(_ flags: UInt64) -> Int { flags.trailingZeroBitCount &>> 3 }
 
+  /// The position of the first quote, backslash or control character in `buffer` at or
+  /// after `offset`, or, when there is none in whole words, a position less than eight
+  /// bytes before the end from which the caller goes on byte by byte. The bytes stepped
+  /// over are or-ed into `seenBytes`.
+  ///
+  /// Plain text is stepped over sixteen bytes at a time: two words tested together, the
+  /// next step depending only on a predicted branch.
+  @inline(__always)
+  static func skipPlain(
+    _ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, seenBytes: inout UInt64
+  ) -> Int {
+    var offset = offset
+    // Each test of `offset + n <= buffer.count` keeps the loads it guards inside the buffer.
+    while offset &+ 16 <= buffer.count {
+      let first = word(buffer, at: offset)
+      let second = word(buffer, at: offset &+ 8)
+      guard specialFlags(first) | specialFlags(second) == 0 else { break }
+      seenBytes |= first | second
+      offset &+= 16
+    }
+    while offset &+ 8 <= buffer.count {
+      let word = word(buffer, at: offset)
+      let flags = specialFlags(word)
+      guard flags == 0 else {
+        let plain = plainCount(flags)
+        seenBytes |= word & (1 &<< (UInt64(plain) &* 8) &- 1)
+        return offset &+ plain
+      }
+      seenBytes |= word
+      offset &+= 8
+    }
+    return offset
+  }
+
   /// Whether any byte of `word` is beyond ASCII.
   @inline(__always)
   static func hasNonASCII(_ word: UInt64) -> Bool { word & highBits != 0 }

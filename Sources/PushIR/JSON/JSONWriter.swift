@@ -106,21 +106,16 @@ public struct JSONWriter: Sendable {
     }
   }
 
-  /// Appends `utf8` with the bytes JSON requires escaped. Plain runs are found eight
-  /// bytes at a time and appended whole.
+  /// Appends `utf8` with the bytes JSON requires escaped. Plain runs are found a word
+  /// at a time and appended whole.
   private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8])
   {
     var runStart = 0
     var offset = 0
-    while offset < utf8.count {
-      if offset &+ 8 <= utf8.count {
-        let flags = JSONStringBytes.specialFlags(JSONStringBytes.word(utf8, at: offset))
-        guard flags != 0 else {
-          offset &+= 8
-          continue
-        }
-        offset &+= JSONStringBytes.plainCount(flags)
-      }
+    var seenBytes: UInt64 = 0  // Not read here: the or-ing is dropped once inlined.
+    while true {
+      offset = JSONStringBytes.skipPlain(utf8, from: offset, seenBytes: &seenBytes)
+      guard offset < utf8.count else { break }
       let byte = utf8[offset]
       offset &+= 1
       guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
