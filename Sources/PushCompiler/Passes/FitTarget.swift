@@ -64,6 +64,8 @@ private struct Fitter {
   var diagnostics: Diagnostics
 
   mutating func fit(_ notification: inout PushNotification) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     fitDefaultAction(&notification)
     fitButtons(&notification)
     fitMedia(&notification)
@@ -125,6 +127,8 @@ private struct Fitter {
   }
 
   private mutating func fitDefaultAction(_ notification: inout PushNotification) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     guard let action = notification.defaultAction, action != .sameAsDefault else { return }
     let path: JSONPointer = "/defaultAction"
     // Tapping a notification opens the app unless told otherwise, so `openApp` needs no key.
@@ -146,6 +150,8 @@ private struct Fitter {
   }
 
   private mutating func fitButtons(_ notification: inout PushNotification) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     guard !notification.buttons.isEmpty else { return }
     var kept: [ActionButton] = []
     kept.reserveCapacity(max(0, min(notification.buttons.count, target.maxButtons)))
@@ -220,6 +226,8 @@ private struct Fitter {
   private mutating func fitOptions(
     _ button: inout ActionButton, at path: JSONPointer, alreadyReportedOpeningApp: Bool
   ) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     let allowed = target.buttonOptions.union(target.forcedButtonOptions)
     let unsupported = button.options.subtracting(allowed)
     for (name, option) in ButtonOptions.named where unsupported.contains(option) {
@@ -239,6 +247,8 @@ private struct Fitter {
   }
 
   private mutating func fitIcon(_ button: inout ActionButton, at path: JSONPointer) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     switch button.icon {
     case .systemImage(let name)? where !target.systemImageIcons:
       report(
@@ -257,6 +267,8 @@ private struct Fitter {
   }
 
   private mutating func fitMedia(_ notification: inout PushNotification) {
+    // Copies the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID, maxMedia = target.maxMedia
     guard !notification.media.isEmpty else { return }
     var kept: [MediaItem] = []
     kept.reserveCapacity(max(0, min(notification.media.count, target.maxMedia)))
@@ -281,7 +293,7 @@ private struct Fitter {
           notification.mediaPresentation != nil ? "the carousel keeps its first item; " : ""
         report(
           .droppedMedia,
-          "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(target.maxMedia) media item(s)",
+          "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(maxMedia) media item(s)",
           at: path)
         continue
       }
@@ -381,10 +393,13 @@ private struct Fitter {
     }
   }
 
+  /// Reports `code` at an IR path; message, location and notes are worked out only when
+  /// the diagnostics are kept.
   private mutating func report(
-    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at path: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(code, message, at: .ir(path), notes: notes)
+    diagnostics.report(code, message(), at: .ir(path()), notes: notes())
   }
 }
 
