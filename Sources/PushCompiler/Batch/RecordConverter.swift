@@ -61,7 +61,11 @@ struct RecordConverter: Sendable {
       }
       return Outcome(line: nil, diagnostics: result.diagnostics)
     }
-    var line = result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
+    // Taken out of the result first, so the newline is appended in place instead of to
+    // a copy of bytes the result still holds.
+    let compact = result.compactOutput
+    result.compactOutput = nil
+    var line = compact ?? JSONWriter(style: .compact).bytes(output)
     line.append(UInt8(ascii: "\n"))
     return Outcome(line: line, diagnostics: result.diagnostics)
   }
