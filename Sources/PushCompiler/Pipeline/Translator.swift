@@ -98,7 +98,7 @@ public struct Translator: Sendable {
       recording: recording)
     for pass in pipeline.payloadPasses {
       pass.run(on: &payload, context: &passContext)
-      if pass.name == dumpAfter { dump = payload }
+      if let dumpAfter, pass.name == dumpAfter { dump = payload }
     }
     diagnostics.report(contentsOf: passContext.diagnostics)
     passContext.diagnostics = Diagnostics(recording: recording)
@@ -118,7 +118,7 @@ public struct Translator: Sendable {
     }
     for pass in pipeline.notificationPasses {
       pass.run(on: &notification, context: &passContext)
-      if pass.name == dumpAfter { dump = IREncoder.encode(notification) }
+      if let dumpAfter, pass.name == dumpAfter { dump = IREncoder.encode(notification) }
     }
     let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
