@@ -20,6 +20,22 @@ public struct Capabilities: Sendable {
       case .sameAsDefault: return nil
       }
     }
+
+    /// Hashes the case alone, not its name: sets of kinds are looked up for every button
+    /// of every record.
+    public func hash(into hasher: inout Hasher) {
+      let position: UInt8 =
+        switch self {
+        case .openApp: 0
+        case .openURL: 1
+        case .dismiss: 2
+        case .dial: 3
+        case .botFlow: 4
+        case .inboxMessage: 5
+        case .custom: 6
+        }
+      hasher.combine(position)
+    }
   }
 
   /// Most buttons a payload can define itself (0: buttons only through a category the
