@@ -14,7 +14,7 @@ extension JSONValue {
     switch self {
     case .array(let elements):
       // By index: iterating would copy each element only to look into it.
-      return elements.indices.contains { elements[$0].containsDuplicateKeys }
+      return elements.indices.contains { elements[$0].mayContainDuplicateKeys }
     case .object(let object):
       let members = object.members
       if members.count > 32 {
@@ -25,8 +25,17 @@ extension JSONValue {
           for j in (i + 1)..<members.endIndex where members[j].key == key { return true }
         }
       }
-      return members.indices.contains { members[$0].value.containsDuplicateKeys }
+      return members.indices.contains { members[$0].value.mayContainDuplicateKeys }
     default: return false
+    }
+  }
+
+  /// ``containsDuplicateKeys``, asked only of objects and arrays: a scalar member is
+  /// passed over without copying its value.
+  private var mayContainDuplicateKeys: Bool {
+    switch self {
+    case .object, .array: containsDuplicateKeys
+    default: false
     }
   }
 
