@@ -12,8 +12,7 @@ import Testing
   func sourceGivenPerCallTranslatesAsTheTranslatorsOwn(
     _ translation: SummaryRecordingTests.Translation
   ) throws {
-    let input = try GoldenFiles.json(translation.input)
-    let arguments = try translation.arguments.map(GoldenFiles.json)
+    let (input, arguments) = try Self.read(translation)
     let source = Vendors.named(translation.source)!
     for recording in [Diagnostics.Recording.full, .summary] {
       let general = GoldenCase.translate(
@@ -33,8 +32,7 @@ import Testing
   func changingTheTargetTranslatesAsAFreshTranslator(
     _ translation: SummaryRecordingTests.Translation
   ) throws {
-    let input = try GoldenFiles.json(translation.input)
-    let arguments = try translation.arguments.map(GoldenFiles.json)
+    let (input, arguments) = try Self.read(translation)
     let fresh = GoldenCase.translate(
       input, from: translation.source, to: translation.target, arguments: arguments)
     for first in ["ir", "klaviyo"] {
@@ -43,6 +41,13 @@ import Testing
       changed.target = Vendors.named(translation.target)!
       Self.expectSame(changed.translate(input), fresh)
     }
+  }
+
+  /// The translation's input and, if it has them, its arguments.
+  private static func read(_ translation: SummaryRecordingTests.Translation) throws -> (
+    JSONValue, JSONValue?
+  ) {
+    (try GoldenFiles.json(translation.input), try translation.arguments.map(GoldenFiles.json))
   }
 
   private static func expectSame(_ result: Translator.Result, _ expected: Translator.Result) {
