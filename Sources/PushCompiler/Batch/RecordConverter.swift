@@ -44,23 +44,28 @@ struct RecordConverter: Sendable {
 
   /// Converts one parsed record.
   func convert(_ payload: JSONValue) -> Outcome {
-    var translator = self.translator
+    let source: any VendorFormat
     if detects {
       let outcome = Detector.detect(payload)
       guard case .detected(let format, _) = outcome else {
         return Outcome(line: nil, diagnostics: Self.single(outcome.failure!))
       }
-      translator.source = format
+      source = format
+    } else {
+      source = translator.source
     }
-    var result = translator.translate(payload)
+    var result = translator.translate(payload, from: source, recording: translator.recording)
     guard let output = result.output, !failOn.isTripped(by: result.diagnostics) else {
       if !result.diagnostics.keepsDiagnostics {
-        translator.recording = .full
-        result = translator.translate(payload)
+        result = translator.translate(payload, from: source, recording: .full)
       }
       return Outcome(line: nil, diagnostics: result.diagnostics)
     }
-    var line = result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
+    // Taken out of the result first, so the newline is appended in place instead of to
+    // a copy of bytes the result still holds.
+    let compact = result.compactOutput
+    result.compactOutput = nil
+    var line = compact ?? JSONWriter(style: .compact).bytes(output)
     line.append(UInt8(ascii: "\n"))
     return Outcome(line: line, diagnostics: result.diagnostics)
   }

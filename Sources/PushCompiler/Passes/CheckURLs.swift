@@ -32,9 +32,9 @@ public struct CheckURLs: NotificationPass {
     for index in notification.buttons.indices {
       let button = notification.buttons[index]
       guard let url = button.action.url else { continue }
-      let path = JSONPointer("/buttons").appending(index).appending("action").appending("url")
       if check(
-        url, at: path, of: "button '\(button.label)'",
+        url, at: JSONPointer("/buttons").appending(index).appending("action").appending("url"),
+        of: "button '\(button.label)'",
         consequence: "the button opens the app", &context)
       {
         notification.buttons[index].action = .openApp
@@ -55,14 +55,15 @@ public struct CheckURLs: NotificationPass {
     }
     var unsafeMedia: [Int] = []
     for index in notification.media.indices {
-      let path = JSONPointer("/media").appending(index)
+      // Worked out only for a message that is kept.
+      func path() -> JSONPointer { JSONPointer("/media").appending(index) }
       if check(
-        url: notification.media[index].url, ofMedia: index, at: path.appending("url"), &context)
+        url: notification.media[index].url, ofMedia: index, at: path().appending("url"), &context)
       {
         unsafeMedia.append(index)
       } else if let url = notification.media[index].action?.url,
         check(
-          url, at: path.appending("action").appending("url"),
+          url, at: path().appending("action").appending("url"),
           of: "the tap action of media item \(index)",
           consequence: "the item takes the default action", &context)
       {
@@ -146,14 +147,17 @@ public struct CheckURLs: NotificationPass {
 
   /// Reports at the input location of `path` when the source map knows it, since the
   /// IR path may not name the same element once this pass removed one before it.
+  /// Message and place are worked out only when the diagnostics are kept.
   private func report(
-    _ code: DiagnosticCode, _ message: String, at path: JSONPointer,
-    _ context: inout PassContext
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at path: @autoclosure () -> JSONPointer, _ context: inout PassContext
   ) {
-    if let input = context.sourceMap.inputLocation(of: path) {
-      context.report(code, message, atInput: input)
+    if context.diagnostics.keepsDiagnostics,
+      let input = context.sourceMap.inputLocation(of: path())
+    {
+      context.report(code, message(), atInput: input)
     } else {
-      context.report(code, message, at: path)
+      context.report(code, message(), at: path())
     }
   }
 

@@ -25,8 +25,10 @@ public struct ContractCategories: NotificationPass {
     "buttons the target cannot show, or another vendor's predefined category -> the target's own predefined category"
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
-    guard let target = context.target, target.registeredCategories,
-      let vendor = target.predefinedCategoriesOf
+    // Read in place: binding the capabilities would copy them for every record.
+    guard context.target?.registeredCategories == true,
+      let vendor = context.target?.predefinedCategoriesOf,
+      let maxButtons = context.target?.maxButtons
     else { return }
     let fallback = notification.defaultAction ?? .openApp
     if let category = notification.category {
@@ -49,7 +51,7 @@ public struct ContractCategories: NotificationPass {
         at: "/category")
       return
     }
-    guard notification.buttons.count > target.maxButtons,
+    guard notification.buttons.count > maxButtons,
       let own = PredefinedCategory.showingSame(
         notification.buttons.map { ($0.id, $0.label, $0.options) }, vendor: vendor)
     else { return }

@@ -64,6 +64,8 @@ private struct Fitter {
   var diagnostics: Diagnostics
 
   mutating func fit(_ notification: inout PushNotification) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     fitDefaultAction(&notification)
     fitButtons(&notification)
     fitMedia(&notification)
@@ -95,17 +97,18 @@ private struct Fitter {
     guard var category = notification.category else { return }
     var kept: [NotificationCategory.ActionTarget] = []
     for (index, entry) in category.actionTargets.enumerated() {
-      let path = JSONPointer("/category/actionTargets").appending(index)
+      // Worked out only for a message that is kept.
+      func path() -> JSONPointer { JSONPointer("/category/actionTargets").appending(index) }
       guard !kept.contains(where: { $0.actionID == entry.actionID }) else {
         report(
           .droppedAction,
           "category action '\(entry.actionID)' is given again (\(entry.action.phrase)); the first one counts",
-          at: path)
+          at: path())
         continue
       }
       var fitted = entry
       fitted.action = fitLink(
-        entry.action, of: "category action '\(entry.actionID)'", at: path.appending("action"))
+        entry.action, of: "category action '\(entry.actionID)'", at: path().appending("action"))
       kept.append(fitted)
     }
     category.actionTargets = kept
@@ -115,16 +118,19 @@ private struct Fitter {
   /// `action`, when it opens a link, opening it where the target sends links; the
   /// change is reported as one of `subject`, at `path`.
   private mutating func fitLink(
-    _ action: NotificationAction, of subject: String, at path: JSONPointer
+    _ action: NotificationAction, of subject: @autoclosure () -> String,
+    at path: @autoclosure () -> JSONPointer
   ) -> NotificationAction {
     guard case .openURL = action,
       case .changed(let new, let why) = lower(action, allowed: [.openURL])
     else { return action }
-    report(.changedAction, "\(subject) \(why)", at: path)
+    report(.changedAction, "\(subject()) \(why)", at: path())
     return new
   }
 
   private mutating func fitDefaultAction(_ notification: inout PushNotification) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     guard let action = notification.defaultAction, action != .sameAsDefault else { return }
     let path: JSONPointer = "/defaultAction"
     // Tapping a notification opens the app unless told otherwise, so `openApp` needs no key.
@@ -146,11 +152,14 @@ private struct Fitter {
   }
 
   private mutating func fitButtons(_ notification: inout PushNotification) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     guard !notification.buttons.isEmpty else { return }
     var kept: [ActionButton] = []
     kept.reserveCapacity(max(0, min(notification.buttons.count, target.maxButtons)))
     for (index, original) in notification.buttons.enumerated() {
-      let path = JSONPointer("/buttons").appending(index)
+      // Worked out only for a message that is kept.
+      func path() -> JSONPointer { JSONPointer("/buttons").appending(index) }
       var button = original
       guard kept.count < target.maxButtons else {
         let reason =
@@ -159,7 +168,7 @@ private struct Fitter {
           : target.noButtonsBecause
             ?? "\(targetID) has no per-push buttons"
             + (target.registeredCategories ? " (only categories the app registered)" : "")
-        report(.droppedButton, "button '\(button.label)' dropped: \(reason)", at: path)
+        report(.droppedButton, "button '\(button.label)' dropped: \(reason)", at: path())
         continue
       }
       var nowOpensApp = false
@@ -168,12 +177,12 @@ private struct Fitter {
       case .changed(let new, let why):
         nowOpensApp = new.opensApp
         button.action = new
-        report(.changedAction, "button '\(button.label)' \(why)", at: path.appending("action"))
+        report(.changedAction, "button '\(button.label)' \(why)", at: path().appending("action"))
       case .dropped:
         report(
           .droppedButton,
           "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
-          at: path)
+          at: path())
         continue
       }
       fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
@@ -182,7 +191,7 @@ private struct Fitter {
         button.textInput = nil
         report(
           .droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none",
-          at: path.appending("textInput"))
+          at: path().appending("textInput"))
       }
       // A label has no more characters than bytes: most are measured without counting.
       if let limit = target.maxLabelLength, limit > 1, button.label.utf8.count > limit,
@@ -192,7 +201,7 @@ private struct Fitter {
         report(
           .longLabel,
           "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",
-          at: path.appending("label"))
+          at: path().appending("label"))
         button.label = cut
       }
       kept.append(button)
@@ -218,62 +227,69 @@ private struct Fitter {
   }
 
   private mutating func fitOptions(
-    _ button: inout ActionButton, at path: JSONPointer, alreadyReportedOpeningApp: Bool
+    _ button: inout ActionButton, at path: () -> JSONPointer, alreadyReportedOpeningApp: Bool
   ) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     let allowed = target.buttonOptions.union(target.forcedButtonOptions)
     let unsupported = button.options.subtracting(allowed)
     for (name, option) in ButtonOptions.named where unsupported.contains(option) {
       report(
         .droppedOption,
         "button '\(button.label)' loses its \(name) option: \(targetID) does not support it",
-        at: path.appending("options"))
+        at: path().appending("options"))
     }
     let added = target.forcedButtonOptions.subtracting(button.options)
     if added.contains(.foreground) && !alreadyReportedOpeningApp {
       report(
         .changedAction, "button '\(button.label)' now opens the app: every \(targetID) button does",
-        at: path.appending("options"),
+        at: path().appending("options"),
         notes: ["it ran in the background without opening the app"])
     }
     button.options = button.options.intersection(allowed).union(target.forcedButtonOptions)
   }
 
-  private mutating func fitIcon(_ button: inout ActionButton, at path: JSONPointer) {
+  private mutating func fitIcon(_ button: inout ActionButton, at path: () -> JSONPointer) {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     switch button.icon {
     case .systemImage(let name)? where !target.systemImageIcons:
       report(
         .droppedIcon,
         "button '\(button.label)' loses its SF Symbol icon '\(name)': \(targetID) cannot show it",
-        at: path.appending("icon"))
+        at: path().appending("icon"))
       button.icon = nil
     case .templateImage(let name)? where !target.templateImageIcons:
       report(
         .droppedIcon,
         "button '\(button.label)' loses its image icon '\(name)': \(targetID) cannot show it",
-        at: path.appending("icon"))
+        at: path().appending("icon"))
       button.icon = nil
     default: break
     }
   }
 
   private mutating func fitMedia(_ notification: inout PushNotification) {
+    // Copies the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID, maxMedia = target.maxMedia
     guard !notification.media.isEmpty else { return }
     var kept: [MediaItem] = []
     kept.reserveCapacity(max(0, min(notification.media.count, target.maxMedia)))
     for (index, original) in notification.media.enumerated() {
-      let path = JSONPointer("/media").appending(index)
+      // Worked out only for a message that is kept.
+      func path() -> JSONPointer { JSONPointer("/media").appending(index) }
       var item = original
       guard target.maxMedia > 0 else {
         report(
           .droppedMedia,
-          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path)
+          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path())
         continue
       }
       guard target.mediaKinds.contains(item.kind) else {
         report(
           .droppedMedia,
           "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue) media",
-          at: path)
+          at: path())
         continue
       }
       guard kept.count < target.maxMedia else {
@@ -281,15 +297,15 @@ private struct Fitter {
           notification.mediaPresentation != nil ? "the carousel keeps its first item; " : ""
         report(
           .droppedMedia,
-          "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(target.maxMedia) media item(s)",
-          at: path)
+          "\(carousel)'\(item.url)' dropped: \(targetID) shows at most \(maxMedia) media item(s)",
+          at: path())
         continue
       }
       if let text = item.altText, !target.mediaAltText {
         report(
           .droppedMedia,
           "the alt text '\(text)' of media item \(index) dropped: \(targetID) has no place for it",
-          at: path.appending("altText"))
+          at: path().appending("altText"))
         item.altText = nil
       }
       if !target.mediaCaptions {
@@ -298,19 +314,19 @@ private struct Fitter {
           report(
             .droppedMedia,
             "the \(name) '\(value!)' of media item \(index) dropped: \(targetID) has no captions",
-            at: path.appending(name))
+            at: path().appending(name))
         }
         if let action = item.action {
           report(
             .droppedAction, "media item \(index) loses its own tap action (\(action.phrase))",
-            at: path.appending("action"))
+            at: path().appending("action"))
         }
         item.caption = nil
         item.subcaption = nil
         item.action = nil
       }
       item.action = item.action.map {
-        fitLink($0, of: "media item \(index)", at: path.appending("action"))
+        fitLink($0, of: "media item \(index)", at: path().appending("action"))
       }
       kept.append(item)
     }
@@ -381,10 +397,13 @@ private struct Fitter {
     }
   }
 
+  /// Reports `code` at an IR path; message, location and notes are worked out only when
+  /// the diagnostics are kept.
   private mutating func report(
-    _ code: DiagnosticCode, _ message: String, at path: JSONPointer, notes: [String] = []
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
+    at path: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
-    diagnostics.report(code, message, at: .ir(path), notes: notes)
+    diagnostics.report(code, message(), at: .ir(path()), notes: notes())
   }
 }
 

@@ -17,34 +17,43 @@ public struct NormalizeShapes: PayloadPass {
   public func run(on payload: inout JSONValue, context: inout PassContext) {
     guard case .object(var root) = payload, case .object(var aps)? = root["aps"] else { return }
     payload = .null  // drop the reference so the edits below do not copy the tree
-    if case .string(let body)? = aps["alert"] { aps["alert"] = ["body": .string(body)] }
+    // Whether `aps` was rewritten: when not, `root` is put back untouched, without
+    // copying its members (the caller may still hold them).
+    var changed = false
+    if case .string(let body)? = aps["alert"] {
+      aps["alert"] = ["body": .string(body)]
+      changed = true
+    }
     for flag in ["content-available", "mutable-content"] {
       guard let value = aps[flag], value != .number(JSONNumber(1)) else { continue }
-      let pointer = JSONPointer("/aps").appending(flag)
-      let spelled = JSONWriter(style: .compact).string(value)
+      // Worked out only for a message that is kept.
+      func pointer() -> JSONPointer { JSONPointer("/aps").appending(flag) }
+      func spelled() -> String { JSONWriter(style: .compact).string(value) }
       switch value {
       case .bool(true), .string("1"), .string("true"):
         aps[flag] = 1
         context.report(
-          .normalizedFlag, "'\(flag)' spelled \(spelled) is read as 1", atInput: pointer)
+          .normalizedFlag, "'\(flag)' spelled \(spelled()) is read as 1", atInput: pointer())
       case .bool(false), .string("0"), .string("false"), .number(JSONNumber(0)):
         aps[flag] = nil
         context.report(
-          .normalizedFlag, "'\(flag)' spelled \(spelled) means off; removed", atInput: pointer)
+          .normalizedFlag, "'\(flag)' spelled \(spelled()) means off; removed", atInput: pointer())
       default:
         continue  // not a flag spelling; the front end reports it
       }
+      changed = true
     }
     if case .string(let text)? = aps["badge"], !text.isEmpty,
       text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
       let count = Int(text)
     {
       aps["badge"] = .number(JSONNumber(count))
+      changed = true
       context.report(
         .normalizedNumber, "'badge' given as the string \"\(text)\" is read as the number \(count)",
         atInput: "/aps/badge")
     }
-    root["aps"] = .object(aps)
+    if changed { root["aps"] = .object(aps) }
     payload = .object(root)
   }
 }

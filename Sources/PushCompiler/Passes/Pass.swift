@@ -34,8 +34,15 @@ public struct PassContext: Sendable {
   /// A context preparing for `target`, whose diagnostics and source map keep what
   /// `recording` says.
   public init(target: (any VendorFormat)?, recording: Diagnostics.Recording = .full) {
-    self.target = target.map(\.capabilities)
-    self.targetID = target?.id ?? "ir"
+    self.init(
+      targetID: target?.id ?? "ir", capabilities: target.map(\.capabilities), recording: recording)
+  }
+
+  /// A context preparing for the target `targetID`, which can express `capabilities`
+  /// (`nil`: the IR itself), for a caller that already has them.
+  init(targetID: String, capabilities: Capabilities?, recording: Diagnostics.Recording) {
+    target = capabilities
+    self.targetID = targetID
     diagnostics = Diagnostics(recording: recording)
     sourceMap = SourceMap(recording: recording)
   }

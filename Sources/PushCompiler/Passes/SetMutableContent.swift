@@ -13,13 +13,16 @@ public struct SetMutableContent: NotificationPass {
   public let summary = "mutable-content on when buttons or media need the service extension"
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
-    guard let target = context.target, !notification.delivery.mutableContent else { return }
+    // Read in place: binding the capabilities would copy them for every record.
+    guard let needsServiceExtension = context.target?.needsServiceExtension,
+      !notification.delivery.mutableContent
+    else { return }
     let reason: String
-    if target.needsServiceExtension && notification.hasDynamicButtons {
+    if needsServiceExtension && notification.hasDynamicButtons {
       reason = "dynamic buttons need the service extension"
-    } else if target.needsServiceExtension && !notification.media.isEmpty {
+    } else if needsServiceExtension && !notification.media.isEmpty {
       reason = "media needs the service extension"
-    } else if target.alwaysMutableContent {
+    } else if context.target?.alwaysMutableContent == true {
       reason = "\(context.targetID)'s service extension handles every push"
     } else {
       return

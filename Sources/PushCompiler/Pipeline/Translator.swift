@@ -6,7 +6,9 @@ public struct Translator: Sendable {
   /// The format the input is in.
   public var source: any VendorFormat
   /// The format to write.
-  public var target: any VendorFormat
+  public var target: any VendorFormat {
+    didSet { targetCapabilities = Self.declaredCapabilities(of: target) }
+  }
   /// The passes to run.
   public var pipeline: Pipeline = .standard {
     didSet {
@@ -34,6 +36,7 @@ public struct Translator: Sendable {
   public init(from source: any VendorFormat, to target: any VendorFormat) {
     self.source = source
     self.target = target
+    targetCapabilities = Self.declaredCapabilities(of: target)
   }
 
   /// What a translation produced.
@@ -55,6 +58,15 @@ public struct Translator: Sendable {
   /// The names of ``pipeline``'s IR passes, for the emitter, kept for the same reason.
   private var passNames = Set(Pipeline.standard.notificationPasses.map(\.name))
 
+  /// What ``target`` can express whatever the notification (`nil` when it is the IR
+  /// itself), for the passes before the front end; kept beside it because every record
+  /// asks.
+  private var targetCapabilities: Capabilities?
+
+  private static func declaredCapabilities(of target: any VendorFormat) -> Capabilities? {
+    target.id == IRFormat().id ? nil : target.capabilities
+  }
+
   private static func runsEveryPassEmittersNeed(_ pipeline: Pipeline) -> Bool {
     Pipeline.requiredBeforeEmit.allSatisfy { required in
       pipeline.notificationPasses.contains { $0.name == required.name }
@@ -63,6 +75,15 @@ public struct Translator: Sendable {
 
   /// Translates one payload.
   public func translate(_ payload: JSONValue) -> Result {
+    translate(payload, from: source, recording: recording)
+  }
+
+  /// Translates one payload read as `source`'s (the format detected for it), keeping
+  /// what `recording` says, as if ``source`` and ``recording`` were set to them: a batch
+  /// translates every record this way without copying the translator.
+  public func translate(
+    _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording
+  ) -> Result {
     var diagnostics = Diagnostics(recording: recording)
     var dump: JSONValue?
     var payload = payload
@@ -73,10 +94,11 @@ public struct Translator: Sendable {
         at: .input(pointer))
     }
     var passContext = PassContext(
-      target: target.id == IRFormat().id ? nil : target, recording: recording)
+      targetID: targetCapabilities == nil ? "ir" : target.id, capabilities: targetCapabilities,
+      recording: recording)
     for pass in pipeline.payloadPasses {
       pass.run(on: &payload, context: &passContext)
-      if pass.name == dumpAfter { dump = payload }
+      if let dumpAfter, pass.name == dumpAfter { dump = payload }
     }
     diagnostics.report(contentsOf: passContext.diagnostics)
     passContext.diagnostics = Diagnostics(recording: recording)
@@ -96,29 +118,16 @@ public struct Translator: Sendable {
     }
     for pass in pipeline.notificationPasses {
       pass.run(on: &notification, context: &passContext)
-      if pass.name == dumpAfter { dump = IREncoder.encode(notification) }
+      if let dumpAfter, pass.name == dumpAfter { dump = IREncoder.encode(notification) }
     }
     let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
-    let emit = { (notification: PushNotification, found: inout Diagnostics) -> JSONValue? in
-      var context = EmitContext(
-        targetID: target.id, settings: settings, options: options, recording: recording)
-      context.defaults = defaults
-      context.passesRan = passesRanForTarget
-      context.ranPasses = passNames
-      defer { found.report(contentsOf: context.diagnostics) }
-      do throws(TranslationError) {
-        return try target.emit(notification, context: &context)
-      } catch {
-        if let diagnostic = error.diagnostic { context.diagnostics.report(diagnostic) }
-        return nil
-      }
-    }
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(
-        notification, limit: limit, shorten: fitToBudget, recording: recording, emit: emit)
+        notification, limit: limit, shorten: fitToBudget, recording: recording,
+        emit: { emit($0, recording: recording, into: &$1) })
     } else {
       var found = Diagnostics(recording: recording)
-      emitted = (emit(notification, &found), nil, found)
+      emitted = (emit(notification, recording: recording, into: &found), nil, found)
     }
     let output = emitted.output
     diagnostics.report(contentsOf: parseContext.diagnostics)
@@ -137,5 +146,25 @@ public struct Translator: Sendable {
     return Result(
       output: failed ? nil : output, diagnostics: diagnostics, dump: dump,
       compactOutput: failed ? nil : emitted.compact)
+  }
+
+  /// `notification` in ``target``'s format, or `nil` when the emitter threw; what the
+  /// emitter reported goes to `found`.
+  private func emit(
+    _ notification: PushNotification, recording: Diagnostics.Recording,
+    into found: inout Diagnostics
+  ) -> JSONValue? {
+    var context = EmitContext(
+      targetID: target.id, settings: settings, options: options, recording: recording)
+    context.defaults = defaults
+    context.passesRan = passesRanForTarget
+    context.ranPasses = passNames
+    defer { found.report(contentsOf: context.diagnostics) }
+    do throws(TranslationError) {
+      return try target.emit(notification, context: &context)
+    } catch {
+      if let diagnostic = error.diagnostic { context.diagnostics.report(diagnostic) }
+      return nil
+    }
   }
 }

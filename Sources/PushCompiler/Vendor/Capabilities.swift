@@ -20,71 +20,234 @@ public struct Capabilities: Sendable {
       case .sameAsDefault: return nil
       }
     }
+
+    /// Hashes the case alone, not its name: sets of kinds are looked up for every button
+    /// of every record.
+    public func hash(into hasher: inout Hasher) {
+      let position: UInt8 =
+        switch self {
+        case .openApp: 0
+        case .openURL: 1
+        case .dismiss: 2
+        case .dial: 3
+        case .botFlow: 4
+        case .inboxMessage: 5
+        case .custom: 6
+        }
+      hasher.combine(position)
+    }
   }
 
   /// Most buttons a payload can define itself (0: buttons only through a category the
   /// app registered).
-  public var maxButtons: Int = 0
+  public var maxButtons: Int {
+    get { storage.maxButtons }
+    set { uniqueStorage().maxButtons = newValue }
+  }
   /// Why this payload can hold no buttons when the format could hold some in another
   /// (``maxButtons`` lowered to 0 for it), for the message that drops them.
-  public var noButtonsBecause: String?
+  public var noButtonsBecause: String? {
+    get { storage.noButtonsBecause }
+    set { uniqueStorage().noButtonsBecause = newValue }
+  }
   /// Actions a button can take.
-  public var buttonActions: Set<ActionKind> = []
+  public var buttonActions: Set<ActionKind> {
+    get { storage.buttonActions }
+    set { uniqueStorage().buttonActions = newValue }
+  }
   /// Actions a tap on the notification can take.
-  public var defaultActions: Set<ActionKind> = []
+  public var defaultActions: Set<ActionKind> {
+    get { storage.defaultActions }
+    set { uniqueStorage().defaultActions = newValue }
+  }
   /// Where links can open.
-  public var urlDestinations: Set<URLDestination> = []
+  public var urlDestinations: Set<URLDestination> {
+    get { storage.urlDestinations }
+    set { uniqueStorage().urlDestinations = newValue }
+  }
   /// Whether the vendor's SDK decides where a link opens from its scheme alone: `http`
   /// and `https` links in the browser, any other scheme in the app (OneSignal's launch
   /// URL), so a link's destination follows from its text.
-  public var linkDestinationFromScheme = false
+  public var linkDestinationFromScheme: Bool {
+    get { storage.linkDestinationFromScheme }
+    set { uniqueStorage().linkDestinationFromScheme = newValue }
+  }
   /// The schemes a link may have to open in the `browser` or a `webView` (`nil`: any);
   /// the vendor's SDK does not open a link of another scheme there (Braze: `http`,
   /// `https`; Klaviyo 5.4's `open_url` and `web_url`: those and `mailto`, `tel`, `sms`).
   /// Fit-target sends such a link to the app instead.
-  public var browserSchemes: Set<String>?
+  public var browserSchemes: Set<String>? {
+    get { storage.browserSchemes }
+    set { uniqueStorage().browserSchemes = newValue }
+  }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
-  public var buttonsTakeDefaultAction = false
+  public var buttonsTakeDefaultAction: Bool {
+    get { storage.buttonsTakeDefaultAction }
+    set { uniqueStorage().buttonsTakeDefaultAction = newValue }
+  }
   /// Button options the target honours.
-  public var buttonOptions: ButtonOptions = []
+  public var buttonOptions: ButtonOptions {
+    get { storage.buttonOptions }
+    set { uniqueStorage().buttonOptions = newValue }
+  }
   /// Options every button of the target has, whatever the payload says.
-  public var forcedButtonOptions: ButtonOptions = []
+  public var forcedButtonOptions: ButtonOptions {
+    get { storage.forcedButtonOptions }
+    set { uniqueStorage().forcedButtonOptions = newValue }
+  }
   /// Whether buttons can show an SF Symbol.
-  public var systemImageIcons = false
+  public var systemImageIcons: Bool {
+    get { storage.systemImageIcons }
+    set { uniqueStorage().systemImageIcons = newValue }
+  }
   /// Whether buttons can show an image from the app's assets.
-  public var templateImageIcons = false
+  public var templateImageIcons: Bool {
+    get { storage.templateImageIcons }
+    set { uniqueStorage().templateImageIcons = newValue }
+  }
   /// Whether a button can open a reply text field.
-  public var textInput = false
+  public var textInput: Bool {
+    get { storage.textInput }
+    set { uniqueStorage().textInput = newValue }
+  }
   /// Longest label shown in full, in characters, if the vendor documents one.
-  public var maxLabelLength: Int?
+  public var maxLabelLength: Int? {
+    get { storage.maxLabelLength }
+    set { uniqueStorage().maxLabelLength = newValue }
+  }
   /// Most media items.
-  public var maxMedia: Int = 0
+  public var maxMedia: Int {
+    get { storage.maxMedia }
+    set { uniqueStorage().maxMedia = newValue }
+  }
   /// Kinds of media.
-  public var mediaKinds: Set<MediaKind> = []
+  public var mediaKinds: Set<MediaKind> {
+    get { storage.mediaKinds }
+    set { uniqueStorage().mediaKinds = newValue }
+  }
   /// Whether per-item captions and actions (carousels) exist.
-  public var mediaCaptions = false
+  public var mediaCaptions: Bool {
+    get { storage.mediaCaptions }
+    set { uniqueStorage().mediaCaptions = newValue }
+  }
   /// Whether a media item can carry an accessibility description.
-  public var mediaAltText = false
+  public var mediaAltText: Bool {
+    get { storage.mediaAltText }
+    set { uniqueStorage().mediaAltText = newValue }
+  }
   /// Whether the payload can name a category the app registered.
-  public var registeredCategories = false
+  public var registeredCategories: Bool {
+    get { storage.registeredCategories }
+    set { uniqueStorage().registeredCategories = newValue }
+  }
   /// Whether the payload can say what a registered category's actions do (Klaviyo's
   /// `body.actions`); elsewhere the app's own handler decides.
-  public var categoryActionTargets = false
+  public var categoryActionTargets: Bool {
+    get { storage.categoryActionTargets }
+    set { uniqueStorage().categoryActionTargets = newValue }
+  }
   /// Whether the target would rather have predefined categories expanded into dynamic
   /// buttons than name them.
-  public var expandsPredefinedCategories = false
+  public var expandsPredefinedCategories: Bool {
+    get { storage.expandsPredefinedCategories }
+    set { uniqueStorage().expandsPredefinedCategories = newValue }
+  }
   /// The vendor whose predefined categories the target's SDK registers (its own id, or
   /// the inner format's around an envelope), for contracting buttons into them.
-  public var predefinedCategoriesOf: String?
+  public var predefinedCategoriesOf: String? {
+    get { storage.predefinedCategoriesOf }
+    set { uniqueStorage().predefinedCategoriesOf = newValue }
+  }
   /// Whether dynamic buttons and media only work through the service extension, so
   /// `mutable-content` must be 1.
-  public var needsServiceExtension = true
+  public var needsServiceExtension: Bool {
+    get { storage.needsServiceExtension }
+    set { uniqueStorage().needsServiceExtension = newValue }
+  }
   /// The largest payload, in bytes of compact JSON, the target's delivery accepts.
-  public var payloadLimit: Int? = 4096
+  public var payloadLimit: Int? {
+    get { storage.payloadLimit }
+    set { uniqueStorage().payloadLimit = newValue }
+  }
   /// Whether the vendor's service extension should run for every push (Klaviyo's does
   /// its tracking and badge work there), so `mutable-content` is always 1.
-  public var alwaysMutableContent = false
+  public var alwaysMutableContent: Bool {
+    get { storage.alwaysMutableContent }
+    set { uniqueStorage().alwaysMutableContent = newValue }
+  }
+
+  /// The values, shared between copies until one of them is changed: a translation
+  /// hands the capabilities from the format to the passes for every record, and a
+  /// copy of one reference costs a fraction of copying every set and string.
+  private var storage = Storage()
+
+  /// A copy of ``storage`` this value alone holds, to change.
+  private mutating func uniqueStorage() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
+  /// The stored values. Written only through ``uniqueStorage()``, while no other
+  /// value holds it, so a shared instance is only ever read (hence `Sendable`).
+  private final class Storage: @unchecked Sendable {
+    var maxButtons: Int = 0
+    var noButtonsBecause: String? = nil
+    var buttonActions: Set<ActionKind> = []
+    var defaultActions: Set<ActionKind> = []
+    var urlDestinations: Set<URLDestination> = []
+    var linkDestinationFromScheme: Bool = false
+    var browserSchemes: Set<String>? = nil
+    var buttonsTakeDefaultAction: Bool = false
+    var buttonOptions: ButtonOptions = []
+    var forcedButtonOptions: ButtonOptions = []
+    var systemImageIcons: Bool = false
+    var templateImageIcons: Bool = false
+    var textInput: Bool = false
+    var maxLabelLength: Int? = nil
+    var maxMedia: Int = 0
+    var mediaKinds: Set<MediaKind> = []
+    var mediaCaptions: Bool = false
+    var mediaAltText: Bool = false
+    var registeredCategories: Bool = false
+    var categoryActionTargets: Bool = false
+    var expandsPredefinedCategories: Bool = false
+    var predefinedCategoriesOf: String? = nil
+    var needsServiceExtension: Bool = true
+    var payloadLimit: Int? = 4096
+    var alwaysMutableContent: Bool = false
+
+    /// A new instance holding the same values.
+    func copy() -> Storage {
+      let copy = Storage()
+      copy.maxButtons = maxButtons
+      copy.noButtonsBecause = noButtonsBecause
+      copy.buttonActions = buttonActions
+      copy.defaultActions = defaultActions
+      copy.urlDestinations = urlDestinations
+      copy.linkDestinationFromScheme = linkDestinationFromScheme
+      copy.browserSchemes = browserSchemes
+      copy.buttonsTakeDefaultAction = buttonsTakeDefaultAction
+      copy.buttonOptions = buttonOptions
+      copy.forcedButtonOptions = forcedButtonOptions
+      copy.systemImageIcons = systemImageIcons
+      copy.templateImageIcons = templateImageIcons
+      copy.textInput = textInput
+      copy.maxLabelLength = maxLabelLength
+      copy.maxMedia = maxMedia
+      copy.mediaKinds = mediaKinds
+      copy.mediaCaptions = mediaCaptions
+      copy.mediaAltText = mediaAltText
+      copy.registeredCategories = registeredCategories
+      copy.categoryActionTargets = categoryActionTargets
+      copy.expandsPredefinedCategories = expandsPredefinedCategories
+      copy.predefinedCategoriesOf = predefinedCategoriesOf
+      copy.needsServiceExtension = needsServiceExtension
+      copy.payloadLimit = payloadLimit
+      copy.alwaysMutableContent = alwaysMutableContent
+      return copy
+    }
+  }
 
   /// A format that can express nothing beyond what is set afterwards.
   public init() {}

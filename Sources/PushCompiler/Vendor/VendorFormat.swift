@@ -212,7 +212,9 @@ public struct SourceMap: Sendable {
   /// Forgets the array element at `irPath` (`/media/1`) as its array loses it: the
   /// entries inside it go, and those of the elements after it move down by one.
   public mutating func removeElement(at irPath: JSONPointer) {
-    guard let array = irPath.parent, let removed = irPath.lastToken.flatMap({ Int($0) }) else {
+    guard !entries.isEmpty, let array = irPath.parent,
+      let removed = irPath.lastToken.flatMap({ Int($0) })
+    else {
       return
     }
     let depth = array.tokens.count
@@ -228,6 +230,8 @@ public struct SourceMap: Sendable {
 
   /// The input location of `irPath` or of the nearest enclosing field that has one.
   public func inputLocation(of irPath: JSONPointer) -> JSONPointer? {
+    // Nothing recorded (a summary translation's map): no parent paths to work out.
+    guard !entries.isEmpty else { return nil }
     var path: JSONPointer? = irPath
     while let current = path {
       if let found = entries.last(where: { $0.irPath == current }) { return found.input }

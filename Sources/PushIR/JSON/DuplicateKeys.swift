@@ -12,19 +12,30 @@ extension JSONValue {
   /// small objects).
   public var containsDuplicateKeys: Bool {
     switch self {
-    case .array(let elements): return elements.contains { $0.containsDuplicateKeys }
+    case .array(let elements):
+      // By index: iterating would copy each element only to look into it.
+      return elements.indices.contains { elements[$0].mayContainDuplicateKeys }
     case .object(let object):
       let members = object.members
-      if members.count <= 32 {
+      if members.count > 32 {
+        if Set(members.map(\.key)).count != members.count { return true }
+      } else if members.count > 1 {
         for i in members.indices {
-          for j in members.index(after: i)..<members.endIndex where members[i].key == members[j].key
-          { return true }
+          let key = members[i].key
+          for j in (i + 1)..<members.endIndex where members[j].key == key { return true }
         }
-      } else if Set(members.map(\.key)).count != members.count {
-        return true
       }
-      return members.contains { $0.value.containsDuplicateKeys }
+      return members.indices.contains { members[$0].value.mayContainDuplicateKeys }
     default: return false
+    }
+  }
+
+  /// ``containsDuplicateKeys``, asked only of objects and arrays: a scalar member is
+  /// passed over without copying its value.
+  private var mayContainDuplicateKeys: Bool {
+    switch self {
+    case .object, .array: containsDuplicateKeys
+    default: false
     }
   }
 

@@ -101,6 +101,16 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     _ input: JSONValue, from source: String, to target: String, arguments: JSONValue? = nil,
     recording: Diagnostics.Recording = .full
   ) -> Translator.Result {
+    translator(from: source, to: target, arguments: arguments, recording: recording)
+      .translate(input)
+  }
+
+  /// The translator a golden case runs: the case's options and settings, the shared
+  /// defaults.
+  static func translator(
+    from source: String, to target: String, arguments: JSONValue? = nil,
+    recording: Diagnostics.Recording = .full
+  ) -> Translator {
     var translator = Translator(from: Vendors.named(source)!, to: Vendors.named(target)!)
     translator.recording = recording
     translator.defaults = defaults
@@ -110,6 +120,6 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     for member in arguments?["settings"]?.objectValue ?? JSONObject() {
       translator.settings[member.key] = member.value.stringValue
     }
-    return translator.translate(input)
+    return translator
   }
 }
