@@ -40,7 +40,7 @@ enum APSCodec {
   ) {
     var kept = JSONObject()
     for member in aps {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       switch member.key {
       case "alert":
         readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
@@ -96,7 +96,7 @@ enum APSCodec {
     case .object(let alert):
       var keptAlert = JSONObject()
       for member in alert {
-        let path = pointer.appending(member.key)
+        lazy var path = pointer.appending(member.key)
         if let entry = alertKeys.first(where: { $0.key == member.key }) {
           guard let text = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
@@ -147,7 +147,8 @@ enum APSCodec {
   }
 
   private static func readSound(
-    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification,
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
+    into notification: inout PushNotification,
     context: inout ParseContext
   ) {
     switch value {
@@ -157,30 +158,34 @@ enum APSCodec {
       guard let name = sound["name"]?.stringValue else {
         context.report(
           .invalidValue, "a sound dictionary without a 'name' string plays nothing; ignored",
-          at: pointer)
+          at: pointer())
         return
       }
       let critical =
-        sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) }
+        sound["critical"].map {
+          readFlag($0, at: pointer().appending("critical"), context: &context)
+        }
         ?? false
-      let volume = context.fraction(sound["volume"], at: pointer.appending("volume"))
+      let volume = context.fraction(sound["volume"], at: pointer().appending("volume"))
       notification.content.sound = NotificationSound(
         name: name, isCritical: critical, volume: volume)
       for member in sound where !["name", "critical", "volume"].contains(member.key) {
         context.report(
           .invalidValue, "'\(member.key)' is not a sound key; ignored",
-          at: pointer.appending(member.key))
+          at: pointer().appending(member.key))
       }
     default:
-      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+      context.reportWrongType(value, expected: "a string or an object", at: pointer())
       return
     }
-    context.sourceMap.record("/content/sound", from: pointer)
+    context.sourceMap.record("/content/sound", from: pointer())
   }
 
   /// A flag is on when it is `1`; the normalize-shapes pass turns other spellings into
   /// `1` or removes them beforehand.
-  static func readFlag(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext)
+  static func readFlag(
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, context: inout ParseContext
+  )
     -> Bool
   {
     switch value {
@@ -190,7 +195,7 @@ enum APSCodec {
       context.report(
         .invalidValue,
         "flag value \(JSONWriter(style: .compact).string(value)) is neither 1 nor 0; read as off",
-        at: pointer)
+        at: pointer())
       return false
     }
   }

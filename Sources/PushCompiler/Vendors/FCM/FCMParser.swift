@@ -77,7 +77,7 @@ struct FCMParser: PayloadParser {
   private mutating func readMessageMember(
     key: String, _ member: JSONObject.Member, context: inout ParseContext
   ) {
-    let pointer = base.appending(member.key)
+    lazy var pointer = base.appending(member.key)
     switch key {
     case Key.token, Key.topic, Key.condition, Key.name:
       guard context.string(member.value, at: pointer) != nil else { return }
@@ -139,7 +139,7 @@ struct FCMParser: PayloadParser {
   private mutating func readAPNsMember(
     _ member: JSONObject.Member, at apns: JSONPointer, context: inout ParseContext
   ) {
-    let pointer = apns.appending(member.key)
+    lazy var pointer = apns.appending(member.key)
     let key = Key.canonical(member.key)
     switch key {
     case Key.payload:
