@@ -95,24 +95,27 @@ enum APSCodec {
       context.sourceMap.record("/content/body", from: pointer)
     case .object(let alert):
       var keptAlert = JSONObject()
+      // Which localized keys and arguments the alert has, by their entry's index, so that
+      // arguments without their key are found without looking either up again.
+      var hasKey = 0
+      var hasArguments = 0
       for member in alert {
         lazy var path = pointer.appending(member.key)
-        if let entry = alertKeys.first(where: { $0.key == member.key }) {
+        if let index = alertKeys.firstIndex(where: { $0.key == member.key }) {
           guard let text = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
             continue
           }
-          switch member.key {
-          case "title": notification.content.title = text
-          case "subtitle": notification.content.subtitle = text
-          case "body": notification.content.body = text
+          switch index {
+          case 0: notification.content.title = text
+          case 1: notification.content.subtitle = text
+          case 2: notification.content.body = text
           default: notification.content.launchImage = text
           }
-          context.sourceMap.record(JSONPointer(entry.path), from: path)
-        } else if let entry = localizedKeys.first(where: {
-          $0.key == member.key || $0.args == member.key
-        }) {
-          guard member.key == entry.key else { continue }  // arguments are read with their key
+          context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path)
+        } else if let index = localizedKeys.firstIndex(where: { $0.key == member.key }) {
+          hasKey |= 1 << index
+          let entry = localizedKeys[index]
           guard let key = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
             continue
@@ -128,6 +131,8 @@ enum APSCodec {
           }
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
           context.sourceMap.record(JSONPointer(entry.path), from: path)
+        } else if let index = localizedKeys.firstIndex(where: { $0.args == member.key }) {
+          hasArguments |= 1 << index  // read with their key
         } else {
           keptAlert.append(member.key, member.value)
           context.report(
@@ -135,7 +140,8 @@ enum APSCodec {
             "'aps.alert.\(member.key)' has no place in the IR; kept verbatim", at: path)
         }
       }
-      for entry in localizedKeys where alert[entry.args] != nil && alert[entry.key] == nil {
+      for (index, entry) in localizedKeys.enumerated()
+      where hasArguments & 1 << index != 0 && hasKey & 1 << index == 0 {
         context.report(
           .invalidValue, "'\(entry.args)' without '\(entry.key)' has nothing to format; ignored",
           at: pointer.appending(entry.args))
