@@ -26,6 +26,7 @@ import Testing
         object.append(key, .number(JSONNumber(value)))
       }
       let index = RootIndex(object)
+      item.expect(index.aps == object["aps"], "aps in \(object.keys)")
       let asked = (0..<item.random.int(in: 1...4)).map { _ in item.random.pick(Self.names) }
       for name in asked {
         item.expect(index[name] == object[name], "\(name.debugDescription) in \(object.keys)")

@@ -112,6 +112,8 @@ public struct RootIndex: Sendable {
   public let object: JSONObject
   /// The bits set by the members' names.
   private let names: UInt64
+  /// The value of `aps`, which most payloads have and several formats ask about.
+  public let aps: JSONValue?
 
   /// Indexes the member names of `object`.
   public init(_ object: JSONObject) {
@@ -122,7 +124,11 @@ public struct RootIndex: Sendable {
       names |= Self.bit(of: members[index].key) ?? .max
     }
     self.names = names
+    aps = names & Self.apsBit == 0 ? nil : object["aps"]
   }
+
+  /// The bit `aps` sets.
+  private static let apsBit = bit(of: "aps") ?? .max
 
   /// The value of the last member named `key`, as ``JSONObject`` gives it.
   public subscript(key: String) -> JSONValue? {

@@ -21,7 +21,7 @@ public struct APNs: VendorFormat {
   }()
 
   public func evidence(in root: RootIndex) -> Evidence? {
-    root["aps"]?.objectValue == nil
+    root.aps?.objectValue == nil
       ? nil : Evidence(.weak, keys: ["/aps"], reason: "an 'aps' dictionary and no vendor's keys")
   }
 

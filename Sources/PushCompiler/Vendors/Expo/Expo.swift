@@ -87,7 +87,7 @@ public struct Expo: ParsedFormat, EmittedFormat {
     {
       return evidence
     }
-    if root["aps"] == nil {
+    if root.aps == nil {
       let tokens = root[Key.to].map { $0.arrayValue ?? [$0] } ?? []
       if !tokens.isEmpty, tokens.allSatisfy({ $0.stringValue.map(Self.isPushToken) == true }) {
         return Evidence(.decisive, keys: ["/to"], reason: "Expo push tokens as the recipients")

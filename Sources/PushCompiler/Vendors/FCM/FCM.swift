@@ -160,7 +160,7 @@ public struct FCM: ParsedFormat {
           .decisive, keys: found.map { JSONPointer("/message").appending($0) },
           reason: "an FCM HTTP v1 request: 'message' with the members of a message")
     }
-    guard root["aps"] == nil else { return nil }
+    guard root.aps == nil else { return nil }
     let targets = root.present(Self.targets)
     let envelope =
       root[Key.apns]?.objectValue != nil

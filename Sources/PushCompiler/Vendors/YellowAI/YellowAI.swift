@@ -55,7 +55,7 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
   private static let requestKeys = RootNames([Key.payload, Key.contentAvailable, Key.topic])
 
   public func evidence(in root: RootIndex) -> Evidence? {
-    guard root["aps"] == nil else {
+    guard root.aps == nil else {
       return Evidence.rootKeys(
         Self.besideAPSKeys, in: root, .suggestive,
         reason: "the keys Yellow.ai puts beside 'aps'")
