@@ -40,12 +40,10 @@ public struct Evidence: Sendable, Hashable {
   /// Evidence of `strength` from whichever of the root keys `names` are present, or
   /// `nil` when none is.
   static func rootKeys(
-    _ names: [String], in root: JSONObject, _ strength: Strength, reason: String
+    _ names: RootNames, in root: RootIndex, _ strength: Strength, reason: String
   ) -> Evidence? {
-    // Most payloads have none of a format's keys; their first bytes tell at once.
-    let starts = FirstBytes(of: names)
-    guard root.containsKey(where: starts.mayStart) else { return nil }
-    let found = names.filter { root[$0] != nil }
+    // Most payloads have none of a format's keys; the index tells at once.
+    let found = root.present(names)
     return found.isEmpty
       ? nil
       : Evidence(strength, keys: found.map { JSONPointer.root.appending($0) }, reason: reason)
@@ -54,10 +52,10 @@ public struct Evidence: Sendable, Hashable {
   /// Evidence of `strength` from the first three root keys (in the payload's order) for
   /// which `isMarker` holds, or `nil` when none does.
   static func firstRootKeys(
-    where isMarker: (String) -> Bool, in root: JSONObject, _ strength: Strength, reason: String
+    where isMarker: (String) -> Bool, in root: RootIndex, _ strength: Strength, reason: String
   ) -> Evidence? {
     var keys: [JSONPointer] = []
-    let members = root.members  // keys read in place, without copying each member
+    let members = root.object.members  // keys read in place, without copying each member
     for index in members.indices where isMarker(members[index].key) {
       keys.append(JSONPointer.root.appending(members[index].key))
       if keys.count == 3 { break }
@@ -99,6 +97,87 @@ struct FirstBytes: Sendable {
   }
 }
 
+/// A payload's root object with its member names summed up once, so that detection,
+/// which asks every format about a few names, passes over most absent ones without
+/// comparing them with each member.
+///
+/// Each name sets one of 64 bits, chosen from its bytes. A name made only of ASCII is
+/// equal (`==`, canonical equivalence) to another such name only when their bytes are
+/// the same, so they set the same bit; a name holding anything else may be equivalent
+/// to one with other bytes, so a member named so sets every bit and a name asked for so
+/// is always looked up. A clear bit therefore proves the name absent; a set one means
+/// the member is looked up as ``JSONObject`` would.
+public struct RootIndex: Sendable {
+  /// The root object.
+  public let object: JSONObject
+  /// The bits set by the members' names.
+  private let names: UInt64
+  /// The value of `aps`, which most payloads have and several formats ask about.
+  public let aps: JSONValue?
+
+  /// Indexes the member names of `object`.
+  public init(_ object: JSONObject) {
+    self.object = object
+    var names: UInt64 = 0
+    let members = object.members  // names read in place, without copying each member
+    for index in members.indices {
+      names |= Self.bit(of: members[index].key) ?? .max
+    }
+    self.names = names
+    aps = names & Self.apsBit == 0 ? nil : object["aps"]
+  }
+
+  /// The bit `aps` sets.
+  private static let apsBit = bit(of: "aps") ?? .max
+
+  /// The value of the last member named `key`, as ``JSONObject`` gives it.
+  public subscript(key: String) -> JSONValue? {
+    if let bit = Self.bit(of: key), names & bit == 0 { return nil }
+    return object[key]
+  }
+
+  /// Those of `names` that are members, in their order.
+  func present(_ names: RootNames) -> [String] {
+    guard self.names & names.bits != 0 else { return [] }
+    return names.names.indices.compactMap { index in
+      self.names & names.bit[index] == 0 || object[names.names[index]] == nil
+        ? nil : names.names[index]
+    }
+  }
+
+  /// The bit `name` sets, or `nil` when it holds anything but ASCII.
+  static func bit(of name: String) -> UInt64? {
+    let bit = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+      var hash: UInt32 = 0
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        hash = hash &* 31 &+ UInt32(byte)
+      }
+      return 1 << (UInt64(hash ^ hash >> 6) & 63)
+    }
+    // Text not stored as contiguous UTF-8 is treated as holding anything.
+    return bit ?? nil
+  }
+}
+
+/// Root member names a format looks for together, with the bits ``RootIndex`` gives
+/// them worked out once.
+struct RootNames: Sendable {
+  /// The names, in the order evidence lists them.
+  let names: [String]
+  /// Each name's bit (every bit for a name that must always be looked up).
+  fileprivate let bit: [UInt64]
+  /// All the names' bits.
+  fileprivate let bits: UInt64
+
+  /// The names `names`, in that order.
+  init(_ names: [String]) {
+    self.names = names
+    bit = names.map { RootIndex.bit(of: $0) ?? .max }
+    bits = bit.reduce(0, |)
+  }
+}
+
 /// Picks the format of a payload from its keys, or says why it cannot.
 public enum Detector {
   /// What detection found.
@@ -118,16 +197,18 @@ public enum Detector {
   public static func detect(_ payload: JSONValue, among formats: [any VendorFormat] = Vendors.all)
     -> Outcome
   {
-    guard case .object(let root) = payload else { return .notAnObject(payload.kindName) }
-    // Only the strongest evidence is kept, every record: most formats give none.
+    guard case .object(let object) = payload else { return .notAnObject(payload.kindName) }
+    let root = RootIndex(object)
+    // Only the strongest evidence is kept, every record: most formats give none. Formats
+    // are asked in place and copied only when they give evidence.
     var best: [(format: any VendorFormat, evidence: Evidence)] = []
-    for format in formats {
-      guard let evidence = format.evidence(in: root) else { continue }
+    for index in formats.indices {
+      guard let evidence = formats[index].evidence(in: root) else { continue }
       if let strongest = best.first?.evidence.strength {
         if evidence.strength < strongest { continue }
         if evidence.strength > strongest { best.removeAll(keepingCapacity: true) }
       }
-      best.append((format, evidence))
+      best.append((formats[index], evidence))
     }
     guard let first = best.first else { return .unknown }
     return best.count == 1 ? .detected(first.format, first.evidence) : .ambiguous(best)

@@ -2,25 +2,29 @@ import PushIR
 
 extension ParseContext {
   /// Reports a value of the wrong JSON type, which is ignored.
-  mutating func reportWrongType(_ value: JSONValue, expected: String, at pointer: JSONPointer) {
-    report(.wrongType, "expected \(expected), found \(value.kindName); ignored", at: pointer)
+  mutating func reportWrongType(
+    _ value: JSONValue, expected: String, at pointer: @autoclosure () -> JSONPointer
+  ) {
+    report(.wrongType, "expected \(expected), found \(value.kindName); ignored", at: pointer())
   }
 
   /// The string at `pointer`, or `nil` when absent; another type is reported and ignored.
-  mutating func string(_ value: JSONValue?, at pointer: JSONPointer) -> String? {
+  mutating func string(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer) -> String? {
     guard let value else { return nil }
     guard let text = value.stringValue else {
-      reportWrongType(value, expected: "a string", at: pointer)
+      reportWrongType(value, expected: "a string", at: pointer())
       return nil
     }
     return text
   }
 
   /// The number at `pointer`, or `nil` when absent; another type is reported and ignored.
-  mutating func number(_ value: JSONValue?, at pointer: JSONPointer) -> JSONNumber? {
+  mutating func number(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer)
+    -> JSONNumber?
+  {
     guard let value else { return nil }
     guard let number = value.numberValue else {
-      reportWrongType(value, expected: "a number", at: pointer)
+      reportWrongType(value, expected: "a number", at: pointer())
       return nil
     }
     return number
@@ -28,10 +32,13 @@ extension ParseContext {
 
   /// The number at `pointer` when it lies between 0 and 1 (a volume, a relevance score),
   /// or `nil` when absent; another number or type is reported and ignored.
-  mutating func fraction(_ value: JSONValue?, at pointer: JSONPointer) -> JSONNumber? {
-    guard let number = number(value, at: pointer) else { return nil }
+  mutating func fraction(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer)
+    -> JSONNumber?
+  {
+    guard let number = number(value, at: pointer()) else { return nil }
     guard let double = number.doubleValue, (0...1).contains(double) else {
-      report(.invalidValue, "'\(number.lexeme)' is not a number from 0 to 1; ignored", at: pointer)
+      report(
+        .invalidValue, "'\(number.lexeme)' is not a number from 0 to 1; ignored", at: pointer())
       return nil
     }
     return number
@@ -40,65 +47,70 @@ extension ParseContext {
   /// Reads the badge count at `pointer` into the IR: a whole number from 0 that fits in
   /// 64 bits, as the phone's badge is; another number or type is reported and ignored.
   mutating func readBadge(
-    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
+    into notification: inout PushNotification
   ) {
-    guard let number = number(value, at: pointer) else { return }
+    guard let number = number(value, at: pointer()) else { return }
     guard let count = number.intValue, count >= 0 else {
       return report(
         .invalidValue,
         "badge '\(number.lexeme)' is not a count the phone can show (a whole number from 0); ignored",
-        at: pointer)
+        at: pointer())
     }
     notification.content.badge = number
-    sourceMap.record("/content/badge", from: pointer)
+    sourceMap.record("/content/badge", from: pointer())
   }
 
   /// Reads the string at `pointer` into the IR field `field` (at `irPath`), recording
   /// where it came from; another type is reported and leaves the field empty.
   mutating func read(
-    _ value: JSONValue, at pointer: JSONPointer,
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
     into field: WritableKeyPath<PushNotification, String?>, of notification: inout PushNotification,
-    irPath: JSONPointer
+    irPath: @autoclosure () -> JSONPointer
   ) {
-    notification[keyPath: field] = string(value, at: pointer)
-    if notification[keyPath: field] != nil { sourceMap.record(irPath, from: pointer) }
+    notification[keyPath: field] = string(value, at: pointer())
+    if notification[keyPath: field] != nil { sourceMap.record(irPath(), from: pointer()) }
   }
 
   /// Reads the number from 0 to 1 at `pointer` into the IR field `field` (at `irPath`),
   /// recording where it came from; another number or type is reported and leaves the
   /// field as it was.
   mutating func read(
-    fraction value: JSONValue, at pointer: JSONPointer,
+    fraction value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
     into field: WritableKeyPath<PushNotification, JSONNumber?>,
-    of notification: inout PushNotification, irPath: JSONPointer
+    of notification: inout PushNotification, irPath: @autoclosure () -> JSONPointer
   ) {
-    guard let number = fraction(value, at: pointer) else { return }
+    guard let number = fraction(value, at: pointer()) else { return }
     notification[keyPath: field] = number
-    sourceMap.record(irPath, from: pointer)
+    sourceMap.record(irPath(), from: pointer())
   }
 
   /// The object at `pointer`, or `nil` when absent; another type is reported and ignored.
-  mutating func object(_ value: JSONValue?, at pointer: JSONPointer) -> JSONObject? {
+  mutating func object(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer)
+    -> JSONObject?
+  {
     guard let value else { return nil }
     guard let object = value.objectValue else {
-      reportWrongType(value, expected: "an object", at: pointer)
+      reportWrongType(value, expected: "an object", at: pointer())
       return nil
     }
     return object
   }
 
   /// The array at `pointer`, or `nil` when absent; another type is reported and ignored.
-  mutating func array(_ value: JSONValue?, at pointer: JSONPointer) -> [JSONValue]? {
+  mutating func array(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer)
+    -> [JSONValue]?
+  {
     guard let value else { return nil }
     guard let array = value.arrayValue else {
-      reportWrongType(value, expected: "an array", at: pointer)
+      reportWrongType(value, expected: "an array", at: pointer())
       return nil
     }
     return array
   }
 
   /// A 0/1 flag (`true`/`false` accepted), or `nil` when absent or not a flag (reported).
-  mutating func flag(_ value: JSONValue?, at pointer: JSONPointer) -> Bool? {
+  mutating func flag(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer) -> Bool? {
     switch value {
     case nil: return nil
     case .bool(let flag)?: return flag
@@ -108,7 +120,7 @@ extension ParseContext {
       report(
         .invalidValue,
         "flag value \(JSONWriter(style: .compact).string(other)) is neither 1 nor 0; ignored",
-        at: pointer)
+        at: pointer())
       return nil
     }
   }
@@ -134,7 +146,8 @@ extension ParseContext {
   /// Expo's device-form `body`); an object is taken as it is. `nil` (reported, with where
   /// in the string the JSON breaks and the string itself) when the string is not JSON.
   mutating func embeddedJSON(
-    _ value: JSONValue, at pointer: JSONPointer, otherwise consequence: String = "ignored"
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
+    otherwise consequence: String = "ignored"
   ) -> JSONValue? {
     guard case .string(let text) = value else { return value }
     do {
@@ -144,18 +157,18 @@ extension ParseContext {
       report(
         .invalidValue,
         "the string is not the JSON document the SDK decodes (\(error.message), at byte \(error.offset + 1) of the string); \(consequence)",
-        at: pointer, notes: ["the string: '\(shown)'"])
+        at: pointer(), notes: ["the string: '\(shown)'"])
       return nil
     }
   }
 
   /// Makes a root member the app's custom data, remembering where it came from.
   mutating func keepAsCustomData(
-    _ member: JSONObject.Member, from pointer: JSONPointer,
+    _ member: JSONObject.Member, from pointer: @autoclosure () -> JSONPointer,
     into notification: inout PushNotification
   ) {
     notification.customData.append(member.key, member.value)
-    sourceMap.record(JSONPointer("/customData").appending(member.key), from: pointer)
+    sourceMap.record(JSONPointer("/customData").appending(member.key), from: pointer())
   }
 }
 

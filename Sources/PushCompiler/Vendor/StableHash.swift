@@ -9,18 +9,47 @@ enum StableHash {
   static func derivedID(of notification: PushNotification) -> String {
     var writer = CompactIRWriter()
     writer.write(notification)
-    return "pushc-" + hex(of: writer.bytes)
+    let hash = fnv1a(writer.bytes)
+    let prefix: StaticString = "pushc-"
+    // The prefix and the 16 digits written into one string, without joining strings.
+    return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 16) { text in
+      var count = 0
+      prefix.withUTF8Buffer { for byte in $0 { text[count] = byte; count += 1 } }
+      count = writeHex(hash, into: text, at: count)
+      return count
+    }
   }
 
   /// The hash of `bytes`, as 16 lower-case hex digits.
   static func hex(of bytes: [UInt8]) -> String {
+    let hash = fnv1a(bytes)
+    return String(unsafeUninitializedCapacity: 16) { writeHex(hash, into: $0, at: 0) }
+  }
+
+  /// FNV-1a over `bytes`.
+  private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    return hash
+  }
+
+  /// Writes `hash` as 16 lower-case hex digits (leading zeros kept) into `text` from
+  /// `start` (subscripts check the bounds), and returns the count written up to then.
+  private static func writeHex(
+    _ hash: UInt64, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
+  )
+    -> Int
+  {
+    let digits: StaticString = "0123456789abcdef"
+    return digits.withUTF8Buffer { digits in
+      for place in 0..<16 {
+        text[start + place] = digits[Int(truncatingIfNeeded: hash >> (60 - 4 * place)) & 0xF]
+      }
+      return start + 16
+    }
   }
 }
 
@@ -76,7 +105,7 @@ struct CompactIRWriter {
         $0.member("extras") {
           $0.object {
             for vendor in notification.extras.keys.sorted() {
-              $0.member(vendor) { $0.value(.object(notification.extras[vendor]!)) }
+              $0.member(named: vendor) { $0.value(.object(notification.extras[vendor]!)) }
             }
           }
         }
@@ -109,7 +138,7 @@ struct CompactIRWriter {
     stringMember("filterCriteria", content.filterCriteria)
   }
 
-  private mutating func localizationMember(_ name: String, _ text: LocalizedText?) {
+  private mutating func localizationMember(_ name: StaticString, _ text: LocalizedText?) {
     guard let text else { return }
     member(name) {
       $0.object {
@@ -243,8 +272,8 @@ struct CompactIRWriter {
     atFirst = false
   }
 
-  /// A member named `name` whose value `value` writes.
-  private mutating func member(_ name: String, _ value: (inout Self) -> Void) {
+  /// A member named `name` (data: quoted and escaped) whose value `value` writes.
+  private mutating func member(named name: String, _ value: (inout Self) -> Void) {
     separate()
     JSONWriter.writeString(name, into: &bytes)
     bytes.append(UInt8(ascii: ":"))
@@ -252,14 +281,26 @@ struct CompactIRWriter {
     value(&self)
   }
 
+  /// A member named `name`, one of the IR's own member names (ASCII letters, which JSON
+  /// never escapes, so its bytes are copied between quotes), whose value `value` writes.
+  private mutating func member(_ name: StaticString, _ value: (inout Self) -> Void) {
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    atFirst = true
+    value(&self)
+  }
+
   /// A member holding a string, when there is one.
-  private mutating func stringMember(_ name: String, _ text: String?) {
+  private mutating func stringMember(_ name: StaticString, _ text: String?) {
     if let text { member(name) { $0.string(text) } }
   }
 
   /// A member holding an object whose members `body` writes, left out when `body`
   /// writes none.
-  private mutating func objectMember(_ name: String, _ body: (inout Self) -> Void) {
+  private mutating func objectMember(_ name: StaticString, _ body: (inout Self) -> Void) {
     let start = bytes.count
     let wasFirst = atFirst
     var isEmpty = false

@@ -38,7 +38,7 @@ public protocol VendorFormat: Sendable {
   func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
 
   /// What in `root` marks it as this format's, for `pushc detect` and `--from auto`.
-  func evidence(in root: JSONObject) -> Evidence?
+  func evidence(in root: RootIndex) -> Evidence?
 }
 
 extension VendorFormat {
@@ -50,6 +50,9 @@ extension VendorFormat {
     emitOptions.contains { $0.name == option }
   }
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {}
+
+  /// What in `root` marks it as this format's, its names indexed for this one question.
+  public func evidence(in root: JSONObject) -> Evidence? { evidence(in: RootIndex(root)) }
 }
 
 /// What a parser works with: where to report, and where to note which input value each

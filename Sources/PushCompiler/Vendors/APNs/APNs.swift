@@ -20,8 +20,8 @@ public struct APNs: VendorFormat {
     return capabilities
   }()
 
-  public func evidence(in root: JSONObject) -> Evidence? {
-    root["aps"]?.objectValue == nil
+  public func evidence(in root: RootIndex) -> Evidence? {
+    root.aps?.objectValue == nil
       ? nil : Evidence(.weak, keys: ["/aps"], reason: "an 'aps' dictionary and no vendor's keys")
   }
 

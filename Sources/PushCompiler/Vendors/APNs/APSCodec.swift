@@ -40,7 +40,7 @@ enum APSCodec {
   ) {
     var kept = JSONObject()
     for member in aps {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       switch member.key {
       case "alert":
         readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
@@ -95,24 +95,27 @@ enum APSCodec {
       context.sourceMap.record("/content/body", from: pointer)
     case .object(let alert):
       var keptAlert = JSONObject()
+      // Which localized keys and arguments the alert has, by their entry's index, so that
+      // arguments without their key are found without looking either up again.
+      var hasKey = 0
+      var hasArguments = 0
       for member in alert {
-        let path = pointer.appending(member.key)
-        if let entry = alertKeys.first(where: { $0.key == member.key }) {
+        lazy var path = pointer.appending(member.key)
+        if let index = alertKeys.firstIndex(where: { $0.key == member.key }) {
           guard let text = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
             continue
           }
-          switch member.key {
-          case "title": notification.content.title = text
-          case "subtitle": notification.content.subtitle = text
-          case "body": notification.content.body = text
+          switch index {
+          case 0: notification.content.title = text
+          case 1: notification.content.subtitle = text
+          case 2: notification.content.body = text
           default: notification.content.launchImage = text
           }
-          context.sourceMap.record(JSONPointer(entry.path), from: path)
-        } else if let entry = localizedKeys.first(where: {
-          $0.key == member.key || $0.args == member.key
-        }) {
-          guard member.key == entry.key else { continue }  // arguments are read with their key
+          context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path)
+        } else if let index = localizedKeys.firstIndex(where: { $0.key == member.key }) {
+          hasKey |= 1 << index
+          let entry = localizedKeys[index]
           guard let key = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
             continue
@@ -128,6 +131,8 @@ enum APSCodec {
           }
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
           context.sourceMap.record(JSONPointer(entry.path), from: path)
+        } else if let index = localizedKeys.firstIndex(where: { $0.args == member.key }) {
+          hasArguments |= 1 << index  // read with their key
         } else {
           keptAlert.append(member.key, member.value)
           context.report(
@@ -135,7 +140,8 @@ enum APSCodec {
             "'aps.alert.\(member.key)' has no place in the IR; kept verbatim", at: path)
         }
       }
-      for entry in localizedKeys where alert[entry.args] != nil && alert[entry.key] == nil {
+      for (index, entry) in localizedKeys.enumerated()
+      where hasArguments & 1 << index != 0 && hasKey & 1 << index == 0 {
         context.report(
           .invalidValue, "'\(entry.args)' without '\(entry.key)' has nothing to format; ignored",
           at: pointer.appending(entry.args))
@@ -147,7 +153,8 @@ enum APSCodec {
   }
 
   private static func readSound(
-    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification,
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
+    into notification: inout PushNotification,
     context: inout ParseContext
   ) {
     switch value {
@@ -157,30 +164,34 @@ enum APSCodec {
       guard let name = sound["name"]?.stringValue else {
         context.report(
           .invalidValue, "a sound dictionary without a 'name' string plays nothing; ignored",
-          at: pointer)
+          at: pointer())
         return
       }
       let critical =
-        sound["critical"].map { readFlag($0, at: pointer.appending("critical"), context: &context) }
+        sound["critical"].map {
+          readFlag($0, at: pointer().appending("critical"), context: &context)
+        }
         ?? false
-      let volume = context.fraction(sound["volume"], at: pointer.appending("volume"))
+      let volume = context.fraction(sound["volume"], at: pointer().appending("volume"))
       notification.content.sound = NotificationSound(
         name: name, isCritical: critical, volume: volume)
       for member in sound where !["name", "critical", "volume"].contains(member.key) {
         context.report(
           .invalidValue, "'\(member.key)' is not a sound key; ignored",
-          at: pointer.appending(member.key))
+          at: pointer().appending(member.key))
       }
     default:
-      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+      context.reportWrongType(value, expected: "a string or an object", at: pointer())
       return
     }
-    context.sourceMap.record("/content/sound", from: pointer)
+    context.sourceMap.record("/content/sound", from: pointer())
   }
 
   /// A flag is on when it is `1`; the normalize-shapes pass turns other spellings into
   /// `1` or removes them beforehand.
-  static func readFlag(_ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext)
+  static func readFlag(
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer, context: inout ParseContext
+  )
     -> Bool
   {
     switch value {
@@ -190,7 +201,7 @@ enum APSCodec {
       context.report(
         .invalidValue,
         "flag value \(JSONWriter(style: .compact).string(value)) is neither 1 nor 0; read as off",
-        at: pointer)
+        at: pointer())
       return false
     }
   }

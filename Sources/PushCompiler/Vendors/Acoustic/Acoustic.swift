@@ -58,10 +58,10 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
 
   /// Root keys that decide for Acoustic, then keys it defines that others could carry
   /// (built once: detection asks every payload).
-  private static let actionKeys = [Key.tapAction, Key.buttons]
-  private static let definedKeys = [Key.attribution, Key.media, Key.categoryName]
+  private static let actionKeys = RootNames([Key.tapAction, Key.buttons])
+  private static let definedKeys = RootNames([Key.attribution, Key.media, Key.categoryName])
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.rootKeys(Self.actionKeys, in: root, .decisive, reason: "Acoustic's action keys")
       ?? Evidence.rootKeys(Self.definedKeys, in: root, .suggestive, reason: "keys Acoustic defines")
   }

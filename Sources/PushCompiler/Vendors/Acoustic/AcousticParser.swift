@@ -19,7 +19,7 @@ struct AcousticParser: PayloadParser {
         at: .root)
     }
     for member in root where member.key != "aps" {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.tapAction:
         guard let object = context.object(member.value, at: pointer) else { continue }

@@ -79,9 +79,12 @@ public struct Airship: ParsedFormat, EmittedFormat {
     static let tapSpelling = "tap"
   }
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  /// The keys Airship's SDK takes as its own, for detection.
+  private static let markers = RootNames(Key.markers)
+
+  public func evidence(in root: RootIndex) -> Evidence? {
     if let evidence = Evidence.rootKeys(
-      Key.markers, in: root, .decisive, reason: "the keys Airship's SDK takes as its own")
+      Self.markers, in: root, .decisive, reason: "the keys Airship's SDK takes as its own")
     {
       return evidence
     }

@@ -108,7 +108,7 @@ enum AirshipActions {
   ) -> Reading {
     var reading = Reading()
     for member in entries {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       guard let opening = Opening(named: member.key), reading.action == nil else {
         reading.kept.append(member.key, member.value)
         continue

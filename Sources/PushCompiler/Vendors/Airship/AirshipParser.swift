@@ -26,7 +26,7 @@ struct AirshipParser: PayloadParser {
     }
     readTap(context: &context)
     for member in root where member.key != "aps" && !AirshipActions.isAction(member.key) {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.sendID:
         context.read(
@@ -97,7 +97,7 @@ struct AirshipParser: PayloadParser {
     var others = JSONObject()
     let predefined = PredefinedCategory.named(category.identifier, vendor: "airship")
     for member in maps {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       guard let map = context.object(member.value, at: path) else { continue }
       let reading = AirshipActions.read(Array(map), at: path, context: &context)
       if let action = reading.action, let actionPointer = reading.pointer {
@@ -146,7 +146,7 @@ struct AirshipParser: PayloadParser {
       for (index, element) in (context.array(urls, at: pointer.appending(Key.urls)) ?? [])
         .enumerated()
       {
-        let path = pointer.appending(Key.urls).appending(index)
+        lazy var path = pointer.appending(Key.urls).appending(index)
         guard let object = context.object(element, at: path) else { continue }
         guard let url = context.string(object[Key.url], at: path.appending(Key.url)) else {
           context.report(
@@ -167,7 +167,7 @@ struct AirshipParser: PayloadParser {
       }
       if entries.contains(where: { $0.id != nil }) { keptMedia.append(Key.urls, urls) }
     } else if let value = media[Key.url] {
-      let path = pointer.appending(Key.url)
+      lazy var path = pointer.appending(Key.url)
       if let url = value.stringValue {
         entries = [(url, nil, path)]
       } else if let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
@@ -224,7 +224,7 @@ struct AirshipParser: PayloadParser {
     ]
     var replaced = JSONObject()
     for member in content {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       guard let field = fields[member.key] else {
         context.report(
           .invalidValue, "'\(member.key)' is not a text the service extension replaces; ignored",

@@ -103,9 +103,9 @@ public struct Braze: ParsedFormat, EmittedFormat {
 
   /// Root keys Braze defines that others could carry (built once: detection asks every
   /// payload).
-  private static let definedKeys = [Key.tapURI, Key.tapWebView]
+  private static let definedKeys = RootNames([Key.tapURI, Key.tapWebView])
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     if let ab = root[Key.ab]?.objectValue, !ab.isEmpty {
       return Evidence(
         .decisive, keys: ["/ab"], reason: "the non-empty 'ab' dictionary Braze's SDK looks for")

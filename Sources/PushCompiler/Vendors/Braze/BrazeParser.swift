@@ -35,7 +35,7 @@ struct BrazeParser: PayloadParser {
     }
     var keptAB = JSONObject()
     for member in ab ?? JSONObject() {
-      let pointer = JSONPointer("/ab").appending(member.key)
+      lazy var pointer = JSONPointer("/ab").appending(member.key)
       switch member.key {
       case Key.attachment:
         if let attachment = context.object(member.value, at: pointer) {
@@ -68,7 +68,7 @@ struct BrazeParser: PayloadParser {
       uri: Key.tapURI, webView: Key.tapWebView, in: root, at: .root, webViewDefault: false,
       context: &context)
     for member in root where !["aps", Key.ab, Key.tapURI, Key.tapWebView].contains(member.key) {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       if Key.internalRootKeys.contains(member.key) {
         kept.append(member.key, member.value)
         context.sourceMap.record(JSONPointer("/extras/braze").appending(member.key), from: pointer)
@@ -98,7 +98,7 @@ struct BrazeParser: PayloadParser {
     _ links: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
     for member in links {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       guard let entry = context.object(member.value, at: path) else { continue }
       readButton(
         entry, id: member.key, at: path, keys: (Key.buttonType, Key.buttonURI, Key.buttonWebView),
@@ -112,14 +112,14 @@ struct BrazeParser: PayloadParser {
     var request = JSONObject()
     var applePush: (JSONObject, JSONPointer)?
     for member in root {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.messages:
         guard let messages = context.object(member.value, at: pointer) else { continue }
         var others = JSONObject()
         for entry in messages {
           if entry.key == Key.applePush {
-            let path = pointer.appending(entry.key)
+            lazy var path = pointer.appending(entry.key)
             if let object = context.object(entry.value, at: path) { applePush = (object, path) }
           } else {
             others.append(entry.key, entry.value)
@@ -154,7 +154,7 @@ struct BrazeParser: PayloadParser {
   ) {
     var keptPush = JSONObject()
     for member in push {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       switch member.key {
       case Key.alert:
         if let alert = readAlert(member.value, at: path, context: &context) {
@@ -169,7 +169,7 @@ struct BrazeParser: PayloadParser {
         }
       case Key.extra:
         for entry in context.object(member.value, at: path) ?? JSONObject() {
-          let entryPath = path.appending(entry.key)
+          lazy var entryPath = path.appending(entry.key)
           if Key.extraReserved.contains(entry.key) {
             context.report(
               .invalidValue, "Braze refuses a request whose 'extra' has '\(entry.key)'; ignored",
@@ -256,7 +256,7 @@ struct BrazeParser: PayloadParser {
       ]
     var keptAlert = JSONObject()
     for member in alert {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       if let text = texts.first(where: { $0.0 == member.key }) {
         context.read(member.value, at: path, into: text.1, of: &notification, irPath: text.2)
       } else if let entry = localized.first(where: { $0.0 == member.key }) {
@@ -293,7 +293,7 @@ struct BrazeParser: PayloadParser {
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) {
     for (index, element) in (context.array(value, at: pointer) ?? []).enumerated() {
-      let path = pointer.appending(index)
+      lazy var path = pointer.appending(index)
       guard let button = context.object(element, at: path) else { continue }
       guard let id = context.string(button[Key.actionID], at: path.appending(Key.actionID)) else {
         context.report(
@@ -313,7 +313,7 @@ struct BrazeParser: PayloadParser {
     uri: String, webView: String, in object: JSONObject, at pointer: JSONPointer,
     webViewDefault: Bool, context: inout ParseContext
   ) {
-    let uriPointer = pointer.appending(uri)
+    lazy var uriPointer = pointer.appending(uri)
     let flag = BrazeLink.flag(object[webView], at: pointer.appending(webView), context: &context)
     guard let link = context.string(object[uri], at: uriPointer) else {
       if flag != nil {

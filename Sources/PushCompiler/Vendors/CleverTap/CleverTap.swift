@@ -75,9 +75,11 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
   private static let markerStarts = FirstBytes(of: ["W$", "wzrk_"])
 
   /// Root keys CleverTap defines that others could carry as custom data.
-  private static let suggestiveKeys = [Key.mediaURL, Key.slider, Key.templateJSON, "pt_id"]
+  private static let suggestiveKeys = RootNames([
+    Key.mediaURL, Key.slider, Key.templateJSON, "pt_id",
+  ])
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.firstRootKeys(
       where: Self.isMarker, in: root, .decisive,
       reason: "the 'W$'/'wzrk_' keys CleverTap's SDK looks for")

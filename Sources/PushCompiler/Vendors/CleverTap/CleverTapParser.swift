@@ -21,7 +21,7 @@ struct CleverTapParser: PayloadParser {
         at: .root)
     }
     for member in root where member.key != "aps" {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       if let canonical = CleverTap.canonicalKey(member.key) {
         readTrackingKey(member, canonical: canonical, at: pointer, context: &context)
       } else if member.key.hasPrefix(Key.templatePrefix) {
@@ -124,7 +124,7 @@ struct CleverTapParser: PayloadParser {
     }
     let items = context.array(slider.removeValue(forKey: "items"), at: pointer.appending("items"))
     for (index, element) in (items ?? []).enumerated() {
-      let path = pointer.appending("items").appending(index)
+      lazy var path = pointer.appending("items").appending(index)
       guard let object = context.object(element, at: path) else { continue }
       guard let url = context.string(object["imageUrl"], at: path.appending("imageUrl")) else {
         context.report(

@@ -40,9 +40,9 @@ public struct CustomerIO: ParsedFormat, EmittedFormat {
   }
 
   /// The root keys Customer.io's SDK reads (built once: detection asks every payload).
-  private static let sdkKeys = [Key.deliveryID, Key.deliveryToken, Key.container]
+  private static let sdkKeys = RootNames([Key.deliveryID, Key.deliveryToken, Key.container])
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.rootKeys(
       Self.sdkKeys, in: root, .decisive, reason: "the keys Customer.io's SDK reads")
   }

@@ -13,7 +13,7 @@ struct CustomerIOParser: PayloadParser {
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(from: root, into: &notification, context: &context)
     for member in root where member.key != "aps" {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.container:
         if let object = context.object(member.value, at: pointer) {
@@ -36,7 +36,7 @@ struct CustomerIOParser: PayloadParser {
   private mutating func readContainer(_ cio: JSONObject, context: inout ParseContext) {
     var keptCIO = JSONObject()
     for member in cio {
-      let pointer = JSONPointer("/CIO").appending(member.key)
+      lazy var pointer = JSONPointer("/CIO").appending(member.key)
       guard member.key == Key.push else {
         keptCIO.append(member.key, member.value)
         context.report(
@@ -55,7 +55,7 @@ struct CustomerIOParser: PayloadParser {
   private mutating func readPush(_ push: JSONObject, context: inout ParseContext) -> JSONObject {
     var keptPush = JSONObject()
     for member in push {
-      let pointer = JSONPointer("/CIO/push").appending(member.key)
+      lazy var pointer = JSONPointer("/CIO/push").appending(member.key)
       switch member.key {
       case Key.link, Key.image:
         guard let text = context.string(member.value, at: pointer) else { continue }

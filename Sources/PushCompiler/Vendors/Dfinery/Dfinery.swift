@@ -72,7 +72,7 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
     (Key.unifiedID, nil, "the unified user id used when the app has stored none"),
   ]
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     root[Key.container]?.objectValue == nil
       ? nil : Evidence(.decisive, keys: ["/dfn"], reason: "Dfinery's own dictionary")
   }

@@ -34,7 +34,7 @@ struct DfineryParser: PayloadParser {
 
   private mutating func readContainer(_ dfn: JSONObject, context: inout ParseContext) {
     for member in dfn {
-      let pointer = JSONPointer("/dfn").appending(member.key)
+      lazy var pointer = JSONPointer("/dfn").appending(member.key)
       switch member.key {
       case Key.image:
         guard let url = context.string(member.value, at: pointer) else { continue }
@@ -75,7 +75,7 @@ struct DfineryParser: PayloadParser {
 
   private mutating func readButtons(_ elements: [JSONValue], context: inout ParseContext) {
     for (index, element) in elements.enumerated() {
-      let pointer = JSONPointer("/dfn/btn").appending(index)
+      lazy var pointer = JSONPointer("/dfn/btn").appending(index)
       guard index < 2 else {
         context.report(
           .invalidButton, "the Dfinery SDK shows two buttons at most; dropped", at: pointer)

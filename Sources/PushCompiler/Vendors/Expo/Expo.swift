@@ -74,18 +74,20 @@ public struct Expo: ParsedFormat, EmittedFormat {
 
   /// The keys Expo's service puts beside `aps`, the keys of its push message, and the
   /// one it adds (built once: detection asks every payload).
-  private static let besideAPSKeys = Array(Key.serviceKeys.prefix(2))
-  private static let messageKeys = [Key.richContent, Key.contentAvailable, Key.categoryID]
-  private static let addedKeys = [Key.serviceKeys[2]]
+  private static let besideAPSKeys = RootNames(Array(Key.serviceKeys.prefix(2)))
+  private static let messageKeys = RootNames([
+    Key.richContent, Key.contentAvailable, Key.categoryID,
+  ])
+  private static let addedKeys = RootNames([Key.serviceKeys[2]])
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     if let evidence = Evidence.rootKeys(
       Self.besideAPSKeys, in: root, .decisive,
       reason: "the keys Expo's push service puts beside 'aps'")
     {
       return evidence
     }
-    if root["aps"] == nil {
+    if root.aps == nil {
       let tokens = root[Key.to].map { $0.arrayValue ?? [$0] } ?? []
       if !tokens.isEmpty, tokens.allSatisfy({ $0.stringValue.map(Self.isPushToken) == true }) {
         return Evidence(.decisive, keys: ["/to"], reason: "Expo push tokens as the recipients")
@@ -101,7 +103,7 @@ public struct Expo: ParsedFormat, EmittedFormat {
 
   /// A root `body` holding data (an object, or a JSON object in a string) beside `aps`,
   /// which is not Klaviyo's (`body._k`, `body.action_buttons`, `body.actions`).
-  private func dataEvidence(_ root: JSONObject) -> Evidence? {
+  private func dataEvidence(_ root: RootIndex) -> Evidence? {
     let data: JSONObject?
     switch root[Key.body] {
     case .object(let object)?: data = object

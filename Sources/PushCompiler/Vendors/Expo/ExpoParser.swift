@@ -30,7 +30,7 @@ struct ExpoParser: PayloadParser {
         at: .root)
     }
     for member in root {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.to:
         let tokens = member.value.arrayValue ?? [member.value]
@@ -99,7 +99,7 @@ struct ExpoParser: PayloadParser {
     case .object(let object):
       var sound = NotificationSound(name: "default")
       for member in object {
-        let path = pointer.appending(member.key)
+        lazy var path = pointer.appending(member.key)
         switch member.key {
         case "name":
           if member.value != .null, let name = context.string(member.value, at: path) {
@@ -126,7 +126,7 @@ struct ExpoParser: PayloadParser {
     _ rich: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
     for member in rich {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       guard member.key == Key.image else {
         context.report(
           .invalidValue, "'\(member.key)' is not a key of rich content; ignored", at: path)
@@ -150,7 +150,7 @@ struct ExpoParser: PayloadParser {
     var rootKeys: [JSONValue] = []
     let data = root[Key.body].flatMap { decodeData($0, at: "/body", context: &context) }
     for member in root where member.key != "aps" {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       if Key.serviceKeys.contains(member.key) {
         kept.append(member.key, member.value)
       } else if member.key == Key.body {
@@ -196,7 +196,7 @@ struct ExpoParser: PayloadParser {
     _ data: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
     for member in data {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       if member.key == Key.deviceRichContent {
         // The emitter writes this key itself, so another value of it cannot be kept.
         if let rich = context.object(member.value, at: path) {

@@ -148,7 +148,10 @@ public struct FCM: ParsedFormat {
     }
   }
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  /// The message targets, for detection.
+  private static let targets = RootNames(Key.targets)
+
+  public func evidence(in root: RootIndex) -> Evidence? {
     if let message = root[Key.message]?.objectValue {
       let found = Key.markers.filter { message[$0] != nil }
       return found.isEmpty
@@ -157,8 +160,8 @@ public struct FCM: ParsedFormat {
           .decisive, keys: found.map { JSONPointer("/message").appending($0) },
           reason: "an FCM HTTP v1 request: 'message' with the members of a message")
     }
-    guard root["aps"] == nil else { return nil }
-    let targets = Key.targets.filter { root[$0] != nil }
+    guard root.aps == nil else { return nil }
+    let targets = root.present(Self.targets)
     let envelope =
       root[Key.apns]?.objectValue != nil
       ? [Key.apns]

@@ -77,7 +77,7 @@ struct FCMParser: PayloadParser {
   private mutating func readMessageMember(
     key: String, _ member: JSONObject.Member, context: inout ParseContext
   ) {
-    let pointer = base.appending(member.key)
+    lazy var pointer = base.appending(member.key)
     switch key {
     case Key.token, Key.topic, Key.condition, Key.name:
       guard context.string(member.value, at: pointer) != nil else { return }
@@ -139,7 +139,7 @@ struct FCMParser: PayloadParser {
   private mutating func readAPNsMember(
     _ member: JSONObject.Member, at apns: JSONPointer, context: inout ParseContext
   ) {
-    let pointer = apns.appending(member.key)
+    lazy var pointer = apns.appending(member.key)
     let key = Key.canonical(member.key)
     switch key {
     case Key.payload:
@@ -284,21 +284,20 @@ struct FCMParser: PayloadParser {
     context.absorb(passContext.diagnostics, relocating: relocate)
 
     let format: any VendorFormat
-    let location = relocate(.root)
+    // Messages and locations are worked out only when the diagnostics are kept.
     switch Detector.detect(normalized, among: FCM.innerFormats) {
     case .detected(let found, let evidence):
       format = found
-      let keys = evidence.keys.map { "'\(relocate($0))'" }.joined(separator: ", ")
       context.report(
         .detectedFormat,
-        "the APNs payload is read as \(found.id): \(keys) (\(evidence.reason)); confidence \(evidence.strength)",
-        at: location)
+        "the APNs payload is read as \(found.id): \(evidence.keys.map { "'\(relocate($0))'" }.joined(separator: ", ")) (\(evidence.reason)); confidence \(evidence.strength)",
+        at: relocate(.root))
     case .ambiguous(let candidates):
       format = APNs()
       context.report(
         .detectedFormat,
         "the APNs payload looks like \(candidates.map(\.format.id).joined(separator: " and ")) alike; read as plain apns",
-        at: location)
+        at: relocate(.root))
     case .unknown, .notAnObject:
       format = APNs()
     }

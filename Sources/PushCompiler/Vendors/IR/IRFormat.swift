@@ -10,7 +10,7 @@ public struct IRFormat: VendorFormat {
     "pushc's canonical notification IR (versioned JSON, irVersion \(PushNotification.irVersion))"
   public var capabilities: Capabilities { .everything }
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     root["irVersion"] == nil
       ? nil : Evidence(.decisive, keys: ["/irVersion"], reason: "the IR's version member")
   }

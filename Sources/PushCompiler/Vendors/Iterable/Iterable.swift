@@ -92,7 +92,7 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     static let templateImage = "templateImage"
   }
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     root[Key.container]?.objectValue == nil
       ? nil : Evidence(.decisive, keys: ["/itbl"], reason: "Iterable's own dictionary")
   }

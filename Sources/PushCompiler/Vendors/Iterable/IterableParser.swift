@@ -28,7 +28,7 @@ struct IterableParser: PayloadParser {
 
   private mutating func readContainer(_ itbl: JSONObject, context: inout ParseContext) {
     for member in itbl {
-      let pointer = JSONPointer("/itbl").appending(member.key)
+      lazy var pointer = JSONPointer("/itbl").appending(member.key)
       switch member.key {
       case Key.campaignID:
         readCampaign(member.value, at: pointer, context: &context)
@@ -92,7 +92,7 @@ struct IterableParser: PayloadParser {
     let hasDefaultAction = itbl?[Key.defaultAction]?.objectValue != nil
     let isGhostPush = itbl?[Key.isGhostPush].map { $0 == true || $0 == 1 } ?? false
     for member in root where member.key != "aps" && member.key != Key.container {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.legacyURL where itbl != nil && !hasDefaultAction:
         guard let url = context.string(member.value, at: pointer) else { continue }
@@ -255,7 +255,7 @@ struct IterableParser: PayloadParser {
     var placeholder = context.string(
       object[ButtonKey.inputPlaceholder], at: pointer.appending(ButtonKey.inputPlaceholder))
     if let misspelled = object[ButtonKey.misspelledPlaceholder] {
-      let path = pointer.appending(ButtonKey.misspelledPlaceholder)
+      lazy var path = pointer.appending(ButtonKey.misspelledPlaceholder)
       if placeholder == nil, let text = misspelled.stringValue {
         placeholder = text
         context.report(

@@ -79,15 +79,17 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     ]
   }
 
-  public func evidence(in root: JSONObject) -> Evidence? {
-    if let k = root[Key.body]?[Key.notificationID], k != .null {
+  /// Root keys Klaviyo defines that others could carry as custom data.
+  private static let definedKeys = RootNames([Key.media, Key.keyValuePairs, Key.badgeConfig])
+
+  public func evidence(in root: RootIndex) -> Evidence? {
+    let body = root[Key.body]
+    if let k = body?[Key.notificationID], k != .null {
       return Evidence(.decisive, keys: ["/body/_k"], reason: "the marker Klaviyo's SDK looks for")
     }
     let keys: [JSONPointer] =
-      (root[Key.body]?[Key.buttons] != nil ? ["/body/action_buttons"] : [])
-      + [Key.media, Key.keyValuePairs, Key.badgeConfig].filter { root[$0] != nil }.map {
-        JSONPointer.root.appending($0)
-      }
+      (body?[Key.buttons] != nil ? ["/body/action_buttons"] : [])
+      + root.present(Self.definedKeys).map { JSONPointer.root.appending($0) }
     return keys.isEmpty ? nil : Evidence(.suggestive, keys: keys, reason: "keys Klaviyo defines")
   }
 

@@ -149,7 +149,7 @@ struct KlaviyoParser: PayloadParser {
     }
     var inPairs: [JSONValue] = []
     for member in object {
-      let pointer = JSONPointer("/key_value_pairs").appending(member.key)
+      lazy var pointer = JSONPointer("/key_value_pairs").appending(member.key)
       guard notification.customData[member.key] == nil else {
         context.report(
           .conflictingValues,
@@ -193,8 +193,8 @@ struct KlaviyoParser: PayloadParser {
     }
     notification.buttons = buttons.map(\.button)
     for (position, entry) in buttons.enumerated() {
-      let path = JSONPointer("/buttons").appending(position)
-      let pointer = JSONPointer("/body/action_buttons").appending(entry.index)
+      lazy var path = JSONPointer("/buttons").appending(position)
+      lazy var pointer = JSONPointer("/body/action_buttons").appending(entry.index)
       context.sourceMap.record(path, from: pointer)
       if entry.button.action.url != nil {
         context.sourceMap.record(
@@ -303,7 +303,7 @@ struct KlaviyoParser: PayloadParser {
         at: "/body/actions")
     }
     for member in actions {
-      let pointer = JSONPointer("/body/actions").appending(member.key)
+      lazy var pointer = JSONPointer("/body/actions").appending(member.key)
       guard let target = member.value.objectValue else {
         context.reportWrongType(member.value, expected: "an object", at: pointer)
         continue

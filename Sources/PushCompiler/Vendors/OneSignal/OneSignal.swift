@@ -127,7 +127,7 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
   /// The `att` key written for an attachment whose source gave none.
   static let defaultAttachmentID = "id"
 
-  public func evidence(in root: JSONObject) -> Evidence? {
+  public func evidence(in root: RootIndex) -> Evidence? {
     if root[Key.osData]?.objectValue != nil {
       return Evidence(
         .decisive, keys: ["/os_data"], reason: "the dictionary OneSignal's SDK reads first")

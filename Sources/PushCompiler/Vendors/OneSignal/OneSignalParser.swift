@@ -56,7 +56,7 @@ struct OneSignalParser: PayloadParser {
       readContainer(custom, at: "/custom", context: &context)
     }
     for member in root where member.key != "aps" && member.key != Key.custom {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.buttons: readButtons(member.value, at: pointer, context: &context)
       case Key.attachments: readAttachments(member.value, at: pointer, context: &context)
@@ -78,7 +78,7 @@ struct OneSignalParser: PayloadParser {
   private mutating func readNewerFormat(_ osData: JSONObject, context: inout ParseContext) {
     readContainer(osData, at: "/os_data", context: &context)
     for member in root where member.key != "aps" && member.key != Key.osData {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       if member.key == Key.rootActionButtons, osData[Key.buttons] == nil,
         member.value.arrayValue != nil
       {
@@ -101,7 +101,7 @@ struct OneSignalParser: PayloadParser {
   ) {
     let isOriginal = pointer.tokens == [Key.custom]
     for member in container {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       switch member.key {
       case Key.notificationID:
         context.read(
@@ -265,7 +265,7 @@ struct OneSignalParser: PayloadParser {
     guard let attachments = context.object(value, at: pointer) else { return }
     var more = JSONObject()
     for member in attachments {
-      let path = pointer.appending(member.key)
+      lazy var path = pointer.appending(member.key)
       guard let url = context.string(member.value, at: path) else { continue }
       guard notification.media.isEmpty else {
         more.append(member.key, member.value)

@@ -50,17 +50,17 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
 
   /// The keys Yellow.ai puts beside `aps`, the content and the keys of its API request
   /// (built once: detection asks every payload).
-  private static let besideAPSKeys = [Key.botID, Key.journey, Key.deepLink]
-  private static let requestContentKeys = [Key.title, Key.body, Key.payload]
-  private static let requestKeys = [Key.payload, Key.contentAvailable, Key.topic]
+  private static let besideAPSKeys = RootNames([Key.botID, Key.journey, Key.deepLink])
+  private static let requestContentKeys = RootNames([Key.title, Key.body, Key.payload])
+  private static let requestKeys = RootNames([Key.payload, Key.contentAvailable, Key.topic])
 
-  public func evidence(in root: JSONObject) -> Evidence? {
-    guard root["aps"] == nil else {
+  public func evidence(in root: RootIndex) -> Evidence? {
+    guard root.aps == nil else {
       return Evidence.rootKeys(
         Self.besideAPSKeys, in: root, .suggestive,
         reason: "the keys Yellow.ai puts beside 'aps'")
     }
-    guard Self.requestContentKeys.contains(where: { root[$0] != nil }) else {
+    guard !root.present(Self.requestContentKeys).isEmpty else {
       return nil
     }
     return Evidence.rootKeys(

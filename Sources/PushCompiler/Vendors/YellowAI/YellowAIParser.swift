@@ -34,7 +34,7 @@ struct YellowAIParser: PayloadParser {
         at: .root)
     }
     for member in root {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.topic:
         if let topic = context.string(member.value, at: pointer) {
@@ -78,13 +78,13 @@ struct YellowAIParser: PayloadParser {
     kept.append(PayloadForm.deviceFormHint, true)
     APSCodec.read(from: root, into: &notification, context: &context)
     for member in root where member.key != "aps" {
-      let pointer = JSONPointer.root.appending(member.key)
+      lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.title, Key.body:
         readRootText(member, at: pointer, context: &context)
       case Key.payload where member.value.objectValue != nil:
         for entry in member.value.objectValue! {
-          let path = pointer.appending(entry.key)
+          lazy var path = pointer.appending(entry.key)
           if Key.payloadKeys.contains(entry.key), let rootValue = root[entry.key] {
             guard rootValue != entry.value else { continue }
             context.report(
