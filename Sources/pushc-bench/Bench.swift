@@ -91,6 +91,18 @@ struct Bench {
       output: mixedOutput, report: report, records: settings.records, badLines: mixed.badLines)
     print("  reconciled    \(reconciled.summary)")
     healthy = healthy && reconciled.holds && run.status == (mixed.badLines.isEmpty ? 0 : 1)
+    // Without a report, converted records keep only a summary of their diagnostics: the
+    // run users make for speed. Its output must be the same, byte for byte.
+    let plainOutput = folder + "/mixed.plain.ndjson"
+    guard
+      let plain = BenchProcess.run(
+        [pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", plainOutput],
+        output: "/dev/null", errors: "/dev/null")
+    else { return fail("could not run \(pushc)") }
+    printRow("no --report", plain, bytes: mixed.bytes.count)
+    let same = BenchCheck.identical(plainOutput, mixedOutput)
+    print("  same output   \(same ? "yes, byte for byte" : "NO: the outputs differ")")
+    healthy = healthy && same && plain.status == run.status
 
     // 3. One payload from a cold start.
     let single = folder + "/one.json"
@@ -145,7 +157,7 @@ struct Bench {
     for name in [
       "klaviyo.ndjson", "mixed.ndjson", "klaviyo.pushc.ndjson", "klaviyo.pushc.stderr",
       "klaviyo.jq.ndjson", "upgrade.jq", "mixed.pushc.ndjson", "mixed.report.jsonl",
-      "mixed.pushc.stderr", "one.json",
+      "mixed.pushc.stderr", "mixed.plain.ndjson", "one.json",
     ] {
       unlink(folder + "/" + name)
     }

@@ -1,5 +1,13 @@
 import PushIR
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Checks on what the benchmark's runs wrote.
 enum BenchCheck {
   /// How many sampled line pairs of two NDJSON files hold the same JSON once every
@@ -20,6 +28,23 @@ enum BenchCheck {
       if let a, let b, sorted(a) == sorted(b) { same += 1 }
     }
     return (same, compared)
+  }
+
+  /// Whether two files hold the same bytes, read a chunk at a time.
+  static func identical(_ first: String, _ second: String) -> Bool {
+    guard let left = fopen(first, "rb"), let right = fopen(second, "rb") else { return false }
+    defer {
+      fclose(left)
+      fclose(right)
+    }
+    var leftChunk = [UInt8](repeating: 0, count: 1 << 16)
+    var rightChunk = leftChunk
+    while true {
+      let count = leftChunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, left) }
+      let other = rightChunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, right) }
+      guard count == other, leftChunk[..<count] == rightChunk[..<count] else { return false }
+      if count == 0 { return true }
+    }
   }
 
   /// What reconciling a batch run found.
