@@ -32,11 +32,10 @@ enum BenchCheck {
 
   /// Whether two files hold the same bytes, read a chunk at a time.
   static func identical(_ first: String, _ second: String) -> Bool {
-    guard let left = fopen(first, "rb"), let right = fopen(second, "rb") else { return false }
-    defer {
-      fclose(left)
-      fclose(right)
-    }
+    guard let left = fopen(first, "rb") else { return false }
+    defer { fclose(left) }
+    guard let right = fopen(second, "rb") else { return false }
+    defer { fclose(right) }
     var leftChunk = [UInt8](repeating: 0, count: 1 << 16)
     var rightChunk = leftChunk
     while true {

@@ -234,18 +234,13 @@ struct BatchRun {
     try report.write(line)
   }
 
-  /// A diagnostic's JSON line as the report holds it: what reading the line and writing
-  /// it back compactly gives (`null` when reading fails). The line already is the compact
-  /// writer's text, which reads back and writes again unchanged; so a line too short to
-  /// meet any reader limit (a 64 KB string, 10,000 elements) is taken as it is.
+  /// A diagnostic's JSON line as the report holds it: the compact line without its
+  /// newline, whatever its length (a message may quote a value far longer than any
+  /// limit on input strings).
   static func reportEntry(_ jsonLine: String) -> [UInt8] {
     var bytes = Array(jsonLine.utf8)
-    if bytes.count <= 16 << 10 {
-      if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-      return bytes
-    }
-    guard let value = try? JSONReader.parse(bytes) else { return Array("null".utf8) }
-    return JSONWriter(style: .compact).bytes(value)
+    if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+    return bytes
   }
 
   private mutating func showProgress(_ streams: inout some DriverStreams) {

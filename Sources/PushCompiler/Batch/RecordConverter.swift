@@ -58,6 +58,9 @@ struct RecordConverter: Sendable {
     guard let output = result.output, !failOn.isTripped(by: result.diagnostics) else {
       if !result.diagnostics.keepsDiagnostics {
         result = translator.translate(payload, from: source, recording: .full)
+        assert(
+          result.output == nil || failOn.isTripped(by: result.diagnostics),
+          "a summary and a full translation disagree on whether the record fails")
       }
       return Outcome(line: nil, diagnostics: result.diagnostics)
     }
@@ -120,20 +123,7 @@ struct RecordConverter: Sendable {
     found.report(diagnostic)
     return found
   }
-
-  /// The number of cores to spread a block over.
-  static let cores: Int = {
-    #if canImport(Glibc)
-      return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    #else
-      return 4
-    #endif
-  }()
 }
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Slots written by disjoint index ranges from several threads, then read once all are
 /// done (the group the writing tasks belong to is waited for first).

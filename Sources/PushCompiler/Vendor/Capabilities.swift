@@ -41,140 +41,140 @@ public struct Capabilities: Sendable {
   /// Most buttons a payload can define itself (0: buttons only through a category the
   /// app registered).
   public var maxButtons: Int {
-    get { storage.maxButtons }
-    set { uniqueStorage().maxButtons = newValue }
+    get { storage.values.maxButtons }
+    set { uniqueStorage().values.maxButtons = newValue }
   }
   /// Why this payload can hold no buttons when the format could hold some in another
   /// (``maxButtons`` lowered to 0 for it), for the message that drops them.
   public var noButtonsBecause: String? {
-    get { storage.noButtonsBecause }
-    set { uniqueStorage().noButtonsBecause = newValue }
+    get { storage.values.noButtonsBecause }
+    set { uniqueStorage().values.noButtonsBecause = newValue }
   }
   /// Actions a button can take.
   public var buttonActions: Set<ActionKind> {
-    get { storage.buttonActions }
-    set { uniqueStorage().buttonActions = newValue }
+    get { storage.values.buttonActions }
+    set { uniqueStorage().values.buttonActions = newValue }
   }
   /// Actions a tap on the notification can take.
   public var defaultActions: Set<ActionKind> {
-    get { storage.defaultActions }
-    set { uniqueStorage().defaultActions = newValue }
+    get { storage.values.defaultActions }
+    set { uniqueStorage().values.defaultActions = newValue }
   }
   /// Where links can open.
   public var urlDestinations: Set<URLDestination> {
-    get { storage.urlDestinations }
-    set { uniqueStorage().urlDestinations = newValue }
+    get { storage.values.urlDestinations }
+    set { uniqueStorage().values.urlDestinations = newValue }
   }
   /// Whether the vendor's SDK decides where a link opens from its scheme alone: `http`
   /// and `https` links in the browser, any other scheme in the app (OneSignal's launch
   /// URL), so a link's destination follows from its text.
   public var linkDestinationFromScheme: Bool {
-    get { storage.linkDestinationFromScheme }
-    set { uniqueStorage().linkDestinationFromScheme = newValue }
+    get { storage.values.linkDestinationFromScheme }
+    set { uniqueStorage().values.linkDestinationFromScheme = newValue }
   }
   /// The schemes a link may have to open in the `browser` or a `webView` (`nil`: any);
   /// the vendor's SDK does not open a link of another scheme there (Braze: `http`,
   /// `https`; Klaviyo 5.4's `open_url` and `web_url`: those and `mailto`, `tel`, `sms`).
   /// Fit-target sends such a link to the app instead.
   public var browserSchemes: Set<String>? {
-    get { storage.browserSchemes }
-    set { uniqueStorage().browserSchemes = newValue }
+    get { storage.values.browserSchemes }
+    set { uniqueStorage().values.browserSchemes = newValue }
   }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction: Bool {
-    get { storage.buttonsTakeDefaultAction }
-    set { uniqueStorage().buttonsTakeDefaultAction = newValue }
+    get { storage.values.buttonsTakeDefaultAction }
+    set { uniqueStorage().values.buttonsTakeDefaultAction = newValue }
   }
   /// Button options the target honours.
   public var buttonOptions: ButtonOptions {
-    get { storage.buttonOptions }
-    set { uniqueStorage().buttonOptions = newValue }
+    get { storage.values.buttonOptions }
+    set { uniqueStorage().values.buttonOptions = newValue }
   }
   /// Options every button of the target has, whatever the payload says.
   public var forcedButtonOptions: ButtonOptions {
-    get { storage.forcedButtonOptions }
-    set { uniqueStorage().forcedButtonOptions = newValue }
+    get { storage.values.forcedButtonOptions }
+    set { uniqueStorage().values.forcedButtonOptions = newValue }
   }
   /// Whether buttons can show an SF Symbol.
   public var systemImageIcons: Bool {
-    get { storage.systemImageIcons }
-    set { uniqueStorage().systemImageIcons = newValue }
+    get { storage.values.systemImageIcons }
+    set { uniqueStorage().values.systemImageIcons = newValue }
   }
   /// Whether buttons can show an image from the app's assets.
   public var templateImageIcons: Bool {
-    get { storage.templateImageIcons }
-    set { uniqueStorage().templateImageIcons = newValue }
+    get { storage.values.templateImageIcons }
+    set { uniqueStorage().values.templateImageIcons = newValue }
   }
   /// Whether a button can open a reply text field.
   public var textInput: Bool {
-    get { storage.textInput }
-    set { uniqueStorage().textInput = newValue }
+    get { storage.values.textInput }
+    set { uniqueStorage().values.textInput = newValue }
   }
   /// Longest label shown in full, in characters, if the vendor documents one.
   public var maxLabelLength: Int? {
-    get { storage.maxLabelLength }
-    set { uniqueStorage().maxLabelLength = newValue }
+    get { storage.values.maxLabelLength }
+    set { uniqueStorage().values.maxLabelLength = newValue }
   }
   /// Most media items.
   public var maxMedia: Int {
-    get { storage.maxMedia }
-    set { uniqueStorage().maxMedia = newValue }
+    get { storage.values.maxMedia }
+    set { uniqueStorage().values.maxMedia = newValue }
   }
   /// Kinds of media.
   public var mediaKinds: Set<MediaKind> {
-    get { storage.mediaKinds }
-    set { uniqueStorage().mediaKinds = newValue }
+    get { storage.values.mediaKinds }
+    set { uniqueStorage().values.mediaKinds = newValue }
   }
   /// Whether per-item captions and actions (carousels) exist.
   public var mediaCaptions: Bool {
-    get { storage.mediaCaptions }
-    set { uniqueStorage().mediaCaptions = newValue }
+    get { storage.values.mediaCaptions }
+    set { uniqueStorage().values.mediaCaptions = newValue }
   }
   /// Whether a media item can carry an accessibility description.
   public var mediaAltText: Bool {
-    get { storage.mediaAltText }
-    set { uniqueStorage().mediaAltText = newValue }
+    get { storage.values.mediaAltText }
+    set { uniqueStorage().values.mediaAltText = newValue }
   }
   /// Whether the payload can name a category the app registered.
   public var registeredCategories: Bool {
-    get { storage.registeredCategories }
-    set { uniqueStorage().registeredCategories = newValue }
+    get { storage.values.registeredCategories }
+    set { uniqueStorage().values.registeredCategories = newValue }
   }
   /// Whether the payload can say what a registered category's actions do (Klaviyo's
   /// `body.actions`); elsewhere the app's own handler decides.
   public var categoryActionTargets: Bool {
-    get { storage.categoryActionTargets }
-    set { uniqueStorage().categoryActionTargets = newValue }
+    get { storage.values.categoryActionTargets }
+    set { uniqueStorage().values.categoryActionTargets = newValue }
   }
   /// Whether the target would rather have predefined categories expanded into dynamic
   /// buttons than name them.
   public var expandsPredefinedCategories: Bool {
-    get { storage.expandsPredefinedCategories }
-    set { uniqueStorage().expandsPredefinedCategories = newValue }
+    get { storage.values.expandsPredefinedCategories }
+    set { uniqueStorage().values.expandsPredefinedCategories = newValue }
   }
   /// The vendor whose predefined categories the target's SDK registers (its own id, or
   /// the inner format's around an envelope), for contracting buttons into them.
   public var predefinedCategoriesOf: String? {
-    get { storage.predefinedCategoriesOf }
-    set { uniqueStorage().predefinedCategoriesOf = newValue }
+    get { storage.values.predefinedCategoriesOf }
+    set { uniqueStorage().values.predefinedCategoriesOf = newValue }
   }
   /// Whether dynamic buttons and media only work through the service extension, so
   /// `mutable-content` must be 1.
   public var needsServiceExtension: Bool {
-    get { storage.needsServiceExtension }
-    set { uniqueStorage().needsServiceExtension = newValue }
+    get { storage.values.needsServiceExtension }
+    set { uniqueStorage().values.needsServiceExtension = newValue }
   }
   /// The largest payload, in bytes of compact JSON, the target's delivery accepts.
   public var payloadLimit: Int? {
-    get { storage.payloadLimit }
-    set { uniqueStorage().payloadLimit = newValue }
+    get { storage.values.payloadLimit }
+    set { uniqueStorage().values.payloadLimit = newValue }
   }
   /// Whether the vendor's service extension should run for every push (Klaviyo's does
   /// its tracking and badge work there), so `mutable-content` is always 1.
   public var alwaysMutableContent: Bool {
-    get { storage.alwaysMutableContent }
-    set { uniqueStorage().alwaysMutableContent = newValue }
+    get { storage.values.alwaysMutableContent }
+    set { uniqueStorage().values.alwaysMutableContent = newValue }
   }
 
   /// The values, shared between copies until one of them is changed: a translation
@@ -191,61 +191,40 @@ public struct Capabilities: Sendable {
   /// The stored values. Written only through ``uniqueStorage()``, while no other
   /// value holds it, so a shared instance is only ever read (hence `Sendable`).
   private final class Storage: @unchecked Sendable {
-    var maxButtons: Int = 0
-    var noButtonsBecause: String? = nil
-    var buttonActions: Set<ActionKind> = []
-    var defaultActions: Set<ActionKind> = []
-    var urlDestinations: Set<URLDestination> = []
-    var linkDestinationFromScheme: Bool = false
-    var browserSchemes: Set<String>? = nil
-    var buttonsTakeDefaultAction: Bool = false
-    var buttonOptions: ButtonOptions = []
-    var forcedButtonOptions: ButtonOptions = []
-    var systemImageIcons: Bool = false
-    var templateImageIcons: Bool = false
-    var textInput: Bool = false
-    var maxLabelLength: Int? = nil
-    var maxMedia: Int = 0
-    var mediaKinds: Set<MediaKind> = []
-    var mediaCaptions: Bool = false
-    var mediaAltText: Bool = false
-    var registeredCategories: Bool = false
-    var categoryActionTargets: Bool = false
-    var expandsPredefinedCategories: Bool = false
-    var predefinedCategoriesOf: String? = nil
-    var needsServiceExtension: Bool = true
-    var payloadLimit: Int? = 4096
-    var alwaysMutableContent: Bool = false
+    var values: Values
+
+    init(_ values: Values = Values()) { self.values = values }
 
     /// A new instance holding the same values.
-    func copy() -> Storage {
-      let copy = Storage()
-      copy.maxButtons = maxButtons
-      copy.noButtonsBecause = noButtonsBecause
-      copy.buttonActions = buttonActions
-      copy.defaultActions = defaultActions
-      copy.urlDestinations = urlDestinations
-      copy.linkDestinationFromScheme = linkDestinationFromScheme
-      copy.browserSchemes = browserSchemes
-      copy.buttonsTakeDefaultAction = buttonsTakeDefaultAction
-      copy.buttonOptions = buttonOptions
-      copy.forcedButtonOptions = forcedButtonOptions
-      copy.systemImageIcons = systemImageIcons
-      copy.templateImageIcons = templateImageIcons
-      copy.textInput = textInput
-      copy.maxLabelLength = maxLabelLength
-      copy.maxMedia = maxMedia
-      copy.mediaKinds = mediaKinds
-      copy.mediaCaptions = mediaCaptions
-      copy.mediaAltText = mediaAltText
-      copy.registeredCategories = registeredCategories
-      copy.categoryActionTargets = categoryActionTargets
-      copy.expandsPredefinedCategories = expandsPredefinedCategories
-      copy.predefinedCategoriesOf = predefinedCategoriesOf
-      copy.needsServiceExtension = needsServiceExtension
-      copy.payloadLimit = payloadLimit
-      copy.alwaysMutableContent = alwaysMutableContent
-      return copy
+    func copy() -> Storage { Storage(values) }
+
+    /// Every value, each with the default a new ``Capabilities`` starts from.
+    struct Values {
+      var maxButtons: Int = 0
+      var noButtonsBecause: String? = nil
+      var buttonActions: Set<ActionKind> = []
+      var defaultActions: Set<ActionKind> = []
+      var urlDestinations: Set<URLDestination> = []
+      var linkDestinationFromScheme: Bool = false
+      var browserSchemes: Set<String>? = nil
+      var buttonsTakeDefaultAction: Bool = false
+      var buttonOptions: ButtonOptions = []
+      var forcedButtonOptions: ButtonOptions = []
+      var systemImageIcons: Bool = false
+      var templateImageIcons: Bool = false
+      var textInput: Bool = false
+      var maxLabelLength: Int? = nil
+      var maxMedia: Int = 0
+      var mediaKinds: Set<MediaKind> = []
+      var mediaCaptions: Bool = false
+      var mediaAltText: Bool = false
+      var registeredCategories: Bool = false
+      var categoryActionTargets: Bool = false
+      var expandsPredefinedCategories: Bool = false
+      var predefinedCategoriesOf: String? = nil
+      var needsServiceExtension: Bool = true
+      var payloadLimit: Int? = 4096
+      var alwaysMutableContent: Bool = false
     }
   }
 

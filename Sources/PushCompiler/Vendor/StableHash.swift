@@ -20,12 +20,6 @@ enum StableHash {
     }
   }
 
-  /// The hash of `bytes`, as 16 lower-case hex digits.
-  static func hex(of bytes: [UInt8]) -> String {
-    let hash = fnv1a(bytes)
-    return String(unsafeUninitializedCapacity: 16) { writeHex(hash, into: $0, at: 0) }
-  }
-
   /// FNV-1a over `bytes`.
   private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -58,9 +58,12 @@ public struct Diagnostics: Hashable, Sendable, Sequence {
   }
 
   /// Records what `other` collected, in order: its summary always, its diagnostics when
-  /// this collector keeps them (a summary `other` has none to give, so a full collector
-  /// takes only from full ones).
+  /// this collector keeps them. A full collector takes only from full ones: a summary has
+  /// no diagnostics to give, and taking its count alone would lose them unnoticed.
   public mutating func report(contentsOf other: Diagnostics) {
+    precondition(
+      !keepsDiagnostics || other.keepsDiagnostics,
+      "a full collector cannot take in a summary's diagnostics")
     count += other.count
     worstSeverity = moreSerious(worstSeverity, other.worstSeverity)
     hasLoss = hasLoss || other.hasLoss

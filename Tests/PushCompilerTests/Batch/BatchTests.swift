@@ -181,3 +181,28 @@ import Testing
     }
   }
 }
+
+extension BatchTests {
+  /// A message may quote a whole value: one longer than the reader's 64 KB string limit
+  /// still reaches the report in full, as `convert --diagnostics json` prints it.
+  @Test func reportLinesKeepMessagesLongerThanAnyInputString() throws {
+    let long = String(repeating: "x", count: 1_000)
+    let values = Array(repeating: "\"\(long)\"", count: 100).joined(separator: ",")
+    let input = try file(
+      "long.ndjson", #"{"aps": {"alert": "hi", "mutable-content": ["# + values + "]}}\n")
+    let report = folder.appendingPathComponent("long.jsonl").path
+    let output = folder.appendingPathComponent("long.out").path
+    let (code, _) = run([
+      "batch", "--from", "apns", "--to", "apns", input, "-o", output, "--report", report,
+    ])
+    #expect(code == .success)
+    let line = try Data(contentsOf: URL(fileURLWithPath: report))
+    let entry = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+    let diagnostics = try #require(entry["diagnostics"] as? [[String: Any]])
+    let flagged = try #require(
+      diagnostics.first { $0["location"] as? String == "/aps/mutable-content" })
+    let message = try #require(flagged["message"] as? String)
+    #expect(message.utf8.count > 100_000)
+    #expect(message.contains(long))
+  }
+}
