@@ -39,9 +39,8 @@ struct KlaviyoEmitter: PayloadEmitter {
       root.append(Key.mediaType, .string(item.fileExtension))
     }
     writeCustomData(into: &root, kept: kept, context: &context)
-    for key in [Key.badgeConfig, Key.badgeValue] {
-      if let value = kept[key] { root.append(key, value) }
-    }
+    if let value = kept[Key.badgeConfig] { root.append(Key.badgeConfig, value) }
+    if let value = kept[Key.badgeValue] { root.append(Key.badgeValue, value) }
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
     return .object(root)
@@ -70,7 +69,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     meaning: "the tracking metadata that marks a Klaviyo push")
 
   private func button(_ button: ActionButton) -> JSONValue {
-    var object = JSONObject()
+    var object = JSONObject(capacity: 5)  // id, label, action, url, icon
     object.append("id", .string(button.id))
     object.append("label", .string(button.label))
     if let url = button.action.url {
@@ -157,7 +156,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     for member in notification.customData {
       if inPairs.contains(member.key) {
         pairs.append(member.key, member.value)
-      } else if Key.reservedRootKeys.contains(member.key) {
+      } else if Key.isReservedRootKey(member.key) {
         pairs.append(member.key, member.value)
         context.report(
           .movedField,

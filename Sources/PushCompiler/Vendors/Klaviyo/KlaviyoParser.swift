@@ -27,10 +27,14 @@ struct KlaviyoParser: PayloadParser {
   /// The members of `body` an IR field holds.
   private static let readBodyKeys = [Key.notificationID, Key.url, Key.buttons, Key.categoryActions]
 
-  /// The root keys read into IR fields, not custom data.
-  private static let readRootKeys: Set<String> = [
-    "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs,
-  ]
+  /// Whether `key` is a root key read into IR fields, not custom data (a switch for the
+  /// reason ``Klaviyo/Key/isReservedRootKey(_:)`` gives).
+  private static func isReadRootKey(_ key: String) -> Bool {
+    switch key {
+    case "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs: true
+    default: false
+    }
+  }
 
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
@@ -135,7 +139,7 @@ struct KlaviyoParser: PayloadParser {
   /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
   /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
-    for member in root where !Self.readRootKeys.contains(member.key) {
+    for member in root where !Self.isReadRootKey(member.key) {
       if member.key == Key.badgeConfig || member.key == Key.badgeValue {
         kept.append(member.key, member.value)
       } else {
