@@ -15,7 +15,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     body.append(Key.notificationID, notificationID(kept: kept, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
     if !notification.buttons.isEmpty {
-      body.append(Key.buttons, .array(notification.buttons.map(button)))
+      body.append(Key.buttons, .array(notification.buttons.map(Self.button)))
     }
     let category = categoryToWrite(context: &context)
     if let category, !category.targets.isEmpty {
@@ -58,7 +58,10 @@ struct KlaviyoEmitter: PayloadEmitter {
         at: "/extras/klaviyo/body/_k")
     }
     let current = notification.tracking.notificationID.map { .string($0) } ?? keptID
-    return context.value(of: field, current: current) {
+    // With a current value the derived one is never asked for; the closure that derives
+    // it would copy the emitter, notification and all, for every record.
+    guard current == nil else { return context.value(of: field, current: current) ?? .null }
+    return context.value(of: field, current: nil) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
@@ -68,7 +71,9 @@ struct KlaviyoEmitter: PayloadEmitter {
     names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
     meaning: "the tracking metadata that marks a Klaviyo push")
 
-  private func button(_ button: ActionButton) -> JSONValue {
+  /// The object of one button. Static: mapping the buttons with an instance method
+  /// would copy the emitter, and with it the whole notification, into the closure.
+  private static func button(_ button: ActionButton) -> JSONValue {
     var object = JSONObject(capacity: 5)  // id, label, action, url, icon
     object.append("id", .string(button.id))
     object.append("label", .string(button.label))
