@@ -42,9 +42,12 @@ struct KlaviyoEmitter: PayloadEmitter {
     if let value = kept[Key.badgeConfig] { root.append(Key.badgeConfig, value) }
     if let value = kept[Key.badgeValue] { root.append(Key.badgeValue, value) }
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
-    context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
+    context.reportForeignExtras(notification, keeping: Self.keptExtras)
     return .object(root)
   }
+
+  /// The extras this format writes back, built once rather than for every record.
+  private static let keptExtras = ["klaviyo", APSCodec.extrasKey]
 
   /// `_k`: given with `--set _k=…`, the IR's notification id, kept from a Klaviyo
   /// source (where it was not a string), the `--defaults` file, or else derived from the
