@@ -73,10 +73,16 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     static let badgeValue = "badge_value"
     /// In `extras["klaviyo"]`: custom-data keys that came from `key_value_pairs`.
     static let customDataInPairs = "@customDataInPairs"
-    /// Root keys of Klaviyo's own, which custom data cannot use.
-    static let reservedRootKeys: Set<String> = [
-      "aps", body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue,
-    ]
+    /// Whether `key` is a root key of Klaviyo's own, which custom data cannot use.
+    /// A switch, not a set: asked for every root key of every record, and comparing a
+    /// short string with a few others costs less than hashing it.
+    static func isReservedRootKey(_ key: String) -> Bool {
+      switch key {
+      case "aps", body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue:
+        true
+      default: false
+      }
+    }
   }
 
   /// Root keys Klaviyo defines that others could carry as custom data.

@@ -15,7 +15,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     body.append(Key.notificationID, notificationID(kept: kept, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
     if !notification.buttons.isEmpty {
-      body.append(Key.buttons, .array(notification.buttons.map(button)))
+      body.append(Key.buttons, .array(notification.buttons.map(Self.button)))
     }
     let category = categoryToWrite(context: &context)
     if let category, !category.targets.isEmpty {
@@ -39,13 +39,15 @@ struct KlaviyoEmitter: PayloadEmitter {
       root.append(Key.mediaType, .string(item.fileExtension))
     }
     writeCustomData(into: &root, kept: kept, context: &context)
-    for key in [Key.badgeConfig, Key.badgeValue] {
-      if let value = kept[key] { root.append(key, value) }
-    }
+    if let value = kept[Key.badgeConfig] { root.append(Key.badgeConfig, value) }
+    if let value = kept[Key.badgeValue] { root.append(Key.badgeValue, value) }
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
-    context.reportForeignExtras(notification, keeping: ["klaviyo", APSCodec.extrasKey])
+    context.reportForeignExtras(notification, keeping: Self.keptExtras)
     return .object(root)
   }
+
+  /// The extras this format writes back, built once rather than for every record.
+  private static let keptExtras = ["klaviyo", APSCodec.extrasKey]
 
   /// `_k`: given with `--set _k=…`, the IR's notification id, kept from a Klaviyo
   /// source (where it was not a string), the `--defaults` file, or else derived from the
@@ -59,7 +61,10 @@ struct KlaviyoEmitter: PayloadEmitter {
         at: "/extras/klaviyo/body/_k")
     }
     let current = notification.tracking.notificationID.map { .string($0) } ?? keptID
-    return context.value(of: field, current: current) {
+    // With a current value the derived one is never asked for; the closure that derives
+    // it would copy the emitter, notification and all, for every record.
+    guard current == nil else { return context.value(of: field, current: current) ?? .null }
+    return context.value(of: field, current: nil) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
@@ -69,8 +74,10 @@ struct KlaviyoEmitter: PayloadEmitter {
     names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
     meaning: "the tracking metadata that marks a Klaviyo push")
 
-  private func button(_ button: ActionButton) -> JSONValue {
-    var object = JSONObject()
+  /// The object of one button. Static: mapping the buttons with an instance method
+  /// would copy the emitter, and with it the whole notification, into the closure.
+  private static func button(_ button: ActionButton) -> JSONValue {
+    var object = JSONObject(capacity: 5)  // id, label, action, url, icon
     object.append("id", .string(button.id))
     object.append("label", .string(button.label))
     if let url = button.action.url {
@@ -157,7 +164,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     for member in notification.customData {
       if inPairs.contains(member.key) {
         pairs.append(member.key, member.value)
-      } else if Key.reservedRootKeys.contains(member.key) {
+      } else if Key.isReservedRootKey(member.key) {
         pairs.append(member.key, member.value)
         context.report(
           .movedField,

@@ -27,11 +27,6 @@ struct KlaviyoParser: PayloadParser {
   /// The members of `body` an IR field holds.
   private static let readBodyKeys = [Key.notificationID, Key.url, Key.buttons, Key.categoryActions]
 
-  /// The root keys read into IR fields, not custom data.
-  private static let readRootKeys: Set<String> = [
-    "aps", Key.body, Key.url, Key.webURL, Key.media, Key.mediaType, Key.keyValuePairs,
-  ]
-
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
     guard let value = root[Key.body] else {
@@ -135,12 +130,12 @@ struct KlaviyoParser: PayloadParser {
   /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
   /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
-    for member in root where !Self.readRootKeys.contains(member.key) {
-      if member.key == Key.badgeConfig || member.key == Key.badgeValue {
-        kept.append(member.key, member.value)
-      } else {
+    for member in root {
+      if !Key.isReservedRootKey(member.key) {
         context.keepAsCustomData(
           member, from: JSONPointer.root.appending(member.key), into: &notification)
+      } else if member.key == Key.badgeConfig || member.key == Key.badgeValue {
+        kept.append(member.key, member.value)  // the other reserved keys are read into IR fields
       }
     }
     guard let pairs = root[Key.keyValuePairs] else { return }
