@@ -93,8 +93,9 @@ public struct JSONWriter: Sendable {
     withUTF8(of: text) { output.append(contentsOf: $0) }
   }
 
-  /// Calls `body` with the UTF-8 bytes of `text`: in place when the string stores them
-  /// contiguously, else (small strings) from a copy on the stack.
+  /// Calls `body` with the UTF-8 bytes of `text`: in place for every native string
+  /// (small ones included), else (a string not stored as UTF-8, such as one bridged from
+  /// another encoding) from a native copy.
   @inline(__always)
   private static func withUTF8(
     of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
