@@ -2,6 +2,11 @@
 ///
 /// Fields are written in a fixed order; absent, empty and false fields are left out, so
 /// equal notifications always give identical text.
+///
+/// Derived ids (`StableHash` in PushCompiler) hash this form's compact text, written
+/// there straight from the notification's fields: a field added or reordered here must
+/// change there too, or every derived id changes unnoticed (`StableHashTests` compares
+/// the two on every golden IR and on generated notifications).
 public enum IREncoder {
   /// The JSON form of `notification`.
   public static func encode(_ notification: PushNotification) -> JSONValue {
