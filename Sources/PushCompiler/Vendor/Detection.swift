@@ -111,20 +111,20 @@ public struct RootIndex: Sendable {
   /// The root object.
   public let object: JSONObject
   /// The bits set by the members' names.
-  private let names: UInt64
+  private let nameBits: UInt64
   /// The value of `aps`, which most payloads have and several formats ask about.
   public let aps: JSONValue?
 
   /// Indexes the member names of `object`.
   public init(_ object: JSONObject) {
     self.object = object
-    var names: UInt64 = 0
+    var nameBits: UInt64 = 0
     let members = object.members  // names read in place, without copying each member
     for index in members.indices {
-      names |= Self.bit(of: members[index].key) ?? .max
+      nameBits |= Self.bit(of: members[index].key) ?? .max
     }
-    self.names = names
-    aps = names & Self.apsBit == 0 ? nil : object["aps"]
+    self.nameBits = nameBits
+    aps = nameBits & Self.apsBit == 0 ? nil : object["aps"]
   }
 
   /// The bit `aps` sets.
@@ -132,15 +132,15 @@ public struct RootIndex: Sendable {
 
   /// The value of the last member named `key`, as ``JSONObject`` gives it.
   public subscript(key: String) -> JSONValue? {
-    if let bit = Self.bit(of: key), names & bit == 0 { return nil }
+    if let bit = Self.bit(of: key), nameBits & bit == 0 { return nil }
     return object[key]
   }
 
   /// Those of `names` that are members, in their order.
   func present(_ names: RootNames) -> [String] {
-    guard self.names & names.bits != 0 else { return [] }
+    guard nameBits & names.allBits != 0 else { return [] }
     return names.names.indices.compactMap { index in
-      self.names & names.bit[index] == 0 || object[names.names[index]] == nil
+      nameBits & names.bitOfName[index] == 0 || object[names.names[index]] == nil
         ? nil : names.names[index]
     }
   }
@@ -166,15 +166,15 @@ struct RootNames: Sendable {
   /// The names, in the order evidence lists them.
   let names: [String]
   /// Each name's bit (every bit for a name that must always be looked up).
-  fileprivate let bit: [UInt64]
+  fileprivate let bitOfName: [UInt64]
   /// All the names' bits.
-  fileprivate let bits: UInt64
+  fileprivate let allBits: UInt64
 
   /// The names `names`, in that order.
   init(_ names: [String]) {
     self.names = names
-    bit = names.map { RootIndex.bit(of: $0) ?? .max }
-    bits = bit.reduce(0, |)
+    bitOfName = names.map { RootIndex.bit(of: $0) ?? .max }
+    allBits = bitOfName.reduce(0, |)
   }
 }
 

@@ -95,10 +95,10 @@ enum APSCodec {
       context.sourceMap.record("/content/body", from: pointer)
     case .object(let alert):
       var keptAlert = JSONObject()
-      // Which localized keys and arguments the alert has, by their entry's index, so that
-      // arguments without their key are found without looking either up again.
-      var hasKey = 0
-      var hasArguments = 0
+      // Bit masks of the localized keys and arguments the alert has, by their entry's
+      // index, so that arguments without their key are found without a second lookup.
+      var keysSeen = 0
+      var argumentsSeen = 0
       for member in alert {
         lazy var path = pointer.appending(member.key)
         if let index = alertKeys.firstIndex(where: { $0.key == member.key }) {
@@ -114,7 +114,7 @@ enum APSCodec {
           }
           context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path)
         } else if let index = localizedKeys.firstIndex(where: { $0.key == member.key }) {
-          hasKey |= 1 << index
+          keysSeen |= 1 << index
           let entry = localizedKeys[index]
           guard let key = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
@@ -132,7 +132,7 @@ enum APSCodec {
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
           context.sourceMap.record(JSONPointer(entry.path), from: path)
         } else if let index = localizedKeys.firstIndex(where: { $0.args == member.key }) {
-          hasArguments |= 1 << index  // read with their key
+          argumentsSeen |= 1 << index  // read with their key
         } else {
           keptAlert.append(member.key, member.value)
           context.report(
@@ -141,7 +141,7 @@ enum APSCodec {
         }
       }
       for (index, entry) in localizedKeys.enumerated()
-      where hasArguments & 1 << index != 0 && hasKey & 1 << index == 0 {
+      where argumentsSeen & 1 << index != 0 && keysSeen & 1 << index == 0 {
         context.report(
           .invalidValue, "'\(entry.args)' without '\(entry.key)' has nothing to format; ignored",
           at: pointer.appending(entry.args))
