@@ -98,8 +98,8 @@ struct CompactIRWriter {
       if !notification.extras.isEmpty {
         $0.member("extras") {
           $0.object {
-            for vendor in notification.extras.keys.sorted() {
-              $0.member(named: vendor) { $0.value(.object(notification.extras[vendor]!)) }
+            for (vendor, members) in notification.extras.sorted(by: { $0.key < $1.key }) {
+              $0.member(named: vendor) { $0.value(.object(members)) }
             }
           }
         }
