@@ -268,10 +268,11 @@ public struct JSONReader {
         guard index &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
         let text: String?
         if unescaped {
-          text = makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), seenBytes)
+          text = makeString(
+            UnsafeBufferPointer(rebasing: bytes[start..<index]), seenBytes, unescaped: true)
         } else {
           scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-          text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes) }
+          text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes, unescaped: false) }
         }
         guard let text else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: index) }
         index += 1
@@ -297,15 +298,25 @@ public struct JSONReader {
   /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
   /// bytes or-ed together, a word at a time) says whether any was beyond ASCII.
   ///
-  /// Text beyond ASCII is validated once, as a `UTF8Span`, and copied without a second
-  /// check: `String(validating:as:)` does the same work through generic code that looks
-  /// up the encoding's metadata on every call (about a third slower on payload text).
-  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> String? {
-    guard JSONStringBytes.hasNonASCII(seenBytes) else {
-      return String(decoding: utf8, as: UTF8.self)
+  /// The text is validated once, by ``UTF8Validation``, and copied without a second
+  /// check (the standard library's validation steps over ASCII a byte at a time). Text
+  /// without escapes whose bytes are all ASCII needs no validation at all.
+  private func makeString(
+    _ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64, unescaped: Bool
+  ) -> String? {
+    let isASCII: Bool
+    if unescaped && !JSONStringBytes.hasNonASCII(seenBytes) {
+      isASCII = true
+    } else {
+      // Escapes may have added bytes beyond ASCII that `seenBytes` did not see.
+      switch UTF8Validation.validate(utf8) {
+      case .invalid: return nil
+      case .ascii: isASCII = true
+      case .multiByte: isASCII = false
+      }
     }
-    guard let text = try? UTF8Span(validating: utf8.span) else { return nil }
-    return String(copying: text)
+    // `utf8` is valid UTF-8 (all ASCII when `isASCII`), as `unchecked` requires.
+    return String(copying: UTF8Span(unchecked: utf8.span, isKnownASCII: isASCII))
   }
 
   /// The error for the first byte that is not valid UTF-8 in the string text between
@@ -422,26 +433,8 @@ public struct JSONReader {
   /// Steps over one well-formed multi-byte UTF-8 sequence (no overlong forms, no
   /// surrogates, nothing above U+10FFFF), or throws at its first byte.
   private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
-    let lead = bytes[index]
-    let length: Int
-    var lower: UInt8 = 0x80
-    var upper: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; lower = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; upper = 0x9F
-    case 0xF0: length = 4; lower = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; upper = 0x8F
-    default: throw invalidUTF8()
-    }
-    guard index + length <= bytes.count else { throw invalidUTF8() }
-    let second = bytes[index + 1]
-    guard second >= lower, second <= upper else { throw invalidUTF8() }
-    for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
-      throw invalidUTF8()
-    }
+    let length = UTF8Validation.sequenceLength(bytes, at: index)
+    guard length != 0 else { throw invalidUTF8() }
     index += length
   }
 

@@ -3,7 +3,8 @@
 /// word at a time instead of a byte at a time.
 enum JSONStringBytes {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  /// The high bit of each of a word's eight bytes.
+  static let highBits: UInt64 = 0x8080_8080_8080_8080
 
   /// The bytes of `buffer` from `offset` (at least eight must be left), as one word whose
   /// lowest byte is the first.
