@@ -281,6 +281,9 @@ public struct JSONReader {
       if byte == UInt8(ascii: "\\") {
         if unescaped {
           scratch.removeAll(keepingCapacity: true)
+          // The text left in the document bounds the string's (escapes only shrink);
+          // room for it, up to a page, saves growing the buffer escape by escape.
+          scratch.reserveCapacity(min(bytes.count &- start, 4096))
           unescaped = false
         }
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
