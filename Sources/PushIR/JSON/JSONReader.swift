@@ -254,28 +254,32 @@ public struct JSONReader {
     }
   }
 
+  /// Reads the text of the string whose opening quote is at `index`, leaving `index`
+  /// after its closing quote. The scan keeps its place in a local, written back to
+  /// `index` before each call or error that reads it.
   private mutating func stringText() throws(JSONSyntaxError) -> String {
-    index += 1
-    let start = index
+    let start = index + 1
+    var offset = start
     var runStart = start
     var unescaped = true
     var seenBytes: UInt64 = 0
     while true {
-      index = JSONStringBytes.skipPlain(bytes, from: index, seenBytes: &seenBytes)
-      guard index < bytes.count else { break }
-      let byte = bytes[index]
+      offset = JSONStringBytes.skipPlain(bytes, from: offset, seenBytes: &seenBytes)
+      guard offset < bytes.count else { break }
+      let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
-        guard index &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
+        index = offset
+        guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
         let text: String?
         if unescaped {
           text = makeString(
-            UnsafeBufferPointer(rebasing: bytes[start..<index]), seenBytes, unescaped: true)
+            UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes, unescaped: true)
         } else {
-          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
           text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes, unescaped: false) }
         }
-        guard let text else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: index) }
-        index += 1
+        guard let text else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
+        index = offset + 1
         return text
       }
       if byte == UInt8(ascii: "\\") {
@@ -286,15 +290,21 @@ public struct JSONReader {
           scratch.reserveCapacity(min(bytes.count &- start, 4096))
           unescaped = false
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+        index = offset
         try escape()
-        runStart = index
+        offset = index
+        runStart = offset
         continue
       }
-      if byte < 0x20 { throw controlCharacter(byte) }
+      if byte < 0x20 {
+        index = offset
+        throw controlCharacter(byte)
+      }
       seenBytes |= UInt64(byte)
-      index += 1
+      offset += 1
     }
+    index = offset
     throw endOfInput("'\"' to close the string")
   }
 
