@@ -67,7 +67,8 @@ enum APSCodec {
           fraction: member.value, at: path, into: \.content.relevanceScore, of: &notification,
           irPath: "/content/relevanceScore")
       default:
-        if let entry = stringKeys.first(where: { $0.key == member.key }) {
+        if let index = stringKeyIndex(member.key) {
+          let entry = stringKeys[index]
           if let text = member.value.stringValue {
             notification.content[keyPath: entry.field] = text
             context.sourceMap.record(JSONPointer(entry.path), from: path)
@@ -85,14 +86,40 @@ enum APSCodec {
     if !kept.isEmpty { notification.extras[extrasKey] = kept }
   }
 
+  /// The index of `key` in ``stringKeys``: a switch, since every key of every `aps` that
+  /// is not one of the others is asked about.
+  private static func stringKeyIndex(_ key: String) -> Int? {
+    switch key {
+    case "thread-id": 0
+    case "target-content-id": 1
+    case "interruption-level": 2
+    case "filter-criteria": 3
+    default: nil
+    }
+  }
+
+  /// The index of `key` in ``alertKeys``, by a switch for the same reason.
+  private static func alertKeyIndex(_ key: String) -> Int? {
+    switch key {
+    case "title": 0
+    case "subtitle": 1
+    case "body": 2
+    case "launch-image": 3
+    default: nil
+    }
+  }
+
+  /// Reads `aps.alert`, found at `pointer` (worked out only when a diagnostic or the
+  /// source map takes it).
   private static func readAlert(
-    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification,
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
+    into notification: inout PushNotification,
     kept: inout JSONObject, context: inout ParseContext
   ) {
     switch value {
     case .string(let body):
       notification.content.body = body
-      context.sourceMap.record("/content/body", from: pointer)
+      context.sourceMap.record("/content/body", from: pointer())
     case .object(let alert):
       var keptAlert = JSONObject()
       // Bit masks of the localized keys and arguments the alert has, by their entry's
@@ -100,8 +127,8 @@ enum APSCodec {
       var keysSeen = 0
       var argumentsSeen = 0
       for member in alert {
-        lazy var path = pointer.appending(member.key)
-        if let index = alertKeys.firstIndex(where: { $0.key == member.key }) {
+        lazy var path = pointer().appending(member.key)
+        if let index = alertKeyIndex(member.key) {
           guard let text = member.value.stringValue else {
             context.reportWrongType(member.value, expected: "a string", at: path)
             continue
@@ -126,7 +153,7 @@ enum APSCodec {
               arguments = list.compactMap(\.stringValue)
             } else {
               context.reportWrongType(
-                args, expected: "an array of strings", at: pointer.appending(entry.args))
+                args, expected: "an array of strings", at: pointer().appending(entry.args))
             }
           }
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
@@ -144,11 +171,11 @@ enum APSCodec {
       where argumentsSeen & 1 << index != 0 && keysSeen & 1 << index == 0 {
         context.report(
           .invalidValue, "'\(entry.args)' without '\(entry.key)' has nothing to format; ignored",
-          at: pointer.appending(entry.args))
+          at: pointer().appending(entry.args))
       }
       if !keptAlert.isEmpty { kept.append("alert", .object(keptAlert)) }
     default:
-      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+      context.reportWrongType(value, expected: "a string or an object", at: pointer())
     }
   }
 

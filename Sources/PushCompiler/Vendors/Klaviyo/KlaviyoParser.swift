@@ -21,11 +21,16 @@ struct KlaviyoParser: PayloadParser {
     readCategoryActions(body?[Key.categoryActions], context: &context)
     if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody)) }
     if !kept.isEmpty { notification.extras["klaviyo"] = kept }
-    return notification
+    return notification.take()
   }
 
-  /// The members of `body` an IR field holds.
-  private static let readBodyKeys = [Key.notificationID, Key.url, Key.buttons, Key.categoryActions]
+  /// Whether `key` names a member of `body` an IR field holds.
+  private static func isReadBodyKey(_ key: String) -> Bool {
+    switch key {
+    case Key.notificationID, Key.url, Key.buttons, Key.categoryActions: true
+    default: false
+    }
+  }
 
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
@@ -50,8 +55,8 @@ struct KlaviyoParser: PayloadParser {
     case let other?:
       keptBody.append(Key.notificationID, other)
     }
-    for member in body where !Self.readBodyKeys.contains(member.key) {
-      keptBody.append(member.key, member.value)
+    for index in body.indices where !Self.isReadBodyKey(body.members[index].key) {
+      keptBody.append(body.members[index].key, body.members[index].value)
     }
     return body
   }
@@ -130,12 +135,18 @@ struct KlaviyoParser: PayloadParser {
   /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
   /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
-    for member in root {
-      if !Key.isReservedRootKey(member.key) {
+    // By index: a member is copied only when it is kept, its name read in place.
+    let members = root.members
+    for index in members.indices {
+      let key = members[index].key
+      if !Key.isReservedRootKey(key) {
+        if notification.customData.isEmpty {
+          notification.customData = JSONObject(capacity: members.count - index)
+        }
         context.keepAsCustomData(
-          member, from: JSONPointer.root.appending(member.key), into: &notification)
-      } else if member.key == Key.badgeConfig || member.key == Key.badgeValue {
-        kept.append(member.key, member.value)  // the other reserved keys are read into IR fields
+          members[index], from: JSONPointer.root.appending(key), into: &notification)
+      } else if key == Key.badgeConfig || key == Key.badgeValue {
+        kept.append(key, members[index].value)  // the other reserved keys are read into IR fields
       }
     }
     guard let pairs = root[Key.keyValuePairs] else { return }
