@@ -46,6 +46,16 @@ import Testing
     #expect(value.containsDuplicateKeys)
   }
 
+  /// Repeated names are found at any depth, inside arrays too; names of one length
+  /// that differ are not taken for repeats.
+  @Test func findsRepeatedNamesAtAnyDepth() throws {
+    #expect(try parse(#"[{"a": [1, {"b": {"cd": 1, "ce": 2, "cd": 3}}]}]"#).containsDuplicateKeys)
+    #expect(try parse(#"{"x": [[{"k": 1, "k": 2}]]}"#).containsDuplicateKeys)
+    #expect(
+      !(try parse(#"{"ab": 1, "ac": 2, "b": [{"ab": 1}, {"ab": 2}], "c": {"ab": {}}}"#)
+        .containsDuplicateKeys))
+  }
+
   @Test func skipsAByteOrderMark() throws {
     #expect(try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == .object(JSONObject()))
   }

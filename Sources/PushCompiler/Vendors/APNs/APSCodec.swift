@@ -39,47 +39,55 @@ enum APSCodec {
     context: inout ParseContext
   ) {
     var kept = JSONObject()
-    for member in aps {
-      lazy var path = pointer.appending(member.key)
-      switch member.key {
+    // By index, names and values read in place: a copy of each member would retain and
+    // release both, for every member of every record.
+    let members = aps.members
+    for index in members.indices {
+      // Worked out only when a diagnostic or the source map takes it.
+      func path() -> JSONPointer { pointer.appending(members[index].key) }
+      switch members[index].key {
       case "alert":
-        readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
+        readAlert(
+          members[index].value, at: path(), into: &notification, kept: &kept, context: &context)
       case "badge":
-        context.readBadge(member.value, at: path, into: &notification)
-      case "sound": readSound(member.value, at: path, into: &notification, context: &context)
+        context.readBadge(members[index].value, at: path(), into: &notification)
+      case "sound":
+        readSound(members[index].value, at: path(), into: &notification, context: &context)
       case "category":
-        if let identifier = member.value.stringValue {
+        if let identifier = members[index].value.stringValue {
           if !identifier.isEmpty {
             notification.category = NotificationCategory(identifier: identifier)
-            context.sourceMap.record("/category", from: path)
+            context.sourceMap.record("/category", from: path())
           }
         } else {
-          context.reportWrongType(member.value, expected: "a string", at: path)
+          context.reportWrongType(members[index].value, expected: "a string", at: path())
         }
       case "content-available":
-        notification.delivery.contentAvailable = readFlag(member.value, at: path, context: &context)
-        context.sourceMap.record("/delivery/contentAvailable", from: path)
+        notification.delivery.contentAvailable = readFlag(
+          members[index].value, at: path(), context: &context)
+        context.sourceMap.record("/delivery/contentAvailable", from: path())
       case "mutable-content":
-        notification.delivery.mutableContent = readFlag(member.value, at: path, context: &context)
-        context.sourceMap.record("/delivery/mutableContent", from: path)
+        notification.delivery.mutableContent = readFlag(
+          members[index].value, at: path(), context: &context)
+        context.sourceMap.record("/delivery/mutableContent", from: path())
       case "relevance-score":
         context.read(
-          fraction: member.value, at: path, into: \.content.relevanceScore, of: &notification,
+          fraction: members[index].value, at: path(), into: \.content.relevanceScore,
+          of: &notification,
           irPath: "/content/relevanceScore")
       default:
-        if let index = stringKeyIndex(member.key) {
-          let entry = stringKeys[index]
-          if let text = member.value.stringValue {
+        if let entry = stringKeyIndex(members[index].key).map({ stringKeys[$0] }) {
+          if let text = members[index].value.stringValue {
             notification.content[keyPath: entry.field] = text
-            context.sourceMap.record(JSONPointer(entry.path), from: path)
+            context.sourceMap.record(JSONPointer(entry.path), from: path())
           } else {
-            context.reportWrongType(member.value, expected: "a string", at: path)
+            context.reportWrongType(members[index].value, expected: "a string", at: path())
           }
         } else {
-          kept.append(member.key, member.value)
+          kept.append(members[index].key, members[index].value)
           context.report(
-            .unknownKey, "'aps.\(member.key)' has no place in the IR; kept verbatim",
-            at: path)
+            .unknownKey, "'aps.\(members[index].key)' has no place in the IR; kept verbatim",
+            at: path())
         }
       }
     }
@@ -126,11 +134,13 @@ enum APSCodec {
       // index, so that arguments without their key are found without a second lookup.
       var keysSeen = 0
       var argumentsSeen = 0
-      for member in alert {
-        lazy var path = pointer().appending(member.key)
-        if let index = alertKeyIndex(member.key) {
-          guard let text = member.value.stringValue else {
-            context.reportWrongType(member.value, expected: "a string", at: path)
+      let members = alert.members
+      for position in members.indices {
+        // Worked out only when a diagnostic or the source map takes it.
+        func path() -> JSONPointer { pointer().appending(members[position].key) }
+        if let index = alertKeyIndex(members[position].key) {
+          guard let text = members[position].value.stringValue else {
+            context.reportWrongType(members[position].value, expected: "a string", at: path())
             continue
           }
           switch index {
@@ -139,12 +149,12 @@ enum APSCodec {
           case 2: notification.content.body = text
           default: notification.content.launchImage = text
           }
-          context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path)
-        } else if let index = localizedKeys.firstIndex(where: { $0.key == member.key }) {
+          context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path())
+        } else if let index = localizedKeys.firstIndex(where: { $0.key == members[position].key }) {
           keysSeen |= 1 << index
           let entry = localizedKeys[index]
-          guard let key = member.value.stringValue else {
-            context.reportWrongType(member.value, expected: "a string", at: path)
+          guard let key = members[position].value.stringValue else {
+            context.reportWrongType(members[position].value, expected: "a string", at: path())
             continue
           }
           var arguments: [String] = []
@@ -157,14 +167,16 @@ enum APSCodec {
             }
           }
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
-          context.sourceMap.record(JSONPointer(entry.path), from: path)
-        } else if let index = localizedKeys.firstIndex(where: { $0.args == member.key }) {
+          context.sourceMap.record(JSONPointer(entry.path), from: path())
+        } else if let index = localizedKeys.firstIndex(where: { $0.args == members[position].key })
+        {
           argumentsSeen |= 1 << index  // read with their key
         } else {
-          keptAlert.append(member.key, member.value)
+          keptAlert.append(members[position].key, members[position].value)
           context.report(
             .unknownKey,
-            "'aps.alert.\(member.key)' has no place in the IR; kept verbatim", at: path)
+            "'aps.alert.\(members[position].key)' has no place in the IR; kept verbatim", at: path()
+          )
         }
       }
       for (index, entry) in localizedKeys.enumerated()

@@ -291,8 +291,10 @@ struct KlaviyoParser: PayloadParser {
   }
 
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
+    // Klaviyo's categories lead ``PredefinedCategory/all``, so this is the vendor of the
+    // first category of that name; asked of four, not hashed, for every record.
     if let identifier = notification.category?.identifier,
-      PredefinedCategory.named(identifier)?.vendor == "klaviyo"
+      KlaviyoCategories.all.contains(where: { $0.identifier == identifier })
     {
       context.report(
         .obsoleteShape,
