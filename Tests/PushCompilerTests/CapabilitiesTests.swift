@@ -46,4 +46,15 @@ import Testing
       }
     }
   }
+
+  /// `PredefinedCategory.named` tells identifiers apart by length first, exact only while
+  /// every identifier is ASCII without the three characters other text can be
+  /// canonically equivalent to.
+  @Test func predefinedCategoryIdentifiersAreToldApartByLength() {
+    for category in PredefinedCategory.all {
+      #expect(category.identifier.utf8.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) })
+      #expect(PredefinedCategory.named(category.identifier)?.vendor == category.vendor)
+    }
+    #expect(PredefinedCategory.named("com.klaviyo.category.yesNo\u{301}") == nil)
+  }
 }

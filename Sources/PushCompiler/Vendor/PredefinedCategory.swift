@@ -30,7 +30,10 @@ public struct PredefinedCategory: Sendable {
 
   /// The predefined category named `identifier` (the first of that name), if any.
   /// Looked up for every category a payload names: a search that passes over names of
-  /// another length without comparing their text costs less than hashing the name.
+  /// another length without comparing their text costs less than hashing the name. The
+  /// length tells exactly, as `==` would: every identifier is ASCII without `K`, `;` or
+  /// `` ` `` (the only ASCII text other text can be canonically equivalent to, through
+  /// the Kelvin sign, Greek question mark and Greek varia), which a test checks.
   public static func named(_ identifier: String) -> PredefinedCategory? {
     let length = identifier.utf8.count
     return all.first { $0.identifier.utf8.count == length && $0.identifier == identifier }

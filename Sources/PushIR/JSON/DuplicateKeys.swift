@@ -19,19 +19,16 @@ extension JSONValue {
   }
 
   /// Whether an object of `members`, or any object inside their values, repeats a name.
-  /// Every record of a batch is asked, so members are read in place (a copy of each
-  /// would retain and release its name and value) and names of different lengths are
-  /// told apart without comparing their text.
+  /// Every record of a batch is asked, so members are read in place: a copy of each
+  /// would retain and release its name and value. Names are compared with `==`, as
+  /// lookups compare them (canonically equivalent text is the same name, whatever its
+  /// bytes), so not by length first.
   private static func containsDuplicateKeys(_ members: [JSONObject.Member]) -> Bool {
     if members.count > 32 {
       if Set(members.map(\.key)).count != members.count { return true }
     } else if members.count > 1 {
       for i in members.indices.dropFirst() {
-        let length = members[i].key.utf8.count
-        for j in members.startIndex..<i
-        where members[j].key.utf8.count == length && members[j].key == members[i].key {
-          return true
-        }
+        for j in members.startIndex..<i where members[j].key == members[i].key { return true }
       }
     }
     for index in members.indices {
