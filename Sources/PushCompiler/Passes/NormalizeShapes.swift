@@ -66,10 +66,11 @@ public struct NormalizeShapes: PayloadPass {
   /// a badge that is not a count), never `false` of one it changes.
   private static func mayRewrite(_ aps: JSONObject) -> Bool {
     aps.members.indices.contains { index in
-      switch (aps.members[index].key, aps.members[index].value) {
-      case ("alert", .string), ("badge", .string): true
-      case ("content-available", let value), ("mutable-content", let value):
-        value != .number(JSONNumber(1))
+      switch aps.members[index].key {
+      case MemberName("alert"), MemberName("badge"):
+        if case .string = aps.members[index].value { true } else { false }
+      case MemberName("content-available"), MemberName("mutable-content"):
+        aps.members[index].value != .number(JSONNumber(1))
       default: false
       }
     }

@@ -46,14 +46,14 @@ enum APSCodec {
       // Worked out only when a diagnostic or the source map takes it.
       func path() -> JSONPointer { pointer.appending(members[index].key) }
       switch members[index].key {
-      case "alert":
+      case MemberName("alert"):
         readAlert(
           members[index].value, at: path(), into: &notification, kept: &kept, context: &context)
-      case "badge":
+      case MemberName("badge"):
         context.readBadge(members[index].value, at: path(), into: &notification)
-      case "sound":
+      case MemberName("sound"):
         readSound(members[index].value, at: path(), into: &notification, context: &context)
-      case "category":
+      case MemberName("category"):
         if let identifier = members[index].value.stringValue {
           if !identifier.isEmpty {
             notification.category = NotificationCategory(identifier: identifier)
@@ -62,15 +62,15 @@ enum APSCodec {
         } else {
           context.reportWrongType(members[index].value, expected: "a string", at: path())
         }
-      case "content-available":
+      case MemberName("content-available"):
         notification.delivery.contentAvailable = readFlag(
           members[index].value, at: path(), context: &context)
         context.sourceMap.record("/delivery/contentAvailable", from: path())
-      case "mutable-content":
+      case MemberName("mutable-content"):
         notification.delivery.mutableContent = readFlag(
           members[index].value, at: path(), context: &context)
         context.sourceMap.record("/delivery/mutableContent", from: path())
-      case "relevance-score":
+      case MemberName("relevance-score"):
         context.read(
           fraction: members[index].value, at: path(), into: \.content.relevanceScore,
           of: &notification,
@@ -98,10 +98,10 @@ enum APSCodec {
   /// is not one of the others is asked about.
   private static func stringKeyIndex(_ key: String) -> Int? {
     switch key {
-    case "thread-id": 0
-    case "target-content-id": 1
-    case "interruption-level": 2
-    case "filter-criteria": 3
+    case MemberName("thread-id"): 0
+    case MemberName("target-content-id"): 1
+    case MemberName("interruption-level"): 2
+    case MemberName("filter-criteria"): 3
     default: nil
     }
   }
@@ -109,10 +109,10 @@ enum APSCodec {
   /// The index of `key` in ``alertKeys``, by a switch for the same reason.
   private static func alertKeyIndex(_ key: String) -> Int? {
     switch key {
-    case "title": 0
-    case "subtitle": 1
-    case "body": 2
-    case "launch-image": 3
+    case MemberName("title"): 0
+    case MemberName("subtitle"): 1
+    case MemberName("body"): 2
+    case MemberName("launch-image"): 3
     default: nil
     }
   }
