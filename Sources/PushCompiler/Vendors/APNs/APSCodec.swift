@@ -214,7 +214,7 @@ enum APSCodec {
       let volume = context.fraction(sound["volume"], at: pointer().appending("volume"))
       notification.content.sound = NotificationSound(
         name: name, isCritical: critical, volume: volume)
-      for member in sound where !["name", "critical", "volume"].contains(member.key) {
+      for member in sound where !isSoundKey(member.key) {
         context.report(
           .invalidValue, "'\(member.key)' is not a sound key; ignored",
           at: pointer().appending(member.key))
@@ -224,6 +224,14 @@ enum APSCodec {
       return
     }
     context.sourceMap.record("/content/sound", from: pointer())
+  }
+
+  /// Whether `key` is a member of a sound dictionary that the reader reads.
+  private static func isSoundKey(_ key: String) -> Bool {
+    switch key {
+    case MemberName("name"), MemberName("critical"), MemberName("volume"): true
+    default: false
+    }
   }
 
   /// A flag is on when it is `1`; the normalize-shapes pass turns other spellings into

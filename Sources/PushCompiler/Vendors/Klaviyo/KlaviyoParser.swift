@@ -282,10 +282,10 @@ struct KlaviyoParser: PayloadParser {
         context.reportWrongType(value, expected: "a string", at: pointer.appending("icon"))
       }
     }
-    for member in object where !["id", "label", "action", "url", "icon"].contains(member.key) {
+    for index in object.indices where !Self.isButtonKey(object.members[index].key) {
       context.report(
-        .invalidValue, "'\(member.key)' is not a button key; ignored",
-        at: pointer.appending(member.key))
+        .invalidValue, "'\(object.members[index].key)' is not a button key; ignored",
+        at: pointer.appending(object.members[index].key))
     }
     return ActionButton(id: id, label: label, action: action, icon: icon, options: [.foreground])
   }
@@ -328,6 +328,17 @@ struct KlaviyoParser: PayloadParser {
         JSONPointer("/category/actionTargets").appending(index).appending("action")
           .appending("url"),
         from: pointer.appending("url"))
+    }
+  }
+
+  /// Whether `key` is a member of a button that the parser reads: asked of every member
+  /// of every button, so matched without building a list of the names each time.
+  private static func isButtonKey(_ key: String) -> Bool {
+    switch key {
+    case MemberName("id"), MemberName("label"), MemberName("action"), MemberName("url"),
+      MemberName("icon"):
+      true
+    default: false
     }
   }
 
