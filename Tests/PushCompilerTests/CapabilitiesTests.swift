@@ -1,5 +1,7 @@
-import PushCompiler
+import PushIR
 import Testing
+
+@testable import PushCompiler
 
 /// Capabilities share their values between copies: changing one copy leaves every
 /// other as it was.
@@ -17,5 +19,42 @@ import Testing
     #expect(changed.maxButtons == 0 && changed.browserSchemes == nil && changed.payloadLimit == nil)
     #expect(original.summaryLines == Klaviyo().capabilities.summaryLines)
     #expect(original.summaryLines != changed.summaryLines)
+  }
+
+  /// The bit masks fit-target asks agree with the sets they are kept beside, for every
+  /// format's capabilities, the IR's, and a set changed in place.
+  @Test func theKindMasksAgreeWithTheSets() {
+    var changed = Klaviyo().capabilities
+    changed.buttonActions.insert(.dial)
+    changed.mediaKinds.remove(.gif)
+    changed.urlDestinations = [.webView]
+    for capabilities in Vendors.all.map(\.capabilities) + [.everything, changed] {
+      for kind in Capabilities.ActionKind.allCases {
+        #expect(
+          capabilities.buttonActionMask.contains(kind) == capabilities.buttonActions.contains(kind))
+        #expect(
+          capabilities.defaultActionMask.contains(kind)
+            == capabilities.defaultActions.contains(kind))
+      }
+      for destination in URLDestination.allCases {
+        #expect(
+          capabilities.urlDestinationMask.contains(destination)
+            == capabilities.urlDestinations.contains(destination))
+      }
+      for kind in MediaKind.allCases {
+        #expect(capabilities.mediaKindMask.contains(kind) == capabilities.mediaKinds.contains(kind))
+      }
+    }
+  }
+
+  /// `PredefinedCategory.named` tells identifiers apart by length first, exact only while
+  /// every identifier is ASCII without the three characters other text can be
+  /// canonically equivalent to.
+  @Test func predefinedCategoryIdentifiersAreToldApartByLength() {
+    for category in PredefinedCategory.all {
+      #expect(category.identifier.utf8.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) })
+      #expect(PredefinedCategory.named(category.identifier)?.vendor == category.vendor)
+    }
+    #expect(PredefinedCategory.named("com.klaviyo.category.yesNo\u{301}") == nil)
   }
 }

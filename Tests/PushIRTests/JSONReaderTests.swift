@@ -46,6 +46,19 @@ import Testing
     #expect(value.containsDuplicateKeys)
   }
 
+  /// Repeated names are found at any depth, inside arrays too; names of one length
+  /// that differ are not taken for repeats; canonically equivalent names of different
+  /// lengths (the Kelvin sign is a `K`) are repeats, as lookups take them.
+  @Test func findsRepeatedNamesAtAnyDepth() throws {
+    #expect(try parse(#"[{"a": [1, {"b": {"cd": 1, "ce": 2, "cd": 3}}]}]"#).containsDuplicateKeys)
+    #expect(try parse(#"{"x": [[{"k": 1, "k": 2}]]}"#).containsDuplicateKeys)
+    #expect(try parse(#"{"x": {"K": 1, "\u212A": 2}}"#).containsDuplicateKeys)
+    #expect(try parse(#"{"x": {"caf\u00e9": 1, "cafe\u0301": 2}}"#).containsDuplicateKeys)
+    #expect(
+      !(try parse(#"{"ab": 1, "ac": 2, "b": [{"ab": 1}, {"ab": 2}], "c": {"ab": {}}}"#)
+        .containsDuplicateKeys))
+  }
+
   @Test func skipsAByteOrderMark() throws {
     #expect(try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == .object(JSONObject()))
   }

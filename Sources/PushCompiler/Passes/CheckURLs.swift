@@ -40,7 +40,8 @@ public struct CheckURLs: NotificationPass {
         notification.buttons[index].action = .openApp
       }
     }
-    if var category = notification.category {
+    // Most categories give no action targets: nothing to check, copy and put back.
+    if var category = notification.category, !category.actionTargets.isEmpty {
       let array: JSONPointer = "/category/actionTargets"
       let unsafe = category.actionTargets.indices.filter { index in
         let target = category.actionTargets[index]

@@ -94,7 +94,8 @@ private struct Fitter {
   /// counts, `Specs/ir.md`), their links going where the target sends links; what other
   /// kinds of action the target's category actions can take, its emitter decides.
   private mutating func fitCategoryActions(_ notification: inout PushNotification) {
-    guard var category = notification.category else { return }
+    // Most categories give no action targets: nothing to copy or rebuild.
+    guard var category = notification.category, !category.actionTargets.isEmpty else { return }
     var kept: [NotificationCategory.ActionTarget] = []
     for (index, entry) in category.actionTargets.enumerated() {
       // Worked out only for a message that is kept.
@@ -122,7 +123,7 @@ private struct Fitter {
     at path: @autoclosure () -> JSONPointer
   ) -> NotificationAction {
     guard case .openURL = action,
-      case .changed(let new, let why) = lower(action, allowed: [.openURL])
+      case .changed(let new, let why) = lower(action, allowed: Self.linksOnly)
     else { return action }
     report(.changedAction, "\(subject()) \(why)", at: path())
     return new
@@ -134,11 +135,11 @@ private struct Fitter {
     guard let action = notification.defaultAction, action != .sameAsDefault else { return }
     let path: JSONPointer = "/defaultAction"
     // Tapping a notification opens the app unless told otherwise, so `openApp` needs no key.
-    if action == .openApp && !target.defaultActions.contains(.openApp) {
+    if action == .openApp && !target.defaultActionMask.contains(.openApp) {
       notification.defaultAction = nil
       return
     }
-    switch lower(action, allowed: target.defaultActions) {
+    switch lower(action, allowed: target.defaultActionMask) {
     case .kept: break
     case .changed(let new, let why):
       notification.defaultAction = new
@@ -155,58 +156,75 @@ private struct Fitter {
     // A copy the lazily built messages can read while `self` is being changed.
     let targetID = self.targetID
     guard !notification.buttons.isEmpty else { return }
-    var kept: [ActionButton] = []
-    kept.reserveCapacity(max(0, min(notification.buttons.count, target.maxButtons)))
-    for (index, original) in notification.buttons.enumerated() {
+    let tapAction = notification.defaultAction
+    // Fitted in place, the kept ones moved to the front: most records keep every button
+    // as it is, and the array, held here alone, is neither copied nor rebuilt.
+    var buttons = notification.buttons
+    notification.buttons = []
+    var keptCount = 0
+    for index in buttons.indices {
       // Worked out only for a message that is kept.
       func path() -> JSONPointer { JSONPointer("/buttons").appending(index) }
-      var button = original
-      guard kept.count < target.maxButtons else {
+      guard keptCount < target.maxButtons else {
         let reason =
           target.maxButtons > 0
           ? "\(targetID) shows at most \(target.maxButtons) button(s)"
           : target.noButtonsBecause
             ?? "\(targetID) has no per-push buttons"
             + (target.registeredCategories ? " (only categories the app registered)" : "")
-        report(.droppedButton, "button '\(button.label)' dropped: \(reason)", at: path())
+        report(.droppedButton, "button '\(buttons[index].label)' dropped: \(reason)", at: path())
         continue
       }
-      var nowOpensApp = false
-      switch fitAction(of: button, sharing: notification.defaultAction) {
-      case .kept: break
-      case .changed(let new, let why):
-        nowOpensApp = new.opensApp
-        button.action = new
-        report(.changedAction, "button '\(button.label)' \(why)", at: path().appending("action"))
-      case .dropped:
-        report(
-          .droppedButton,
-          "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
-          at: path())
-        continue
-      }
-      fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
-      fitIcon(&button, at: path)
-      if button.textInput != nil && !target.textInput {
-        button.textInput = nil
-        report(
-          .droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none",
-          at: path().appending("textInput"))
-      }
-      // A label has no more characters than bytes: most are measured without counting.
-      if let limit = target.maxLabelLength, limit > 1, button.label.utf8.count > limit,
-        button.label.count > limit
-      {
-        let cut = String(button.label.prefix(limit - 1)) + "…"
-        report(
-          .longLabel,
-          "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",
-          at: path().appending("label"))
-        button.label = cut
-      }
-      kept.append(button)
+      guard fit(&buttons[index], sharing: tapAction, at: path) else { continue }
+      if keptCount != index { buttons.swapAt(keptCount, index) }
+      keptCount += 1
     }
-    notification.buttons = kept
+    buttons.removeSubrange(keptCount...)
+    notification.buttons = buttons
+  }
+
+  /// Fits one button (at `path`) to the target; `false` when it is dropped, before
+  /// anything in it changed.
+  private mutating func fit(
+    _ button: inout ActionButton, sharing tapAction: NotificationAction?,
+    at path: () -> JSONPointer
+  ) -> Bool {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
+    var nowOpensApp = false
+    switch fitAction(of: button, sharing: tapAction) {
+    case .kept: break
+    case .changed(let new, let why):
+      nowOpensApp = new.opensApp
+      button.action = new
+      report(.changedAction, "button '\(button.label)' \(why)", at: path().appending("action"))
+    case .dropped:
+      report(
+        .droppedButton,
+        "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
+        at: path())
+      return false
+    }
+    fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
+    fitIcon(&button, at: path)
+    if button.textInput != nil && !target.textInput {
+      button.textInput = nil
+      report(
+        .droppedTextInput, "button '\(button.label)' loses its reply field: \(targetID) has none",
+        at: path().appending("textInput"))
+    }
+    // A label has no more characters than bytes: most are measured without counting.
+    if let limit = target.maxLabelLength, limit > 1, button.label.utf8.count > limit,
+      button.label.count > limit
+    {
+      let cut = String(button.label.prefix(limit - 1)) + "…"
+      report(
+        .longLabel,
+        "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",
+        at: path().appending("label"))
+      button.label = cut
+    }
+    return true
   }
 
   /// A button's action lowered to the target's; where buttons have none of their own,
@@ -215,7 +233,7 @@ private struct Fitter {
     -> Lowered
   {
     guard target.buttonsTakeDefaultAction else {
-      return lower(button.action, allowed: target.buttonActions)
+      return lower(button.action, allowed: target.buttonActionMask)
     }
     let shared = tapAction ?? .openApp
     return button.action == shared
@@ -233,11 +251,13 @@ private struct Fitter {
     let targetID = self.targetID
     let allowed = target.buttonOptions.union(target.forcedButtonOptions)
     let unsupported = button.options.subtracting(allowed)
-    for (name, option) in ButtonOptions.named where unsupported.contains(option) {
-      report(
-        .droppedOption,
-        "button '\(button.label)' loses its \(name) option: \(targetID) does not support it",
-        at: path().appending("options"))
+    if !unsupported.isEmpty {
+      for (name, option) in ButtonOptions.named where unsupported.contains(option) {
+        report(
+          .droppedOption,
+          "button '\(button.label)' loses its \(name) option: \(targetID) does not support it",
+          at: path().appending("options"))
+      }
     }
     let added = target.forcedButtonOptions.subtracting(button.options)
     if added.contains(.foreground) && !alreadyReportedOpeningApp {
@@ -285,7 +305,7 @@ private struct Fitter {
           "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path())
         continue
       }
-      guard target.mediaKinds.contains(item.kind) else {
+      guard target.mediaKindMask.contains(item.kind) else {
         report(
           .droppedMedia,
           "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue) media",
@@ -334,6 +354,9 @@ private struct Fitter {
     if kept.count <= 1 || target.maxMedia <= 1 { notification.mediaPresentation = nil }
   }
 
+  /// What a link may become where only links are asked about.
+  private static let linksOnly = KindMask<Capabilities.ActionKind>([.openURL])
+
   private enum Lowered {
     case kept
     case changed(NotificationAction, String)
@@ -341,7 +364,8 @@ private struct Fitter {
   }
 
   /// The nearest action in `allowed`.
-  private func lower(_ action: NotificationAction, allowed: Set<Capabilities.ActionKind>) -> Lowered
+  private func lower(_ action: NotificationAction, allowed: KindMask<Capabilities.ActionKind>)
+    -> Lowered
   {
     guard let kind = Capabilities.ActionKind(action) else { return .kept }
     if allowed.contains(kind) {
@@ -356,14 +380,15 @@ private struct Fitter {
       }
       if case .openURL(let url, let destination) = action {
         var opens = destination
-        if !target.urlDestinations.contains(destination),
+        if !target.urlDestinationMask.contains(destination),
           let nearest = [URLDestination.app, .browser, .webView].first(
-            where: target.urlDestinations.contains)
+            where: target.urlDestinationMask.contains)
         {
           opens = nearest
         }
         var why = ""
-        if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinations.contains(.app) {
+        if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinationMask.contains(.app)
+        {
           let schemes = (target.browserSchemes ?? []).sorted().joined(separator: ", ")
           why = ": \(targetID) opens only \(schemes) links \(opens.phrase)"
           opens = .app
@@ -382,7 +407,7 @@ private struct Fitter {
       let destination: URLDestination =
         target.linkDestinationFromScheme
         ? .impliedByScheme(of: link)
-        : target.urlDestinations.contains(.browser) && target.opensOutsideTheApp(link)
+        : target.urlDestinationMask.contains(.browser) && target.opensOutsideTheApp(link)
           ? .browser : .app
       return .changed(.openURL(link, destination), "dials through the link '\(link)'")
     case .openURL(let url, _) where allowed.contains(.openApp):

@@ -15,7 +15,9 @@ public struct NormalizeShapes: PayloadPass {
   public let summary = "canonical 'aps' shapes: alert dictionary, flags as 1, numeric badge"
 
   public func run(on payload: inout JSONValue, context: inout PassContext) {
-    guard case .object(var root) = payload, case .object(var aps)? = root["aps"] else { return }
+    guard case .object(var root) = payload, case .object(var aps)? = root["aps"],
+      Self.mayRewrite(aps)
+    else { return }
     payload = .null  // drop the reference so the edits below do not copy the tree
     // Whether `aps` was rewritten: when not, `root` is put back untouched, without
     // copying its members (the caller may still hold them).
@@ -55,5 +57,22 @@ public struct NormalizeShapes: PayloadPass {
     }
     if changed { root["aps"] = .object(aps) }
     payload = .object(root)
+  }
+
+  /// Whether `aps` has a member the pass may rewrite: a string `alert` or `badge`, or a
+  /// flag other than `1`. Most have none, and are then left as they are after one look
+  /// at each member, where the lookups of the rewrite would scan `aps` once per name.
+  /// It may say `true` of a member the rewrite then leaves (an unknown flag spelling,
+  /// a badge that is not a count), never `false` of one it changes.
+  private static func mayRewrite(_ aps: JSONObject) -> Bool {
+    aps.members.indices.contains { index in
+      switch aps.members[index].key {
+      case MemberName("alert"), MemberName("badge"):
+        if case .string = aps.members[index].value { true } else { false }
+      case MemberName("content-available"), MemberName("mutable-content"):
+        aps.members[index].value != .number(JSONNumber(1))
+      default: false
+      }
+    }
   }
 }

@@ -23,13 +23,13 @@ public struct ResolveFallbacks: NotificationPass {
     }
     // Described only for a message: most records resolve nothing.
     func description() -> String { resolved.url.map { "'\($0)'" } ?? "opening the app" }
-    resolve(&notification.buttons, \.action, to: resolved, at: "/buttons", context: &context) {
+    resolve(&notification.buttons, to: resolved, at: "/buttons", context: &context) {
       "button '\($0.label)' falls back to the default action: \(description())"
     }
-    if var category = notification.category {
+    // Most categories give no action targets: nothing to copy and put back.
+    if var category = notification.category, !category.actionTargets.isEmpty {
       resolve(
-        &category.actionTargets, \.action, to: resolved, at: "/category/actionTargets",
-        context: &context
+        &category.actionTargets, to: resolved, at: "/category/actionTargets", context: &context
       ) {
         "category action '\($0.actionID)' falls back to the default action: \(description())"
       }
@@ -45,14 +45,24 @@ public struct ResolveFallbacks: NotificationPass {
   }
 
   /// Replaces `sameAsDefault` with `resolved` in each element's action, reporting each.
-  private func resolve<Element>(
-    _ elements: inout [Element], _ action: WritableKeyPath<Element, NotificationAction>,
-    to resolved: NotificationAction, at path: JSONPointer, context: inout PassContext,
-    message: (Element) -> String
+  private func resolve<Element: HoldsAction>(
+    _ elements: inout [Element], to resolved: NotificationAction, at path: JSONPointer,
+    context: inout PassContext, message: (Element) -> String
   ) {
-    for index in elements.indices where elements[index][keyPath: action] == .sameAsDefault {
-      elements[index][keyPath: action] = resolved
+    for index in elements.indices where elements[index].action == .sameAsDefault {
+      elements[index].action = resolved
       context.report(.resolvedFallback, message(elements[index]), at: path.appending(index))
     }
   }
 }
+
+/// Something in the IR that does an action when tapped: a button or a category action
+/// target. A protocol rather than a key path, since the pass asks every button of every
+/// record and a key path is read through the runtime.
+protocol HoldsAction {
+  /// What a tap does.
+  var action: NotificationAction { get set }
+}
+
+extension ActionButton: HoldsAction {}
+extension NotificationCategory.ActionTarget: HoldsAction {}

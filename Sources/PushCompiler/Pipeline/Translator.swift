@@ -96,9 +96,11 @@ public struct Translator: Sendable {
     var passContext = PassContext(
       targetID: targetCapabilities == nil ? "ir" : target.id, capabilities: targetCapabilities,
       recording: recording)
-    for pass in pipeline.payloadPasses {
-      pass.run(on: &payload, context: &passContext)
-      if let dumpAfter, pass.name == dumpAfter { dump = payload }
+    // By index, each pass used where it is stored: iterating would copy every pass out
+    // of the pipeline, for every record.
+    for index in pipeline.payloadPasses.indices {
+      pipeline.payloadPasses[index].run(on: &payload, context: &passContext)
+      if let dumpAfter, pipeline.payloadPasses[index].name == dumpAfter { dump = payload }
     }
     diagnostics.report(contentsOf: passContext.diagnostics)
     passContext.diagnostics = Diagnostics(recording: recording)
@@ -116,9 +118,11 @@ public struct Translator: Sendable {
     if passContext.target != nil {
       passContext.target = target.capabilities(writing: notification, options: options)
     }
-    for pass in pipeline.notificationPasses {
-      pass.run(on: &notification, context: &passContext)
-      if let dumpAfter, pass.name == dumpAfter { dump = IREncoder.encode(notification) }
+    for index in pipeline.notificationPasses.indices {
+      pipeline.notificationPasses[index].run(on: &notification, context: &passContext)
+      if let dumpAfter, pipeline.notificationPasses[index].name == dumpAfter {
+        dump = IREncoder.encode(notification)
+      }
     }
     let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {

@@ -24,17 +24,7 @@ public struct Capabilities: Sendable {
     /// Hashes the case alone, not its name: sets of kinds are looked up for every button
     /// of every record.
     public func hash(into hasher: inout Hasher) {
-      let position: UInt8 =
-        switch self {
-        case .openApp: 0
-        case .openURL: 1
-        case .dismiss: 2
-        case .dial: 3
-        case .botFlow: 4
-        case .inboxMessage: 5
-        case .custom: 6
-        }
-      hasher.combine(position)
+      hasher.combine(maskBit)
     }
   }
 
@@ -53,18 +43,36 @@ public struct Capabilities: Sendable {
   /// Actions a button can take.
   public var buttonActions: Set<ActionKind> {
     get { storage.values.buttonActions }
-    set { uniqueStorage().values.buttonActions = newValue }
+    set {
+      let values = uniqueStorage()
+      values.values.buttonActions = newValue
+      values.values.buttonActionMask = KindMask(newValue)
+    }
   }
+  /// ``buttonActions`` as a bit mask, for lookups without hashing.
+  var buttonActionMask: KindMask<ActionKind> { storage.values.buttonActionMask }
   /// Actions a tap on the notification can take.
   public var defaultActions: Set<ActionKind> {
     get { storage.values.defaultActions }
-    set { uniqueStorage().values.defaultActions = newValue }
+    set {
+      let values = uniqueStorage()
+      values.values.defaultActions = newValue
+      values.values.defaultActionMask = KindMask(newValue)
+    }
   }
+  /// ``defaultActions`` as a bit mask, for lookups without hashing.
+  var defaultActionMask: KindMask<ActionKind> { storage.values.defaultActionMask }
   /// Where links can open.
   public var urlDestinations: Set<URLDestination> {
     get { storage.values.urlDestinations }
-    set { uniqueStorage().values.urlDestinations = newValue }
+    set {
+      let values = uniqueStorage()
+      values.values.urlDestinations = newValue
+      values.values.urlDestinationMask = KindMask(newValue)
+    }
   }
+  /// ``urlDestinations`` as a bit mask, for lookups without hashing.
+  var urlDestinationMask: KindMask<URLDestination> { storage.values.urlDestinationMask }
   /// Whether the vendor's SDK decides where a link opens from its scheme alone: `http`
   /// and `https` links in the browser, any other scheme in the app (OneSignal's launch
   /// URL), so a link's destination follows from its text.
@@ -124,8 +132,14 @@ public struct Capabilities: Sendable {
   /// Kinds of media.
   public var mediaKinds: Set<MediaKind> {
     get { storage.values.mediaKinds }
-    set { uniqueStorage().values.mediaKinds = newValue }
+    set {
+      let values = uniqueStorage()
+      values.values.mediaKinds = newValue
+      values.values.mediaKindMask = KindMask(newValue)
+    }
   }
+  /// ``mediaKinds`` as a bit mask, for lookups without hashing.
+  var mediaKindMask: KindMask<MediaKind> { storage.values.mediaKindMask }
   /// Whether per-item captions and actions (carousels) exist.
   public var mediaCaptions: Bool {
     get { storage.values.mediaCaptions }
@@ -203,8 +217,11 @@ public struct Capabilities: Sendable {
       var maxButtons: Int = 0
       var noButtonsBecause: String? = nil
       var buttonActions: Set<ActionKind> = []
+      var buttonActionMask = KindMask<ActionKind>()
       var defaultActions: Set<ActionKind> = []
+      var defaultActionMask = KindMask<ActionKind>()
       var urlDestinations: Set<URLDestination> = []
+      var urlDestinationMask = KindMask<URLDestination>()
       var linkDestinationFromScheme: Bool = false
       var browserSchemes: Set<String>? = nil
       var buttonsTakeDefaultAction: Bool = false
@@ -216,6 +233,7 @@ public struct Capabilities: Sendable {
       var maxLabelLength: Int? = nil
       var maxMedia: Int = 0
       var mediaKinds: Set<MediaKind> = []
+      var mediaKindMask = KindMask<MediaKind>()
       var mediaCaptions: Bool = false
       var mediaAltText: Bool = false
       var registeredCategories: Bool = false
@@ -290,6 +308,66 @@ public struct Capabilities: Sendable {
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
     ]
+  }
+}
+
+/// A kind with a bit of its own, so that a set of them fits one mask (``KindMask``).
+protocol MaskableKind: Hashable {
+  /// The kind's bit, below 32.
+  var maskBit: UInt8 { get }
+}
+
+/// A set of kinds as a bit mask: the capabilities are asked about kinds for every
+/// button, link and media item of every record, and a `Set` hashes each lookup (the raw
+/// value's text, for kinds with a `String` raw value).
+struct KindMask<Kind: MaskableKind>: Sendable {
+  /// Bit `kind.maskBit` is set for each kind in the set.
+  private var bits: UInt32 = 0
+
+  /// An empty set.
+  init() {}
+
+  /// The kinds of `kinds`.
+  init(_ kinds: Set<Kind>) {
+    for kind in kinds { bits |= 1 << kind.maskBit }
+  }
+
+  /// Whether `kind` is in the set.
+  func contains(_ kind: Kind) -> Bool { bits & 1 << kind.maskBit != 0 }
+}
+
+extension Capabilities.ActionKind: MaskableKind {
+  var maskBit: UInt8 {
+    switch self {
+    case .openApp: 0
+    case .openURL: 1
+    case .dismiss: 2
+    case .dial: 3
+    case .botFlow: 4
+    case .inboxMessage: 5
+    case .custom: 6
+    }
+  }
+}
+
+extension URLDestination: MaskableKind {
+  var maskBit: UInt8 {
+    switch self {
+    case .app: 0
+    case .browser: 1
+    case .webView: 2
+    }
+  }
+}
+
+extension MediaKind: MaskableKind {
+  var maskBit: UInt8 {
+    switch self {
+    case .image: 0
+    case .gif: 1
+    case .video: 2
+    case .audio: 3
+    }
   }
 }
 

@@ -28,15 +28,16 @@ public struct PredefinedCategory: Sendable {
   public static let all: [PredefinedCategory] =
     KlaviyoCategories.all + BrazeCategories.all + AirshipCategories.all
 
-  /// The predefined category named `identifier`, if any.
+  /// The predefined category named `identifier` (the first of that name), if any.
+  /// Looked up for every category a payload names: a search that passes over names of
+  /// another length without comparing their text costs less than hashing the name. The
+  /// length tells exactly, as `==` would: every identifier is ASCII without `K`, `;` or
+  /// `` ` `` (the only ASCII text other text can be canonically equivalent to, through
+  /// the Kelvin sign, Greek question mark and Greek varia), which a test checks.
   public static func named(_ identifier: String) -> PredefinedCategory? {
-    byIdentifier[identifier]
+    let length = identifier.utf8.count
+    return all.first { $0.identifier.utf8.count == length && $0.identifier == identifier }
   }
-
-  /// ``all`` by identifier, the first of each (looked up for every category a payload
-  /// names).
-  private static let byIdentifier: [String: PredefinedCategory] = Dictionary(
-    all.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The predefined category of `vendor` named `identifier`, if any.
   static func named(_ identifier: String, vendor: String) -> PredefinedCategory? {

@@ -215,7 +215,10 @@ public enum URLPolicy {
   /// it would do, if it names one.
   public static func unsafeScheme(of text: String) -> (scheme: String, does: String)? {
     guard let scheme = cleanedScheme(of: text) else { return nil }
-    return unsafeSchemes.first { $0.scheme == scheme }
+    // Asked of every link: schemes of another length are passed over without comparing
+    // their text. Exact, as `==`: the unsafe schemes are lower-case ASCII letters, which
+    // no text of another length is canonically equivalent to.
+    return unsafeSchemes.first { $0.scheme.utf8.count == scheme.utf8.count && $0.scheme == scheme }
   }
 
   /// The first character that may not stand in a URL at all, or a broken `%` escape.

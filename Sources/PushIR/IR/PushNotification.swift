@@ -34,3 +34,13 @@ public struct PushNotification: Hashable, Sendable {
   /// not by a category the app registered).
   public var hasDynamicButtons: Bool { !buttons.isEmpty }
 }
+
+extension PushNotification {
+  /// This notification, leaving an empty one in its place: a parser that built it in a
+  /// stored property hands it over without copying every field.
+  public mutating func take() -> PushNotification {
+    var taken = PushNotification()
+    swap(&self, &taken)
+    return taken
+  }
+}

@@ -12,31 +12,45 @@ extension JSONValue {
   /// small objects).
   public var containsDuplicateKeys: Bool {
     switch self {
-    case .array(let elements):
-      // By index: iterating would copy each element only to look into it.
-      return elements.indices.contains { elements[$0].mayContainDuplicateKeys }
-    case .object(let object):
-      let members = object.members
-      if members.count > 32 {
-        if Set(members.map(\.key)).count != members.count { return true }
-      } else if members.count > 1 {
-        for i in members.indices {
-          let key = members[i].key
-          for j in (i + 1)..<members.endIndex where members[j].key == key { return true }
-        }
-      }
-      return members.indices.contains { members[$0].value.mayContainDuplicateKeys }
-    default: return false
+    case .array(let elements): Self.anyContainsDuplicateKeys(elements)
+    case .object(let object): Self.containsDuplicateKeys(object.members)
+    default: false
     }
   }
 
-  /// ``containsDuplicateKeys``, asked only of objects and arrays: a scalar member is
-  /// passed over without copying its value.
-  private var mayContainDuplicateKeys: Bool {
-    switch self {
-    case .object, .array: containsDuplicateKeys
-    default: false
+  /// Whether an object of `members`, or any object inside their values, repeats a name.
+  /// Every record of a batch is asked, so members are read in place: a copy of each
+  /// would retain and release its name and value. Names are compared with `==`, as
+  /// lookups compare them (canonically equivalent text is the same name, whatever its
+  /// bytes), so not by length first.
+  private static func containsDuplicateKeys(_ members: [JSONObject.Member]) -> Bool {
+    if members.count > 32 {
+      if Set(members.map(\.key)).count != members.count { return true }
+    } else if members.count > 1 {
+      for i in members.indices.dropFirst() {
+        for j in members.startIndex..<i where members[j].key == members[i].key { return true }
+      }
     }
+    for index in members.indices {
+      switch members[index].value {
+      case .object(let object): if containsDuplicateKeys(object.members) { return true }
+      case .array(let elements): if anyContainsDuplicateKeys(elements) { return true }
+      default: continue
+      }
+    }
+    return false
+  }
+
+  /// Whether any object among `elements`, or inside them, repeats a name.
+  private static func anyContainsDuplicateKeys(_ elements: [JSONValue]) -> Bool {
+    for index in elements.indices {
+      switch elements[index] {
+      case .object(let object): if containsDuplicateKeys(object.members) { return true }
+      case .array(let nested): if anyContainsDuplicateKeys(nested) { return true }
+      default: continue
+      }
+    }
+    return false
   }
 
   private mutating func removeDuplicateKeys(

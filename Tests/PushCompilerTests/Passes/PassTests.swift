@@ -55,6 +55,22 @@ import Testing
     #expect(again.diagnostics.all.isEmpty)
   }
 
+  /// Each rewritable member alone is rewritten: the pass's first look at `aps`, which
+  /// leaves the rest untouched, must not miss any of them.
+  @Test(arguments: [
+    #"{"alert": "x"}"#, #"{"badge": "7"}"#, #"{"mutable-content": true}"#,
+    #"{"content-available": "1"}"#, #"{"mutable-content": "false"}"#,
+    #"{"content-available": 0}"#, #"{"sound": "a", "mutable-content": "true"}"#,
+  ])
+  func normalizeShapesRewritesEachShapeAlone(_ aps: String) throws {
+    var payload = try JSONReader.parse(Array(#"{"aps": \#(aps), "k": 1}"#.utf8))
+    let before = payload
+    var context = PassContext(target: nil)
+    NormalizeShapes().run(on: &payload, context: &context)
+    #expect(payload != before)
+    #expect(context.diagnostics.all.count == (aps.contains("alert") ? 0 : 1))
+  }
+
   @Test func fitTargetLowersToKlaviyo() throws {
     var notification = try Self.samples()[1]
     var context = PassContext(target: Klaviyo())

@@ -39,71 +39,108 @@ enum APSCodec {
     context: inout ParseContext
   ) {
     var kept = JSONObject()
-    for member in aps {
-      lazy var path = pointer.appending(member.key)
-      switch member.key {
-      case "alert":
-        readAlert(member.value, at: path, into: &notification, kept: &kept, context: &context)
-      case "badge":
-        context.readBadge(member.value, at: path, into: &notification)
-      case "sound": readSound(member.value, at: path, into: &notification, context: &context)
-      case "category":
-        if let identifier = member.value.stringValue {
+    // By index, names and values read in place: a copy of each member would retain and
+    // release both, for every member of every record.
+    let members = aps.members
+    for index in members.indices {
+      // Worked out only when a diagnostic or the source map takes it.
+      func path() -> JSONPointer { pointer.appending(members[index].key) }
+      switch members[index].key {
+      case MemberName("alert"):
+        readAlert(
+          members[index].value, at: path(), into: &notification, kept: &kept, context: &context)
+      case MemberName("badge"):
+        context.readBadge(members[index].value, at: path(), into: &notification)
+      case MemberName("sound"):
+        readSound(members[index].value, at: path(), into: &notification, context: &context)
+      case MemberName("category"):
+        if let identifier = members[index].value.stringValue {
           if !identifier.isEmpty {
             notification.category = NotificationCategory(identifier: identifier)
-            context.sourceMap.record("/category", from: path)
+            context.sourceMap.record("/category", from: path())
           }
         } else {
-          context.reportWrongType(member.value, expected: "a string", at: path)
+          context.reportWrongType(members[index].value, expected: "a string", at: path())
         }
-      case "content-available":
-        notification.delivery.contentAvailable = readFlag(member.value, at: path, context: &context)
-        context.sourceMap.record("/delivery/contentAvailable", from: path)
-      case "mutable-content":
-        notification.delivery.mutableContent = readFlag(member.value, at: path, context: &context)
-        context.sourceMap.record("/delivery/mutableContent", from: path)
-      case "relevance-score":
+      case MemberName("content-available"):
+        notification.delivery.contentAvailable = readFlag(
+          members[index].value, at: path(), context: &context)
+        context.sourceMap.record("/delivery/contentAvailable", from: path())
+      case MemberName("mutable-content"):
+        notification.delivery.mutableContent = readFlag(
+          members[index].value, at: path(), context: &context)
+        context.sourceMap.record("/delivery/mutableContent", from: path())
+      case MemberName("relevance-score"):
         context.read(
-          fraction: member.value, at: path, into: \.content.relevanceScore, of: &notification,
+          fraction: members[index].value, at: path(), into: \.content.relevanceScore,
+          of: &notification,
           irPath: "/content/relevanceScore")
       default:
-        if let entry = stringKeys.first(where: { $0.key == member.key }) {
-          if let text = member.value.stringValue {
+        if let entry = stringKeyIndex(members[index].key).map({ stringKeys[$0] }) {
+          if let text = members[index].value.stringValue {
             notification.content[keyPath: entry.field] = text
-            context.sourceMap.record(JSONPointer(entry.path), from: path)
+            context.sourceMap.record(JSONPointer(entry.path), from: path())
           } else {
-            context.reportWrongType(member.value, expected: "a string", at: path)
+            context.reportWrongType(members[index].value, expected: "a string", at: path())
           }
         } else {
-          kept.append(member.key, member.value)
+          kept.append(members[index].key, members[index].value)
           context.report(
-            .unknownKey, "'aps.\(member.key)' has no place in the IR; kept verbatim",
-            at: path)
+            .unknownKey, "'aps.\(members[index].key)' has no place in the IR; kept verbatim",
+            at: path())
         }
       }
     }
     if !kept.isEmpty { notification.extras[extrasKey] = kept }
   }
 
+  /// The index of `key` in ``stringKeys``: a switch, since every key of every `aps` that
+  /// is not one of the others is asked about.
+  private static func stringKeyIndex(_ key: String) -> Int? {
+    switch key {
+    case MemberName("thread-id"): 0
+    case MemberName("target-content-id"): 1
+    case MemberName("interruption-level"): 2
+    case MemberName("filter-criteria"): 3
+    default: nil
+    }
+  }
+
+  /// The index of `key` in ``alertKeys``, by a switch for the same reason.
+  private static func alertKeyIndex(_ key: String) -> Int? {
+    switch key {
+    case MemberName("title"): 0
+    case MemberName("subtitle"): 1
+    case MemberName("body"): 2
+    case MemberName("launch-image"): 3
+    default: nil
+    }
+  }
+
+  /// Reads `aps.alert`, found at `pointer` (worked out only when a diagnostic or the
+  /// source map takes it).
   private static func readAlert(
-    _ value: JSONValue, at pointer: JSONPointer, into notification: inout PushNotification,
+    _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
+    into notification: inout PushNotification,
     kept: inout JSONObject, context: inout ParseContext
   ) {
     switch value {
     case .string(let body):
       notification.content.body = body
-      context.sourceMap.record("/content/body", from: pointer)
+      context.sourceMap.record("/content/body", from: pointer())
     case .object(let alert):
       var keptAlert = JSONObject()
       // Bit masks of the localized keys and arguments the alert has, by their entry's
       // index, so that arguments without their key are found without a second lookup.
       var keysSeen = 0
       var argumentsSeen = 0
-      for member in alert {
-        lazy var path = pointer.appending(member.key)
-        if let index = alertKeys.firstIndex(where: { $0.key == member.key }) {
-          guard let text = member.value.stringValue else {
-            context.reportWrongType(member.value, expected: "a string", at: path)
+      let members = alert.members
+      for position in members.indices {
+        // Worked out only when a diagnostic or the source map takes it.
+        func path() -> JSONPointer { pointer().appending(members[position].key) }
+        if let index = alertKeyIndex(members[position].key) {
+          guard let text = members[position].value.stringValue else {
+            context.reportWrongType(members[position].value, expected: "a string", at: path())
             continue
           }
           switch index {
@@ -112,12 +149,12 @@ enum APSCodec {
           case 2: notification.content.body = text
           default: notification.content.launchImage = text
           }
-          context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path)
-        } else if let index = localizedKeys.firstIndex(where: { $0.key == member.key }) {
+          context.sourceMap.record(JSONPointer(alertKeys[index].path), from: path())
+        } else if let index = localizedKeys.firstIndex(where: { $0.key == members[position].key }) {
           keysSeen |= 1 << index
           let entry = localizedKeys[index]
-          guard let key = member.value.stringValue else {
-            context.reportWrongType(member.value, expected: "a string", at: path)
+          guard let key = members[position].value.stringValue else {
+            context.reportWrongType(members[position].value, expected: "a string", at: path())
             continue
           }
           var arguments: [String] = []
@@ -126,29 +163,31 @@ enum APSCodec {
               arguments = list.compactMap(\.stringValue)
             } else {
               context.reportWrongType(
-                args, expected: "an array of strings", at: pointer.appending(entry.args))
+                args, expected: "an array of strings", at: pointer().appending(entry.args))
             }
           }
           notification.content[keyPath: entry.field] = LocalizedText(key: key, arguments: arguments)
-          context.sourceMap.record(JSONPointer(entry.path), from: path)
-        } else if let index = localizedKeys.firstIndex(where: { $0.args == member.key }) {
+          context.sourceMap.record(JSONPointer(entry.path), from: path())
+        } else if let index = localizedKeys.firstIndex(where: { $0.args == members[position].key })
+        {
           argumentsSeen |= 1 << index  // read with their key
         } else {
-          keptAlert.append(member.key, member.value)
+          keptAlert.append(members[position].key, members[position].value)
           context.report(
             .unknownKey,
-            "'aps.alert.\(member.key)' has no place in the IR; kept verbatim", at: path)
+            "'aps.alert.\(members[position].key)' has no place in the IR; kept verbatim", at: path()
+          )
         }
       }
       for (index, entry) in localizedKeys.enumerated()
       where argumentsSeen & 1 << index != 0 && keysSeen & 1 << index == 0 {
         context.report(
           .invalidValue, "'\(entry.args)' without '\(entry.key)' has nothing to format; ignored",
-          at: pointer.appending(entry.args))
+          at: pointer().appending(entry.args))
       }
       if !keptAlert.isEmpty { kept.append("alert", .object(keptAlert)) }
     default:
-      context.reportWrongType(value, expected: "a string or an object", at: pointer)
+      context.reportWrongType(value, expected: "a string or an object", at: pointer())
     }
   }
 
@@ -175,7 +214,7 @@ enum APSCodec {
       let volume = context.fraction(sound["volume"], at: pointer().appending("volume"))
       notification.content.sound = NotificationSound(
         name: name, isCritical: critical, volume: volume)
-      for member in sound where !["name", "critical", "volume"].contains(member.key) {
+      for member in sound where !isSoundKey(member.key) {
         context.report(
           .invalidValue, "'\(member.key)' is not a sound key; ignored",
           at: pointer().appending(member.key))
@@ -185,6 +224,14 @@ enum APSCodec {
       return
     }
     context.sourceMap.record("/content/sound", from: pointer())
+  }
+
+  /// Whether `key` is a member of a sound dictionary that the reader reads.
+  private static func isSoundKey(_ key: String) -> Bool {
+    switch key {
+    case MemberName("name"), MemberName("critical"), MemberName("volume"): true
+    default: false
+    }
   }
 
   /// A flag is on when it is `1`; the normalize-shapes pass turns other spellings into

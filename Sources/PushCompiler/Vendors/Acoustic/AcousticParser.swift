@@ -58,7 +58,7 @@ struct AcousticParser: PayloadParser {
       kept.append(Key.categoryInAPSHint, true)
     }
     if !kept.isEmpty { notification.extras["acoustic"] = kept }
-    return notification
+    return notification.take()
   }
 
   private mutating func readButtons(_ elements: [JSONValue], context: inout ParseContext) {

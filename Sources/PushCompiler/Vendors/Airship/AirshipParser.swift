@@ -59,7 +59,7 @@ struct AirshipParser: PayloadParser {
     if !landingPages.isEmpty { kept.append(Key.landingPageExtras, .object(landingPages)) }
     if !spellings.isEmpty { kept.append(Key.spellingHint, .object(spellings)) }
     if !kept.isEmpty { notification.extras["airship"] = kept }
-    return notification
+    return notification.take()
   }
 
   private mutating func keep(

@@ -18,7 +18,7 @@ struct BrazeParser: PayloadParser {
       readDeviceForm(context: &context)
     }
     if !kept.isEmpty { notification.extras["braze"] = kept }
-    return notification
+    return notification.take()
   }
 
   // MARK: The device form

@@ -40,7 +40,7 @@ struct CleverTapParser: PayloadParser {
     }
     checkTemplateJSON(context: &context)
     if !kept.isEmpty { notification.extras["clevertap"] = kept }
-    return notification
+    return notification.take()
   }
 
   /// A `W$…`/`wzrk_…` key: the campaign id, the deep link, or CleverTap's own data.

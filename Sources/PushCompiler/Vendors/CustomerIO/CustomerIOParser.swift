@@ -29,7 +29,7 @@ struct CustomerIOParser: PayloadParser {
     }
     checkDeliveryKeys(context: &context)
     if !kept.isEmpty { notification.extras["customerio"] = kept }
-    return notification
+    return notification.take()
   }
 
   /// `CIO`: its `push` dictionary; other members are kept.

@@ -29,7 +29,7 @@ struct DfineryParser: PayloadParser {
         member, from: JSONPointer.root.appending(member.key), into: &notification)
     }
     if !kept.isEmpty { notification.extras["dfinery"] = kept }
-    return notification
+    return notification.take()
   }
 
   private mutating func readContainer(_ dfn: JSONObject, context: inout ParseContext) {

@@ -18,7 +18,7 @@ struct ExpoParser: PayloadParser {
       readMessage(context: &context)
     }
     if !kept.isEmpty { notification.extras["expo"] = kept }
-    return notification
+    return notification.take()
   }
 
   // MARK: the push message

@@ -23,7 +23,7 @@ struct IterableParser: PayloadParser {
     if let itbl { readContainer(itbl, context: &context) }
     readRoot(itbl: itbl, context: &context)
     if !kept.isEmpty { notification.extras["iterable"] = kept }
-    return notification
+    return notification.take()
   }
 
   private mutating func readContainer(_ itbl: JSONObject, context: inout ParseContext) {

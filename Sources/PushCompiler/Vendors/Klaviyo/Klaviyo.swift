@@ -76,9 +76,12 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     /// Whether `key` is a root key of Klaviyo's own, which custom data cannot use.
     /// A switch, not a set: asked for every root key of every record, and comparing a
     /// short string with a few others costs less than hashing it.
+    /// Names of another length are passed over without comparing text (``MemberName``).
     static func isReservedRootKey(_ key: String) -> Bool {
       switch key {
-      case "aps", body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue:
+      case MemberName("aps"), MemberName(body), MemberName(url), MemberName(webURL),
+        MemberName(media), MemberName(mediaType), MemberName(keyValuePairs),
+        MemberName(badgeConfig), MemberName(badgeValue):
         true
       default: false
       }

@@ -21,11 +21,16 @@ struct KlaviyoParser: PayloadParser {
     readCategoryActions(body?[Key.categoryActions], context: &context)
     if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody)) }
     if !kept.isEmpty { notification.extras["klaviyo"] = kept }
-    return notification
+    return notification.take()
   }
 
-  /// The members of `body` an IR field holds.
-  private static let readBodyKeys = [Key.notificationID, Key.url, Key.buttons, Key.categoryActions]
+  /// Whether `key` names a member of `body` an IR field holds.
+  private static func isReadBodyKey(_ key: String) -> Bool {
+    switch key {
+    case Key.notificationID, Key.url, Key.buttons, Key.categoryActions: true
+    default: false
+    }
+  }
 
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
@@ -50,8 +55,8 @@ struct KlaviyoParser: PayloadParser {
     case let other?:
       keptBody.append(Key.notificationID, other)
     }
-    for member in body where !Self.readBodyKeys.contains(member.key) {
-      keptBody.append(member.key, member.value)
+    for index in body.indices where !Self.isReadBodyKey(body.members[index].key) {
+      keptBody.append(body.members[index].key, body.members[index].value)
     }
     return body
   }
@@ -130,12 +135,18 @@ struct KlaviyoParser: PayloadParser {
   /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
   /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
-    for member in root {
-      if !Key.isReservedRootKey(member.key) {
+    // By index: a member is copied only when it is kept, its name read in place.
+    let members = root.members
+    for index in members.indices {
+      let key = members[index].key
+      if !Key.isReservedRootKey(key) {
+        if notification.customData.isEmpty {
+          notification.customData = JSONObject(capacity: members.count - index)
+        }
         context.keepAsCustomData(
-          member, from: JSONPointer.root.appending(member.key), into: &notification)
-      } else if member.key == Key.badgeConfig || member.key == Key.badgeValue {
-        kept.append(member.key, member.value)  // the other reserved keys are read into IR fields
+          members[index], from: JSONPointer.root.appending(key), into: &notification)
+      } else if key == Key.badgeConfig || key == Key.badgeValue {
+        kept.append(key, members[index].value)  // the other reserved keys are read into IR fields
       }
     }
     guard let pairs = root[Key.keyValuePairs] else { return }
@@ -271,17 +282,19 @@ struct KlaviyoParser: PayloadParser {
         context.reportWrongType(value, expected: "a string", at: pointer.appending("icon"))
       }
     }
-    for member in object where !["id", "label", "action", "url", "icon"].contains(member.key) {
+    for index in object.indices where !Self.isButtonKey(object.members[index].key) {
       context.report(
-        .invalidValue, "'\(member.key)' is not a button key; ignored",
-        at: pointer.appending(member.key))
+        .invalidValue, "'\(object.members[index].key)' is not a button key; ignored",
+        at: pointer.appending(object.members[index].key))
     }
     return ActionButton(id: id, label: label, action: action, icon: icon, options: [.foreground])
   }
 
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
+    // Klaviyo's categories lead ``PredefinedCategory/all``, so this is the vendor of the
+    // first category of that name; asked of four, not hashed, for every record.
     if let identifier = notification.category?.identifier,
-      PredefinedCategory.named(identifier)?.vendor == "klaviyo"
+      KlaviyoCategories.all.contains(where: { $0.identifier == identifier })
     {
       context.report(
         .obsoleteShape,
@@ -315,6 +328,17 @@ struct KlaviyoParser: PayloadParser {
         JSONPointer("/category/actionTargets").appending(index).appending("action")
           .appending("url"),
         from: pointer.appending("url"))
+    }
+  }
+
+  /// Whether `key` is a member of a button that the parser reads: asked of every member
+  /// of every button, so matched without building a list of the names each time.
+  private static func isButtonKey(_ key: String) -> Bool {
+    switch key {
+    case MemberName("id"), MemberName("label"), MemberName("action"), MemberName("url"),
+      MemberName("icon"):
+      true
+    default: false
     }
   }
 

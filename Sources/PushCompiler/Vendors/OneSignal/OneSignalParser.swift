@@ -39,7 +39,7 @@ struct OneSignalParser: PayloadParser {
     checkInAppPreview(context: &context)
     if !rootData.isEmpty { kept.append(Key.rootDataHint, .array(rootData)) }
     if !kept.isEmpty { notification.extras["onesignal"] = kept }
-    return notification
+    return notification.take()
   }
 
   /// `custom` (with the app's data in `custom.a`), root `buttons` and `att`; other root

@@ -23,7 +23,7 @@ struct YellowAIParser: PayloadParser {
     }
     readTapAction(context: &context)
     if !kept.isEmpty { notification.extras["yellowai"] = kept }
-    return notification
+    return notification.take()
   }
 
   private mutating func readAPIForm(context: inout ParseContext) {
