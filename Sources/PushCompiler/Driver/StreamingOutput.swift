@@ -48,7 +48,6 @@ final class StreamingOutput {
   func write(pieces: [[UInt8]]) throws(FileIO.Failure) {
     let total = pieces.reduce(0) { $0 + $1.count }
     guard total >= 1 << 20 else {
-      buffer.reserveCapacity(buffer.count + total)
       for piece in pieces { buffer.append(contentsOf: piece) }
       if buffer.count >= 1 << 20 { try flush() }
       return
