@@ -73,6 +73,7 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  @inline(__always)
   private func newline(_ indent: Int, into output: inout [UInt8]) {
     guard style == .pretty else { return }
     output.append(UInt8(ascii: "\n"))
