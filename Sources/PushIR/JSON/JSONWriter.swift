@@ -83,6 +83,7 @@ public struct JSONWriter: Sendable {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Appends `text` as a quoted, escaped JSON string.
+  @inline(__always)
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     withUTF8(of: text) { appendEscaped($0, into: &output) }
