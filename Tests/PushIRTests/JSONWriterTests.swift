@@ -66,6 +66,28 @@ import Testing
     }
   }
 
+  /// Text after its first escape is written in pieces sized to the room left in the
+  /// output: long texts, full of escapes or nearly plain, after outputs of every length
+  /// around a piece's size, are escaped as a byte-by-byte writer does.
+  @Test func longTextsAreEscapedAcrossPieces() {
+    let unit = Array("a\u{1}\"é\\配\n".utf8)
+    for length in [1, 63, 64, 65, 200, 1000, 5000] {
+      let dense = (0..<length).map { unit[$0 % unit.count] }
+      let sparse = [0x0A] + [UInt8](repeating: UInt8(ascii: "x"), count: length)
+      for utf8 in [dense, sparse] {
+        let text = String(decoding: utf8, as: UTF8.self)
+        for before in [0, 1, 100, 2000, 4000] {
+          var output = [UInt8](repeating: UInt8(ascii: "-"), count: before)
+          JSONWriter.writeString(text, into: &output)
+          let expected =
+            [UInt8](repeating: UInt8(ascii: "-"), count: before)
+            + Self.escapedOneByteAtATime(Array(text.utf8))
+          #expect(output == expected, "\(length) bytes after \(before)")
+        }
+      }
+    }
+  }
+
   private static func escapedOneByteAtATime(_ utf8: [UInt8]) -> [UInt8] {
     var output: [UInt8] = [0x22]
     for byte in utf8 {

@@ -173,13 +173,21 @@ struct BatchRun {
     _ outcomes: [RecordConverter.Outcome], into sink: StreamingOutput?,
     streams: inout some DriverStreams, place: (Int) -> String
   ) throws(FileIO.Failure) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(outcomes.reduce(0) { $0 + ($1.line?.count ?? Self.placeholder.count) })
+    var lines: [[UInt8]] = []
+    lines.reserveCapacity(outcomes.count)
     for (index, outcome) in outcomes.enumerated() {
       try account(outcome, place: { place(index) }, streams: &streams)
-      bytes.append(contentsOf: outcome.line ?? Self.placeholder)
+      lines.append(outcome.line ?? Self.placeholder)
     }
-    if let sink { try sink.write(bytes) } else { streams.writeOutput(bytes) }
+    // A file takes the lines as they are; standard output takes them as one text.
+    if let sink {
+      try sink.write(pieces: lines)
+    } else {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count })
+      for line in lines { bytes.append(contentsOf: line) }
+      streams.writeOutput(bytes)
+    }
     showProgress(&streams)
   }
 

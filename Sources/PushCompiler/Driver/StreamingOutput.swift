@@ -42,6 +42,60 @@ final class StreamingOutput {
     if buffer.count >= 1 << 20 { try flush() }
   }
 
+  /// Appends `pieces` in order, as writing each in turn would. Pieces that add up to a
+  /// megabyte or more are handed to the system as they are, without being gathered into
+  /// the buffer first; fewer are buffered.
+  func write(pieces: [[UInt8]]) throws(FileIO.Failure) {
+    let total = pieces.reduce(0) { $0 + $1.count }
+    guard total >= 1 << 20 else {
+      for piece in pieces { buffer.append(contentsOf: piece) }
+      if buffer.count >= 1 << 20 { try flush() }
+      return
+    }
+    try flush()
+    var start = 0
+    while start < pieces.count {
+      let end = min(start + Self.piecesPerCall, pieces.count)
+      try writeGathering(pieces[start..<end])
+      start = end
+    }
+  }
+
+  /// The most pieces one `writev` takes (POSIX's `IOV_MAX` is 1024 on Linux and macOS).
+  private static let piecesPerCall = 1024
+
+  /// Writes `pieces` whole with `writev`, going on after a partial write or an
+  /// interruption from where it stopped.
+  private func writeGathering(_ pieces: ArraySlice<[UInt8]>) throws(FileIO.Failure) {
+    // Each base address is that of a native array's own storage, which `pieces` holds
+    // unchanged until this returns, so the addresses stay valid; every length is the
+    // piece's count, so the system reads nothing beyond a piece.
+    var vectors = pieces.map { piece in
+      iovec(
+        iov_base: UnsafeMutableRawPointer(mutating: piece.withUnsafeBytes { $0.baseAddress }),
+        iov_len: piece.count)
+    }
+    var first = 0
+    while first < vectors.count {
+      let written = vectors[first...].withUnsafeBufferPointer {
+        writev(descriptor, $0.baseAddress, Int32($0.count))
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw FileIO.Failure(path, errno: errno)
+      }
+      var left = written
+      while first < vectors.count, left >= vectors[first].iov_len {
+        left -= vectors[first].iov_len
+        first += 1
+      }
+      if left > 0 {
+        vectors[first].iov_base += left
+        vectors[first].iov_len -= left
+      }
+    }
+  }
+
   private func flush() throws(FileIO.Failure) {
     try FileIO.writeAll(buffer, to: descriptor, path: path)
     buffer.removeAll(keepingCapacity: true)

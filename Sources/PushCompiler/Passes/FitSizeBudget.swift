@@ -22,15 +22,17 @@ public struct FitSizeBudget: Sendable {
     recording: Diagnostics.Recording = .full,
     emit: (PushNotification, inout Diagnostics) -> JSONValue?
   ) -> (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics) {
-    var current = notification
     var diagnostics = Diagnostics(recording: recording)
-    guard var output = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
+    guard var output = emit(notification, &diagnostics) else { return (nil, nil, diagnostics) }
     let writer = JSONWriter(style: .compact)
     var compact = writer.bytes(output)
     var size = compact.count
     guard size > limit else { return (output, compact, diagnostics) }
     let originalSize = size
-    if shorten, let body = current.content.body {
+    if shorten, let body = notification.content.body {
+      // Copied only here: most payloads fit, and copying the notification for each
+      // record would retain every one of its fields.
+      var current = notification
       var text = body
       while size > limit, !text.isEmpty {
         let target = max(0, text.utf8.count - (size - limit) - 3)

@@ -73,6 +73,7 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  @inline(__always)
   private func newline(_ indent: Int, into output: inout [UInt8]) {
     guard style == .pretty else { return }
     output.append(UInt8(ascii: "\n"))
@@ -82,6 +83,7 @@ public struct JSONWriter: Sendable {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Appends `text` as a quoted, escaped JSON string.
+  @inline(__always)
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     withUTF8(of: text) { appendEscaped($0, into: &output) }
@@ -107,10 +109,45 @@ public struct JSONWriter: Sendable {
     }
   }
 
-  /// Appends `utf8` with the bytes JSON requires escaped. Plain runs are found a word
-  /// at a time and appended whole.
+  /// Appends `utf8` with the bytes JSON requires escaped. Plain text before the first
+  /// such byte is found a word at a time and appended whole (most strings, names among
+  /// them, have none); the rest is escaped straight into the output's spare capacity.
   private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8])
   {
+    var offset = 0
+    var seenBytes: UInt64 = 0  // Not read here: the or-ing is dropped once inlined.
+    while true {
+      offset = JSONStringBytes.skipPlain(utf8, from: offset, seenBytes: &seenBytes)
+      guard offset < utf8.count else { return output.append(contentsOf: utf8) }
+      let byte = utf8[offset]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
+      offset &+= 1
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<offset]))
+    var start = offset
+    repeat {
+      // As many bytes as the capacity already there holds at their worst, at least 64.
+      let length = min(utf8.count - start, max(64, (output.capacity - output.count) / 6))
+      let end = start + length
+      output.append(addingCapacity: length * 6) { span in
+        span.withUnsafeMutableBufferPointer { room, count in
+          // `room` holds six bytes (`\u00XX`) per byte of the piece.
+          count = escape(UnsafeBufferPointer(rebasing: utf8[start..<end]), into: room, at: count)
+        }
+      }
+      start = end
+    } while start < utf8.count
+  }
+
+  /// Writes `utf8` into `room` from `position` with the bytes JSON requires escaped, and
+  /// returns the position after it. Plain runs are found a word at a time and copied
+  /// whole. `room` must hold six bytes per byte of `utf8` from `position`.
+  @inline(__always)
+  private static func escape(
+    _ utf8: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<UInt8>,
+    at position: Int
+  ) -> Int {
+    var written = position
     var runStart = 0
     var offset = 0
     var seenBytes: UInt64 = 0  // Not read here: the or-ing is dropped once inlined.
@@ -120,22 +157,39 @@ public struct JSONWriter: Sendable {
       let byte = utf8[offset]
       offset &+= 1
       guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset - 1]))
+      written = copy(utf8, from: runStart, to: offset &- 1, into: room, at: written)
       runStart = offset
-      output.append(UInt8(ascii: "\\"))
+      room[written] = UInt8(ascii: "\\")
       switch byte {
-      case 0x22, 0x5C: output.append(byte)
-      case 0x08: output.append(UInt8(ascii: "b"))
-      case 0x0C: output.append(UInt8(ascii: "f"))
-      case 0x0A: output.append(UInt8(ascii: "n"))
-      case 0x0D: output.append(UInt8(ascii: "r"))
-      case 0x09: output.append(UInt8(ascii: "t"))
+      case 0x22, 0x5C: room[written &+ 1] = byte
+      case 0x08: room[written &+ 1] = UInt8(ascii: "b")
+      case 0x0C: room[written &+ 1] = UInt8(ascii: "f")
+      case 0x0A: room[written &+ 1] = UInt8(ascii: "n")
+      case 0x0D: room[written &+ 1] = UInt8(ascii: "r")
+      case 0x09: room[written &+ 1] = UInt8(ascii: "t")
       default:
-        output.append(contentsOf: "u00".utf8)
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0xF)])
+        room[written &+ 1] = UInt8(ascii: "u")
+        room[written &+ 2] = UInt8(ascii: "0")
+        room[written &+ 3] = UInt8(ascii: "0")
+        room[written &+ 4] = hexDigits[Int(byte >> 4)]
+        room[written &+ 5] = hexDigits[Int(byte & 0xF)]
+        written &+= 4
       }
+      written &+= 2
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    return copy(utf8, from: runStart, to: utf8.count, into: room, at: written)
+  }
+
+  /// Copies `utf8[start..<end]` into `room` at `position` and returns the position after it.
+  @inline(__always)
+  private static func copy(
+    _ utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    into room: UnsafeMutableBufferPointer<UInt8>, at position: Int
+  ) -> Int {
+    guard end > start else { return position }
+    // Both ranges lie inside their buffers: `start..<end` is within `utf8`, and `room`
+    // has room for it at `position` (see `escape`).
+    (room.baseAddress! + position).update(from: utf8.baseAddress! + start, count: end - start)
+    return position &+ (end - start)
   }
 }

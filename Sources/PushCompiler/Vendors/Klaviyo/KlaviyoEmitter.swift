@@ -11,8 +11,9 @@ struct KlaviyoEmitter: PayloadEmitter {
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
     let kept = notification.extras["klaviyo"] ?? JSONObject()
-    var body = JSONObject(capacity: 4 + (kept[Key.body]?.objectValue?.count ?? 0))
-    body.append(Key.notificationID, notificationID(kept: kept, context: &context))
+    let keptBody = kept[Key.body]?.objectValue
+    var body = JSONObject(capacity: 4 + (keptBody?.count ?? 0))
+    body.append(Key.notificationID, notificationID(keptBody: keptBody, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
     if !notification.buttons.isEmpty {
       body.append(Key.buttons, .array(notification.buttons.map(Self.button)))
@@ -21,7 +22,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     if let category, !category.targets.isEmpty {
       body.append(Key.categoryActions, .object(category.targets))
     }
-    if let keptBody = kept[Key.body]?.objectValue {
+    if let keptBody {
       for member in keptBody where member.key != Key.notificationID {
         body.append(member.key, member.value)
       }
@@ -52,9 +53,9 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// `_k`: given with `--set _k=…`, the IR's notification id, kept from a Klaviyo
   /// source (where it was not a string), the `--defaults` file, or else derived from the
   /// notification (the SDK treats it as opaque).
-  private func notificationID(kept: JSONObject, context: inout EmitContext) -> JSONValue {
+  private func notificationID(keptBody: JSONObject?, context: inout EmitContext) -> JSONValue {
     let field = Self.notificationIDField
-    let keptID = kept[Key.body]?[Key.notificationID]
+    let keptID = keptBody?[Key.notificationID]
     if keptID != nil, notification.tracking.notificationID != nil {
       context.report(
         .droppedExtra, "kept 'body._k' clashes with the IR's own value; dropped",
@@ -159,10 +160,11 @@ struct KlaviyoEmitter: PayloadEmitter {
   private func writeCustomData(
     into root: inout JSONObject, kept: JSONObject, context: inout EmitContext
   ) {
-    let inPairs = Set((kept[Key.customDataInPairs]?.arrayValue ?? []).compactMap(\.stringValue))
+    // Most payloads came without `key_value_pairs`: then no set is built and no key hashed.
+    let inPairs = kept[Key.customDataInPairs]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
     var pairs = JSONObject()
     for member in notification.customData {
-      if inPairs.contains(member.key) {
+      if inPairs?.contains(member.key) == true {
         pairs.append(member.key, member.value)
       } else if Key.isReservedRootKey(member.key) {
         pairs.append(member.key, member.value)
