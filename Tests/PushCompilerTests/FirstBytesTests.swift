@@ -33,3 +33,29 @@ import Testing
     #expect(FirstBytes(of: [""]).mayStart("anything"))
   }
 }
+
+/// ``FirstBytes/overlaps(_:)`` says `false` only when no key of one set can equal or
+/// start with a name of the other, so a root passed over by it holds no marker.
+@Suite struct FirstBytesOverlapTests {
+  @Test func noRootPassedOverHoldsAMatch() {
+    Property("overlaps never passes over a match", defaultCases: 5000).check(record: {
+      Issue.record("\($0)")
+    }) { item in
+      let names = (0..<item.random.int(in: 1...3)).map { _ in
+        item.random.pick(FirstBytesTests.names)
+      }
+      let keys = (0..<item.random.int(in: 0...4)).map { _ in
+        (0..<item.random.int(in: 0...4)).map { _ in item.random.pick(FirstBytesTests.pieces) }
+          .joined()
+      }
+      var keyStarts = FirstBytes()
+      for key in keys { keyStarts.insert(key) }
+      guard !keyStarts.overlaps(FirstBytes(of: names)) else { return }
+      for key in keys {
+        for name in names {
+          item.expect(key != name && !key.hasPrefix(name), "\(key.debugDescription) vs \(name)")
+        }
+      }
+    }
+  }
+}

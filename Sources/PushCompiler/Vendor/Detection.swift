@@ -50,10 +50,13 @@ public struct Evidence: Sendable, Hashable {
   }
 
   /// Evidence of `strength` from the first three root keys (in the payload's order) for
-  /// which `isMarker` holds, or `nil` when none does.
+  /// which `isMarker` holds, or `nil` when none does. `isMarker` holds only for keys
+  /// `starts` may start, so a root whose names start otherwise is passed over at once.
   static func firstRootKeys(
-    where isMarker: (String) -> Bool, in root: RootIndex, _ strength: Strength, reason: String
+    startingWith starts: FirstBytes, where isMarker: (String) -> Bool, in root: RootIndex,
+    _ strength: Strength, reason: String
   ) -> Evidence? {
+    guard root.firstBytes.overlaps(starts) else { return nil }
     var keys: [JSONPointer] = []
     let members = root.object.members  // keys read in place, without copying each member
     for index in members.indices where isMarker(members[index].key) {
@@ -76,13 +79,27 @@ struct FirstBytes: Sendable {
   /// The first bytes of `names` (every byte, should one be empty or start otherwise
   /// than with an ASCII character).
   init(of names: [String]) {
-    for name in names {
-      guard let byte = name.utf8.first, byte < 0x80 else {
-        (low, high) = (.max, .max)
-        return
-      }
-      if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+    for name in names { insert(name) }
+  }
+
+  /// No first byte yet.
+  init() {}
+
+  /// Adds the first byte of `name` (every byte, should it be empty or start otherwise
+  /// than with an ASCII character).
+  mutating func insert(_ name: String) {
+    guard let byte = name.utf8.first, byte < 0x80 else {
+      (low, high) = (.max, .max)
+      return
     }
+    if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+  }
+
+  /// Whether a name of one set may equal, or start with, a name of `other`: `false`
+  /// only when no first byte is in both (every byte is, for a name starting otherwise
+  /// than with ASCII), as ``mayStart(_:)`` tells for each.
+  func overlaps(_ other: FirstBytes) -> Bool {
+    low & other.low != 0 || high & other.high != 0
   }
 
   /// Whether `text` may equal, or start with, one of the names: `false` only when its
@@ -112,6 +129,8 @@ public struct RootIndex: Sendable {
   public let object: JSONObject
   /// The bits set by the members' names.
   private let nameBits: UInt64
+  /// The first bytes of the members' names.
+  let firstBytes: FirstBytes
   /// The value of `aps`, which most payloads have and several formats ask about.
   public let aps: JSONValue?
 
@@ -119,11 +138,14 @@ public struct RootIndex: Sendable {
   public init(_ object: JSONObject) {
     self.object = object
     var nameBits: UInt64 = 0
+    var firstBytes = FirstBytes()
     let members = object.members  // names read in place, without copying each member
     for index in members.indices {
       nameBits |= Self.bit(of: members[index].key) ?? .max
+      firstBytes.insert(members[index].key)
     }
     self.nameBits = nameBits
+    self.firstBytes = firstBytes
     aps = nameBits & Self.apsBit == 0 ? nil : object["aps"]
   }
 
@@ -201,17 +223,25 @@ public enum Detector {
     let root = RootIndex(object)
     // Only the strongest evidence is kept, every record: most formats give none. Formats
     // are asked in place and copied only when they give evidence.
-    var best: [(format: any VendorFormat, evidence: Evidence)] = []
+    // The usual single candidate is kept by its index; a list is made only for a tie.
+    var first: (index: Int, evidence: Evidence)?
+    var ties: [(format: any VendorFormat, evidence: Evidence)] = []
     for index in formats.indices {
       guard let evidence = formats[index].evidence(in: root) else { continue }
-      if let strongest = best.first?.evidence.strength {
+      if let strongest = first?.evidence.strength {
         if evidence.strength < strongest { continue }
-        if evidence.strength > strongest { best.removeAll(keepingCapacity: true) }
+        if evidence.strength == strongest {
+          ties.append((formats[index], evidence))
+          continue
+        }
+        ties.removeAll()
       }
-      best.append((formats[index], evidence))
+      first = (index, evidence)
     }
-    guard let first = best.first else { return .unknown }
-    return best.count == 1 ? .detected(first.format, first.evidence) : .ambiguous(best)
+    guard let first else { return .unknown }
+    let format = formats[first.index]
+    return ties.isEmpty
+      ? .detected(format, first.evidence) : .ambiguous([(format, first.evidence)] + ties)
   }
 }
 

@@ -89,6 +89,7 @@ public struct Airship: ParsedFormat, EmittedFormat {
       return evidence
     }
     return Evidence.firstRootKeys(
+      startingWith: AirshipActions.Opening.nameStarts,
       where: { AirshipActions.Opening(named: $0) != nil }, in: root, .suggestive,
       reason: "Airship action names at the root")
   }

@@ -28,7 +28,7 @@ enum AirshipActions {
     }
 
     /// How the names start, to pass over most root keys without hashing them.
-    private static let nameStarts = FirstBytes(of: allCases.flatMap(\.names))
+    static let nameStarts = FirstBytes(of: allCases.flatMap(\.names))
 
     /// Every opening action by each of its names, looked up for every root key of every
     /// payload detection reads.

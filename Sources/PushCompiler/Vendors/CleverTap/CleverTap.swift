@@ -81,7 +81,7 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
 
   public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.firstRootKeys(
-      where: Self.isMarker, in: root, .decisive,
+      startingWith: Self.markerStarts, where: Self.isMarker, in: root, .decisive,
       reason: "the 'W$'/'wzrk_' keys CleverTap's SDK looks for")
       ?? Evidence.rootKeys(
         Self.suggestiveKeys, in: root, .suggestive, reason: "keys CleverTap defines")
