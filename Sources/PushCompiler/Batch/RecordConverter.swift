@@ -55,7 +55,8 @@ struct RecordConverter: Sendable {
       source = translator.source
     }
     var result = translator.translate(payload, from: source, recording: translator.recording)
-    guard let output = result.output, !failOn.isTripped(by: result.diagnostics) else {
+    // Moved out of the result rather than copied from it: nothing reads it there again.
+    guard let output = result.output.take(), !failOn.isTripped(by: result.diagnostics) else {
       if !result.diagnostics.keepsDiagnostics {
         result = translator.translate(payload, from: source, recording: .full)
         assert(
