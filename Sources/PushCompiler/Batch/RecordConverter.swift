@@ -55,7 +55,8 @@ struct RecordConverter: Sendable {
       source = translator.source
     }
     var result = translator.translate(payload, from: source, recording: translator.recording)
-    guard let output = result.output, !failOn.isTripped(by: result.diagnostics) else {
+    // Moved out of the result rather than copied from it: nothing reads it there again.
+    guard let output = result.output.take(), !failOn.isTripped(by: result.diagnostics) else {
       if !result.diagnostics.keepsDiagnostics {
         result = translator.translate(payload, from: source, recording: .full)
         assert(
@@ -111,7 +112,8 @@ struct RecordConverter: Sendable {
 
     fileprivate init(count: Int) { results = UnsafeResults(count: count) }
 
-    /// Blocks until the conversion is done, then gives its outcomes.
+    /// Blocks until the conversion is done, then gives its outcomes; called once, as
+    /// they are moved out.
     func wait() -> [Outcome] {
       group.wait()
       return results.collect()
@@ -135,9 +137,19 @@ private final class UnsafeResults: @unchecked Sendable {
     slots.initialize(repeating: nil)
   }
 
-  func store(_ outcome: RecordConverter.Outcome, at index: Int) { slots[index] = outcome }
+  /// Keeps `outcome`, handed over rather than copied, in slot `index`.
+  func store(_ outcome: consuming RecordConverter.Outcome, at index: Int) {
+    slots[index] = outcome
+  }
 
-  func collect() -> [RecordConverter.Outcome] { slots.map { $0! } }
+  /// Every slot's outcome, moved out (the slots are left empty): the outcomes are not
+  /// retained for the array and released with the slots.
+  func collect() -> [RecordConverter.Outcome] {
+    var outcomes: [RecordConverter.Outcome] = []
+    outcomes.reserveCapacity(slots.count)
+    for index in slots.indices { outcomes.append(slots[index].take()!) }
+    return outcomes
+  }
 
   deinit {
     slots.deinitialize()

@@ -41,14 +41,15 @@ extension EmitContext {
   /// (``passesRan``) they are not run again; when `--passes` left them out, nothing
   /// unsafe is written and nothing is dropped or changed silently all the same. Those
   /// that lead the list and ran already (``ranPasses``) are skipped, so check-urls
-  /// never reports a kept URL twice.
-  public mutating func prepared(_ notification: PushNotification, for format: any VendorFormat)
-    -> PushNotification
-  {
+  /// never reports a kept URL twice. The notification is handed over and back, never
+  /// copied.
+  public mutating func prepared(
+    _ notification: consuming PushNotification, for format: any VendorFormat
+  ) -> PushNotification {
     guard !passesRan else { return notification }
-    var prepared = notification
     var context = PassContext(target: format, recording: diagnostics.recording)
     context.target = format.capabilities(writing: notification, options: options)
+    var prepared = notification
     for pass in Pipeline.requiredBeforeEmit.drop(while: { ranPasses.contains($0.name) }) {
       pass.run(on: &prepared, context: &context)
     }

@@ -127,11 +127,11 @@ public struct Translator: Sendable {
     let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(
-        notification, limit: limit, shorten: fitToBudget, recording: recording,
+        consume notification, limit: limit, shorten: fitToBudget, recording: recording,
         emit: { emit($0, recording: recording, into: &$1) })
     } else {
       var found = Diagnostics(recording: recording)
-      emitted = (emit(notification, recording: recording, into: &found), nil, found)
+      emitted = (emit(consume notification, recording: recording, into: &found), nil, found)
     }
     let output = emitted.output
     diagnostics.report(contentsOf: parseContext.diagnostics)
@@ -153,9 +153,9 @@ public struct Translator: Sendable {
   }
 
   /// `notification` in ``target``'s format, or `nil` when the emitter threw; what the
-  /// emitter reported goes to `found`.
+  /// emitter reported goes to `found`. The notification is handed over to the emitter.
   private func emit(
-    _ notification: PushNotification, recording: Diagnostics.Recording,
+    _ notification: consuming PushNotification, recording: Diagnostics.Recording,
     into found: inout Diagnostics
   ) -> JSONValue? {
     var context = EmitContext(

@@ -41,7 +41,7 @@ protocol EmittedFormat: VendorFormat {
 }
 
 extension EmittedFormat {
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
+  public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
     try Emitter(notification: context.prepared(notification, for: self)).emit(context: &context)

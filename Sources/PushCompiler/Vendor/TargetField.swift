@@ -52,13 +52,32 @@ struct TargetField: Sendable {
 
 extension EmitContext {
   /// The value of `field`: `--set` first, then what the notification already says
+  /// (`current`), then the `--defaults` file (noted). A required field with none of these
+  /// is an `emit.missing-field` error naming it, and `nil`.
+  mutating func value(of field: TargetField, current: JSONValue?) -> JSONValue? {
+    value(of: field, current: current, derivedBecause: "", derivedIfAny: { nil })
+  }
+
+  /// The value of `field`: `--set` first, then what the notification already says
   /// (`current`), then the `--defaults` file (noted), then `derived` (noted; only for
-  /// fields the vendor treats as opaque, and deterministic). A required field with none
-  /// of these is an `emit.missing-field` error naming it, and `nil`.
+  /// fields the vendor treats as opaque, and deterministic). A value given that is not of
+  /// the field's type is an `emit.invalid-field-value` error, and `nil`.
+  ///
+  /// `derived` does not escape, so a closure reading the emitter's notification borrows
+  /// it where an optional (escaping) one would copy it, every field, for every record.
   mutating func value(
     of field: TargetField, current: JSONValue?,
     derivedBecause reason: String = "from the notification's content",
-    derived: (() -> JSONValue)? = nil
+    derived: () -> JSONValue
+  ) -> JSONValue? {
+    value(of: field, current: current, derivedBecause: reason, derivedIfAny: { derived() })
+  }
+
+  /// The value of `field` as the two above work it out; `derived` gives `nil` when the
+  /// field is not derived.
+  private mutating func value(
+    of field: TargetField, current: JSONValue?, derivedBecause reason: String,
+    derivedIfAny derived: () -> JSONValue?
   ) -> JSONValue? {
     if let given = Self.first(of: field.names, in: settings) {
       return typed(given, for: field, from: "--set")
@@ -75,8 +94,7 @@ extension EmitContext {
         at: location())
       return value
     }
-    if let derived {
-      let value = derived()
+    if let value = derived() {
       diagnostics.report(
         .derivedValue,
         "\(field.quotedOutput) derived as \(Self.shown(value)) \(reason)",

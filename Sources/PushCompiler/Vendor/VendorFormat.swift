@@ -30,8 +30,10 @@ public protocol VendorFormat: Sendable {
     -> PushNotification
 
   /// Emits this format's payload. Anything it cannot express is reported, never dropped
-  /// silently; a required field that nothing supplies throws.
-  func emit(_ notification: PushNotification, context: inout EmitContext) throws(TranslationError)
+  /// silently; a required field that nothing supplies throws. The notification is handed
+  /// over (`consuming`), so that the emitter keeps it without copying every field.
+  func emit(_ notification: consuming PushNotification, context: inout EmitContext)
+    throws(TranslationError)
     -> JSONValue
 
   /// Checks a payload against the vendor's own specification (`pushc validate`).

@@ -42,7 +42,7 @@ public struct APNs: VendorFormat {
     return notification
   }
 
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
+  public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
     let notification = context.prepared(notification, for: self)

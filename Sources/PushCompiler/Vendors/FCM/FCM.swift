@@ -172,7 +172,7 @@ public struct FCM: ParsedFormat {
       reason: "an FCM HTTP v1 message: 'apns', or 'notification' and a target")
   }
 
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
+  public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
     let prepared = context.prepared(notification, for: self)

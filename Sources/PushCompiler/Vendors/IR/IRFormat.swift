@@ -25,7 +25,7 @@ public struct IRFormat: VendorFormat {
     }
   }
 
-  public func emit(_ notification: PushNotification, context: inout EmitContext)
+  public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
     IREncoder.encode(notification)

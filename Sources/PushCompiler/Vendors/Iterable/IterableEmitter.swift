@@ -116,12 +116,15 @@ struct IterableEmitter: PayloadEmitter {
         ),
       ]
     for entry in fields {
-      if let value = context.value(
-        of: entry.field, current: entry.current,
-        derivedBecause: entry.derived?.reason ?? "", derived: entry.derived?.value)
-      {
-        itbl.append(entry.field.name, value)
-      }
+      let value =
+        if let derived = entry.derived {
+          context.value(
+            of: entry.field, current: entry.current, derivedBecause: derived.reason,
+            derived: derived.value)
+        } else {
+          context.value(of: entry.field, current: entry.current)
+        }
+      if let value { itbl.append(entry.field.name, value) }
     }
   }
 

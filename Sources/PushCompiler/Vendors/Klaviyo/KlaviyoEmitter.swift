@@ -62,10 +62,7 @@ struct KlaviyoEmitter: PayloadEmitter {
         at: "/extras/klaviyo/body/_k")
     }
     let current = notification.tracking.notificationID.map { .string($0) } ?? keptID
-    // With a current value the derived one is never asked for; the closure that derives
-    // it would copy the emitter, notification and all, for every record.
-    guard current == nil else { return context.value(of: field, current: current) ?? .null }
-    return context.value(of: field, current: nil) {
+    return context.value(of: field, current: current) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
