@@ -17,7 +17,8 @@ public struct FitSizeBudget: Sendable {
   /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
   /// the payload is at most `limit` bytes; also returns the payload as sent (compact
   /// JSON), which measuring it produced. The diagnostics keep what `recording` says.
-  /// The notification is handed over to `emit` unless the body may be shortened.
+  /// The notification is handed over to `emit`; it is copied only when its body may be
+  /// shortened and emitted again.
   func run(
     _ notification: consuming PushNotification, limit: Int, shorten: Bool,
     recording: Diagnostics.Recording = .full,
@@ -25,57 +26,42 @@ public struct FitSizeBudget: Sendable {
   ) -> (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics) {
     var diagnostics = Diagnostics(recording: recording)
     let writer = JSONWriter(style: .compact)
-    guard shorten, let body = notification.content.body else {
-      // Nothing can be shortened, so nothing needs the notification after `emit`.
-      guard let output = emit(consume notification, &diagnostics) else {
-        return (nil, nil, diagnostics)
-      }
-      let compact = writer.bytes(output)
-      guard compact.count > limit else { return (output, compact, diagnostics) }
-      return overBudget(compact.count, limit: limit, shorten: shorten, diagnostics: diagnostics)
-    }
-    // A copy: the body may be shortened in the notification, which `emit` would consume.
-    guard var output = emit(copy notification, &diagnostics) else {
+    let shortenable: PushNotification? =
+      shorten && notification.content.body != nil ? copy notification : nil
+    guard var output = emit(consume notification, &diagnostics) else {
       return (nil, nil, diagnostics)
     }
     var compact = writer.bytes(output)
     var size = compact.count
     guard size > limit else { return (output, compact, diagnostics) }
     let originalSize = size
-    var current = notification
-    var text = body
-    while size > limit, !text.isEmpty {
-      let target = max(0, text.utf8.count - (size - limit) - 3)
-      var cut = ""
-      for character in text where cut.utf8.count + character.utf8.count <= target {
-        cut.append(character)
+    if var current = shortenable, let body = current.content.body {
+      var text = body
+      while size > limit, !text.isEmpty {
+        let target = max(0, text.utf8.count - (size - limit) - 3)
+        var cut = ""
+        for character in text where cut.utf8.count + character.utf8.count <= target {
+          cut.append(character)
+        }
+        text = String(cut)
+        current.content.body = text.isEmpty ? "…" : text + "…"
+        diagnostics = Diagnostics(recording: recording)
+        guard let shortened = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
+        output = shortened
+        compact = writer.bytes(output)
+        size = compact.count
+        if text.isEmpty { break }
       }
-      text = String(cut)
-      current.content.body = text.isEmpty ? "…" : text + "…"
-      diagnostics = Diagnostics(recording: recording)
-      guard let shortened = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
-      output = shortened
-      compact = writer.bytes(output)
-      size = compact.count
-      if text.isEmpty { break }
+      if size <= limit {
+        diagnostics.report(
+          .shortenedBody,
+          "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
+          at: .ir("/content/body"))
+        return (output, compact, diagnostics)
+      }
     }
-    if size <= limit {
-      diagnostics.report(
-        .shortenedBody,
-        "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
-        at: .ir("/content/body"))
-      return (output, compact, diagnostics)
-    }
-    return overBudget(originalSize, limit: limit, shorten: shorten, diagnostics: diagnostics)
-  }
-
-  /// No payload: `diagnostics` with the `emit.over-budget` error for a payload of `size`
-  /// bytes added.
-  private func overBudget(
-    _ size: Int, limit: Int, shorten: Bool, diagnostics: consuming Diagnostics
-  ) -> (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics) {
     diagnostics.report(
-      .overBudget, "the payload is \(size) bytes; APNs accepts at most \(limit)",
+      .overBudget, "the payload is \(originalSize) bytes; APNs accepts at most \(limit)",
       at: .output(.root),
       notes: shorten
         ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"])

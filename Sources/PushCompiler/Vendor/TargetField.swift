@@ -53,7 +53,8 @@ struct TargetField: Sendable {
 extension EmitContext {
   /// The value of `field`: `--set` first, then what the notification already says
   /// (`current`), then the `--defaults` file (noted). A required field with none of these
-  /// is an `emit.missing-field` error naming it, and `nil`.
+  /// is an `emit.missing-field` error naming it, and `nil`; a value given that is not of
+  /// the field's type is an `emit.invalid-field-value` error, and `nil`.
   mutating func value(of field: TargetField, current: JSONValue?) -> JSONValue? {
     value(of: field, current: current, derivedBecause: "", derivedIfAny: { nil })
   }
