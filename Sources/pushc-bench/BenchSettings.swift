@@ -7,6 +7,8 @@ struct BenchSettings {
   var golden = "Golden"
   /// Where to keep the corpus and outputs; a temporary folder, removed after, when `nil`.
   var keep: String?
+  /// Whether `--help` (or `-h`) asked for the usage instead of a run.
+  var wantsHelp = false
 
   /// A usage mistake, with what to say about it.
   struct Mistake: Error {
@@ -18,6 +20,10 @@ struct BenchSettings {
   init(arguments: [String]) throws(Mistake) {
     var rest = arguments[...]
     while let flag = rest.popFirst() {
+      if flag == "--help" || flag == "-h" {
+        wantsHelp = true
+        continue
+      }
       guard let value = rest.popFirst() else { throw Mistake(message: "'\(flag)' needs a value") }
       func number() throws(Mistake) -> Int {
         guard let number = Int(value), number >= 0 else {

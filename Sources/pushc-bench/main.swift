@@ -13,13 +13,15 @@ import PushIR
 /// Prints figures; asserts nothing about speed.
 let usage = """
   usage: pushc-bench [--records N] [--bad-every K] [--seed S] [--cold-runs R]
-                     [--golden DIR] [--keep DIR]
+                     [--golden DIR] [--keep DIR] [--help]
     --records N     records in each generated archive (default 100000)
     --bad-every K   every Kth line of the mixed archive is broken (default 1000; 0: none)
     --seed S        corpus seed (default 1)
     --cold-runs R   single-payload conversions timed from a cold start (default 30)
     --golden DIR    where the realistic payloads are (default Golden)
     --keep DIR      write the corpus and outputs into DIR and keep them
+                    (outputs of an earlier run there are removed before each timed run)
+    --help          print this and exit
 
   """
 
@@ -29,5 +31,9 @@ do {
 } catch {
   print("pushc-bench: \(error.message)\n\(usage)", terminator: "")
   exit(64)
+}
+if settings.wantsHelp {
+  print(usage, terminator: "")
+  exit(0)
 }
 exit(Bench(settings: settings).run())
