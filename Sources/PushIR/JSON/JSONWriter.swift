@@ -60,7 +60,9 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes the value at `value` on one line without spaces. Values are reached through
-  /// pointers into their arrays, so that none is copied on its way down.
+  /// pointers into their arrays, so that none is copied on its way down; each pointer
+  /// is used only while `withUnsafeBufferPointer` lends its array's memory, and the
+  /// arrays are not changed meanwhile (the writer changes only its text).
   private static func writeCompact(at value: UnsafePointer<JSONValue>, into text: inout JSONOutput)
   {
     switch value.pointee {
@@ -102,10 +104,8 @@ public struct JSONWriter: Sendable {
       withUTF8(of: members[position].key) {
         text.appendEscaped($0, between: position == 0 ? "{\"" : ",\"", and: "\":")
       }
-      writeCompact(
-        at: UnsafeRawPointer(first + position).advanced(
-          by: MemoryLayout<JSONObject.Member>.offset(of: \.value)!
-        ).assumingMemoryBound(to: JSONValue.self), into: &text)
+      // `value` is a stored property: it has a place in the member's memory.
+      writeCompact(at: (first + position).pointer(to: \.value)!, into: &text)
     }
     text.append(UInt8(ascii: "}"))
   }
