@@ -18,6 +18,11 @@ struct JSONOutput {
   /// Whether the memory was allocated here (after the array's capacity ran out), and is
   /// to be deallocated here.
   private var ownsMemory = false
+  #if DEBUG
+    /// Where the room the last `reserve` made ends: debug builds (those the tests run)
+    /// check each write without looking against it, not only against the capacity.
+    private var reservedEnd = 0
+  #endif
 
   /// Writes a text by `body` after the bytes of `output`, first into `room` bytes of
   /// spare capacity made there. The array is left with room for at least one more byte
@@ -48,6 +53,9 @@ struct JSONOutput {
   @inline(__always)
   mutating func reserve(_ byteCount: Int) {
     if capacity &- count < byteCount { grow(toHold: byteCount) }
+    #if DEBUG
+      reservedEnd = count + byteCount
+    #endif
   }
 
   /// Moves the text into memory of its own with room for `byteCount` more bytes.
@@ -62,6 +70,17 @@ struct JSONOutput {
     ownsMemory = true
   }
 
+  /// Checks, in debug builds, that `reserve` made room for `byteCount` bytes before a
+  /// method writes them without looking.
+  @inline(__always)
+  private func assertRoom(_ byteCount: Int) {
+    #if DEBUG
+      precondition(
+        count + byteCount <= reservedEnd && reservedEnd <= capacity,
+        "\(byteCount) bytes written where no room was made")
+    #endif
+  }
+
   /// Appends `byte`.
   @inline(__always)
   mutating func append(_ byte: UInt8) {
@@ -72,6 +91,7 @@ struct JSONOutput {
   /// Appends `byte`, for which `reserve` made room.
   @inline(__always)
   mutating func appendUnchecked(_ byte: UInt8) {
+    assertRoom(1)
     start[count] = byte
     count &+= 1
   }
@@ -87,6 +107,7 @@ struct JSONOutput {
   @inline(__always)
   mutating func appendUnchecked(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
+    assertRoom(bytes.count)
     UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
     count &+= bytes.count
   }
@@ -152,6 +173,7 @@ struct JSONOutput {
   @inline(__always)
   private mutating func appendShortPlainUnchecked(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     let length = utf8.count
+    assertRoom(max(length, 8))
     let destination = UnsafeMutableRawPointer(start + count)
     if length >= 8 {
       let first = JSONStringBytes.word(utf8, at: 0)
@@ -248,6 +270,7 @@ struct JSONOutput {
   /// `reserve` made room of six bytes.
   @inline(__always)
   private mutating func appendEscapeUnchecked(of byte: UInt8) {
+    assertRoom(6)
     start[count] = UInt8(ascii: "\\")
     switch byte {
     case 0x22, 0x5C: start[count &+ 1] = byte
