@@ -44,6 +44,12 @@ extension EmittedFormat {
   public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
-    try Emitter(notification: context.prepared(notification, for: self)).emit(context: &context)
+    // Handed straight to the emitter when the passes it needs already ran: through
+    // `prepared` it would be copied, every field, for every record.
+    guard context.passesRan else {
+      return try Emitter(notification: context.prepared(notification, for: self))
+        .emit(context: &context)
+    }
+    return try Emitter(notification: notification).emit(context: &context)
   }
 }

@@ -10,8 +10,8 @@ struct KlaviyoEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    let kept = notification.extras["klaviyo"] ?? JSONObject()
-    let keptBody = kept[Key.body]?.objectValue
+    let kept = KeptMembers(notification.extras["klaviyo"])
+    let keptBody = kept.body
     var body = JSONObject(capacity: 4 + (keptBody?.count ?? 0))
     body.append(Key.notificationID, notificationID(keptBody: keptBody, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
@@ -40,11 +40,36 @@ struct KlaviyoEmitter: PayloadEmitter {
       root.append(Key.mediaType, .string(item.fileExtension))
     }
     writeCustomData(into: &root, kept: kept, context: &context)
-    if let value = kept[Key.badgeConfig] { root.append(Key.badgeConfig, value) }
-    if let value = kept[Key.badgeValue] { root.append(Key.badgeValue, value) }
+    if let value = kept.badgeConfig { root.append(Key.badgeConfig, value) }
+    if let value = kept.badgeValue { root.append(Key.badgeValue, value) }
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: Self.keptExtras)
     return .object(root)
+  }
+
+  /// The members of `extras["klaviyo"]` the emitter writes back (the last of each name,
+  /// as ``JSONObject/subscript(_:)`` finds it), found by one pass over the names instead
+  /// of a search for each of them, for every record.
+  private struct KeptMembers {
+    /// `body` members no IR field holds, when `body` is an object.
+    var body: JSONObject?
+    var badgeConfig: JSONValue?
+    var badgeValue: JSONValue?
+    /// The custom-data keys that came from `key_value_pairs`, when kept as an array.
+    var customDataInPairs: [JSONValue]?
+
+    init(_ kept: JSONObject?) {
+      guard let members = kept?.members else { return }
+      for index in members.indices {
+        switch members[index].key {
+        case MemberName(Key.body): body = members[index].value.objectValue
+        case MemberName(Key.badgeConfig): badgeConfig = members[index].value
+        case MemberName(Key.badgeValue): badgeValue = members[index].value
+        case MemberName(Key.customDataInPairs): customDataInPairs = members[index].value.arrayValue
+        default: break
+        }
+      }
+    }
   }
 
   /// The extras this format writes back, built once rather than for every record.
@@ -155,10 +180,10 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// except keys that came from `key_value_pairs`, which go back there. A key that
   /// collides with one of Klaviyo's own root keys moves into `key_value_pairs`.
   private func writeCustomData(
-    into root: inout JSONObject, kept: JSONObject, context: inout EmitContext
+    into root: inout JSONObject, kept: KeptMembers, context: inout EmitContext
   ) {
     // Most payloads came without `key_value_pairs`: then no set is built and no key hashed.
-    let inPairs = kept[Key.customDataInPairs]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+    let inPairs = kept.customDataInPairs.map { Set($0.compactMap(\.stringValue)) }
     var pairs = JSONObject()
     for member in notification.customData {
       if inPairs?.contains(member.key) == true {
