@@ -256,16 +256,15 @@ enum APSCodec {
   /// Whether ``write(_:category:context:)`` gives `notification` an `alert`.
   static func writesAlert(_ notification: PushNotification) -> Bool {
     notification.content.hasText || notification.content.launchImage != nil
-      || notification.extras[extrasKey]?["alert"]?.objectValue?.isEmpty == false
+      || notification.keptExtras(of: extrasKey)?["alert"]?.objectValue?.isEmpty == false
   }
 
   /// The `aps` dictionary for `notification`, naming `category` when given.
   static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
     -> JSONObject
   {
-    // Read in place: a copy of the content would retain and release each of its strings.
-    var kept =
-      notification.extras.isEmpty ? JSONObject() : notification.extras[extrasKey] ?? JSONObject()
+    // The content is read in place: a copy would retain and release each of its strings.
+    var kept = notification.keptExtras(of: extrasKey) ?? JSONObject()
     var alert = JSONObject(capacity: 4)
     alert.appendIfPresent("title", notification.content.title)
     alert.appendIfPresent("subtitle", notification.content.subtitle)

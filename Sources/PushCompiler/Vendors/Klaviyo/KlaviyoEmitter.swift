@@ -10,13 +10,19 @@ struct KlaviyoEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    let kept = KeptMembers(notification.extras["klaviyo"])
+    let kept = KeptMembers(notification.keptExtras(of: "klaviyo"))
     let keptBody = kept.body
     var body = JSONObject(capacity: 4 + (keptBody?.count ?? 0))
     body.append(Key.notificationID, notificationID(keptBody: keptBody, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
     if !notification.buttons.isEmpty {
-      body.append(Key.buttons, .array(notification.buttons.map(Self.button)))
+      // By index, each button read in place: mapping would copy every button.
+      var buttons: [JSONValue] = []
+      buttons.reserveCapacity(notification.buttons.count)
+      for index in notification.buttons.indices {
+        buttons.append(Self.button(notification.buttons[index]))
+      }
+      body.append(Key.buttons, .array(buttons))
     }
     let category = categoryToWrite(context: &context)
     if let category, !category.targets.isEmpty {
@@ -99,7 +105,7 @@ struct KlaviyoEmitter: PayloadEmitter {
 
   /// The object of one button. Static: mapping the buttons with an instance method
   /// would copy the emitter, and with it the whole notification, into the closure.
-  private static func button(_ button: ActionButton) -> JSONValue {
+  private static func button(_ button: borrowing ActionButton) -> JSONValue {
     var object = JSONObject(capacity: 5)  // id, label, action, url, icon
     object.append("id", .string(button.id))
     object.append("label", .string(button.label))
