@@ -30,11 +30,12 @@ public struct CheckURLs: NotificationPass {
       }
     }
     for index in notification.buttons.indices {
-      let button = notification.buttons[index]
-      guard let url = button.action.url else { continue }
+      // The link and label read in place: a copy of the button would copy every field.
+      guard let url = notification.buttons[index].action.url else { continue }
+      let label = notification.buttons[index].label
       if check(
         url, at: JSONPointer("/buttons").appending(index).appending("action").appending("url"),
-        of: "button '\(button.label)'",
+        of: "button '\(label)'",
         consequence: "the button opens the app", &context)
       {
         notification.buttons[index].action = .openApp

@@ -20,14 +20,24 @@ public struct ExpandCategories: NotificationPass {
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard context.target?.expandsPredefinedCategories == true, !notification.hasDynamicButtons,
-      let category = notification.category,
-      let predefined = PredefinedCategory.named(category.identifier)
+      let identifier = notification.category?.identifier,
+      let predefined = PredefinedCategory.named(identifier),
+      // Moved out, not copied: the category is removed below in any case.
+      let category = notification.category.take()
     else { return }
-    notification.buttons = predefined.buttons.map { button in
-      ActionButton(
-        id: button.id, label: button.label,
-        action: category.target(for: button.id) ?? button.action, options: button.options)
+    // By index into storage made once, each button of the category read in place: a
+    // closure over the buttons would copy each of them, for every record expanded.
+    var buttons: [ActionButton] = []
+    buttons.reserveCapacity(predefined.buttons.count)
+    for index in predefined.buttons.indices {
+      buttons.append(
+        ActionButton(
+          id: predefined.buttons[index].id, label: predefined.buttons[index].label,
+          action: category.target(for: predefined.buttons[index].id)
+            ?? predefined.buttons[index].action,
+          options: predefined.buttons[index].options))
     }
+    notification.buttons = buttons
     for target in category.actionTargets
     where predefined.buttons.allSatisfy({ $0.id != target.actionID }) {
       context.report(
@@ -35,7 +45,6 @@ public struct ExpandCategories: NotificationPass {
         "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
         at: "/category/actionTargets")
     }
-    notification.category = nil
     if let input = context.sourceMap.inputLocation(of: "/category") {
       context.sourceMap.record("/buttons", from: input)
     }

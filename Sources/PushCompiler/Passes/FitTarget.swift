@@ -193,7 +193,7 @@ private struct Fitter {
     // A copy the lazily built messages can read while `self` is being changed.
     let targetID = self.targetID
     var nowOpensApp = false
-    switch fitAction(of: button, sharing: tapAction) {
+    switch fitAction(button.action, sharing: tapAction) {
     case .kept: break
     case .changed(let new, let why):
       nowOpensApp = new.opensApp
@@ -230,18 +230,19 @@ private struct Fitter {
 
   /// A button's action lowered to the target's; where buttons have none of their own,
   /// the tap action (already fitted), whatever the button did.
-  private func fitAction(of button: ActionButton, sharing tapAction: NotificationAction?)
+  /// Given the button's action alone: the button, being fitted in place, would be copied.
+  private func fitAction(_ action: NotificationAction, sharing tapAction: NotificationAction?)
     -> Lowered
   {
     guard target.buttonsTakeDefaultAction else {
-      return lower(button.action, allowed: target.buttonActionMask)
+      return lower(action, allowed: target.buttonActionMask)
     }
     let shared = tapAction ?? .openApp
-    return button.action == shared
+    return action == shared
       ? .kept
       : .changed(
         shared,
-        "now does what a tap on the notification does (\(shared.phrase)) instead of: \(button.action.phrase); \(targetID) buttons have no action of their own"
+        "now does what a tap on the notification does (\(shared.phrase)) instead of: \(action.phrase); \(targetID) buttons have no action of their own"
       )
   }
 

@@ -27,7 +27,7 @@ public struct NormalizeShapes: PayloadPass {
       changed = true
     }
     for flag in ["content-available", "mutable-content"] {
-      guard let value = aps[flag], value != .number(JSONNumber(1)) else { continue }
+      guard let value = aps[flag], !Self.isOne(value) else { continue }
       // Worked out only for a message that is kept.
       func pointer() -> JSONPointer { JSONPointer("/aps").appending(flag) }
       func spelled() -> String { JSONWriter(style: .compact).string(value) }
@@ -70,9 +70,16 @@ public struct NormalizeShapes: PayloadPass {
       case MemberName("alert"), MemberName("badge"):
         if case .string = aps.members[index].value { true } else { false }
       case MemberName("content-available"), MemberName("mutable-content"):
-        aps.members[index].value != .number(JSONNumber(1))
+        !isOne(aps.members[index].value)
       default: false
       }
     }
+  }
+
+  /// Whether `value` is the number `1` as written (what `== .number(JSONNumber(1))`
+  /// says), matched without making that number's text: every flag of every record is
+  /// asked.
+  private static func isOne(_ value: JSONValue) -> Bool {
+    if case .number(let number) = value { number.lexeme == "1" } else { false }
   }
 }

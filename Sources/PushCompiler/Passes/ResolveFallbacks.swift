@@ -13,13 +13,18 @@ public struct ResolveFallbacks: NotificationPass {
   public let summary = "actions that fall back to the default action name it explicitly"
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
-    var resolved = notification.defaultAction ?? .openApp
-    if resolved == .sameAsDefault {
+    // Matched as a pattern, not compared with `==` (which builds the other value), and a
+    // constant, so that the messages below capture it without a box on the heap: every
+    // record of a batch comes here.
+    let resolved: NotificationAction
+    if case .sameAsDefault? = notification.defaultAction {
       notification.defaultAction = nil
       resolved = .openApp
       context.report(
         .resolvedFallback, "a tap action 'same as the default' means opening the app",
         at: "/defaultAction")
+    } else {
+      resolved = notification.defaultAction ?? .openApp
     }
     // Described only for a message: most records resolve nothing.
     func description() -> String { resolved.url.map { "'\($0)'" } ?? "opening the app" }
@@ -35,8 +40,8 @@ public struct ResolveFallbacks: NotificationPass {
       }
       notification.category = category
     }
-    for index in notification.media.indices where notification.media[index].action == .sameAsDefault
-    {
+    for index in notification.media.indices {
+      guard case .sameAsDefault? = notification.media[index].action else { continue }
       notification.media[index].action = nil
       context.report(
         .resolvedFallback, "media item \(index) uses the default action",
@@ -49,7 +54,8 @@ public struct ResolveFallbacks: NotificationPass {
     _ elements: inout [Element], to resolved: NotificationAction, at path: JSONPointer,
     context: inout PassContext, message: (Element) -> String
   ) {
-    for index in elements.indices where elements[index].action == .sameAsDefault {
+    for index in elements.indices {
+      guard case .sameAsDefault = elements[index].action else { continue }
       elements[index].action = resolved
       context.report(.resolvedFallback, message(elements[index]), at: path.appending(index))
     }

@@ -44,6 +44,24 @@ extension EmittedFormat {
   public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
     throws(TranslationError) -> JSONValue
   {
-    try Emitter(notification: context.prepared(notification, for: self)).emit(context: &context)
+    // Handed straight to the emitter when the passes it needs already ran: through
+    // `prepared` it would be copied, every field, for every record.
+    guard context.passesRan else {
+      return try Emitter(notification: context.prepared(notification, for: self))
+        .emit(context: &context)
+    }
+    return try Emitter(notification: notification).emit(context: &context)
+  }
+}
+
+extension PushNotification {
+  /// `extras[vendor]`, found by comparing the few vendor names the notification keeps
+  /// extras of instead of hashing `vendor`: emitters ask on every record, and a
+  /// notification rarely keeps extras of more than one or two vendors. Equal names hash
+  /// alike, so this finds what the dictionary's subscript finds.
+  func keptExtras(of vendor: String) -> JSONObject? {
+    guard extras.count <= 4 else { return extras[vendor] }
+    for entry in extras where entry.key == vendor { return entry.value }
+    return nil
   }
 }

@@ -118,7 +118,8 @@ extension EmitContext {
   }
 
   private static func first(of names: [String], in values: [String: String]) -> String? {
-    names.lazy.compactMap { values[$0] }.first
+    // Without any values given (nearly always) no name is hashed.
+    values.isEmpty ? nil : names.lazy.compactMap { values[$0] }.first
   }
 
   /// `text` as `field`'s JSON type, or an `emit.invalid-field-value` error and `nil`.

@@ -260,7 +260,10 @@ public enum URLPolicy {
       guard byte.isSchemeCharacter else { return nil }
       if byte.isASCIIUpperCase { hasUpperCase = true }
     }
-    let name = text.utf8Slice(0..<colon)
+    // Made from the bytes at hand (`colon` is below `bytes.count`, so the slice lies in
+    // the buffer): a slice of the string's UTF-8 view would be decoded the slow way, for
+    // every link of every record.
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
     return hasUpperCase ? name.lowercased() : name
   }
 

@@ -256,37 +256,38 @@ enum APSCodec {
   /// Whether ``write(_:category:context:)`` gives `notification` an `alert`.
   static func writesAlert(_ notification: PushNotification) -> Bool {
     notification.content.hasText || notification.content.launchImage != nil
-      || notification.extras[extrasKey]?["alert"]?.objectValue?.isEmpty == false
+      || notification.keptExtras(of: extrasKey)?["alert"]?.objectValue?.isEmpty == false
   }
 
   /// The `aps` dictionary for `notification`, naming `category` when given.
   static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
     -> JSONObject
   {
-    let content = notification.content
-    var kept = notification.extras[extrasKey] ?? JSONObject()
+    // The content is read in place: a copy would retain and release each of its strings.
+    var kept = notification.keptExtras(of: extrasKey) ?? JSONObject()
     var alert = JSONObject(capacity: 4)
-    alert.appendIfPresent("title", content.title)
-    alert.appendIfPresent("subtitle", content.subtitle)
-    alert.appendIfPresent("body", content.body)
+    alert.appendIfPresent("title", notification.content.title)
+    alert.appendIfPresent("subtitle", notification.content.subtitle)
+    alert.appendIfPresent("body", notification.content.body)
     let isLocalized =
-      content.titleLocalization != nil || content.subtitleLocalization != nil
-      || content.bodyLocalization != nil
+      notification.content.titleLocalization != nil
+      || notification.content.subtitleLocalization != nil
+      || notification.content.bodyLocalization != nil
     for entry in localizedKeys where isLocalized {
-      guard let text = content[keyPath: entry.field] else { continue }
+      guard let text = notification.content[keyPath: entry.field] else { continue }
       alert.append(entry.key, .string(text.key))
       if !text.arguments.isEmpty {
         alert.append(entry.args, .array(text.arguments.map { .string($0) }))
       }
     }
-    alert.appendIfPresent("launch-image", content.launchImage)
-    if let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
+    alert.appendIfPresent("launch-image", notification.content.launchImage)
+    if !kept.isEmpty, let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
       context.appendKept(keptAlert, into: &alert, from: "/extras/aps/alert") { "'aps.alert.\($0)'" }
     }
     var aps = JSONObject(capacity: 6 + kept.count)
     if !alert.isEmpty { aps.append("alert", .object(alert)) }
-    if let badge = content.badge { aps.append("badge", .number(badge)) }
-    if let sound = content.sound {
+    if let badge = notification.content.badge { aps.append("badge", .number(badge)) }
+    if let sound = notification.content.sound {
       if !sound.isCritical && sound.volume == nil {
         aps.append("sound", .string(sound.name))
       } else {
@@ -297,14 +298,16 @@ enum APSCodec {
         aps.append("sound", .object(value))
       }
     }
-    aps.appendIfPresent("thread-id", content.threadID)
+    aps.appendIfPresent("thread-id", notification.content.threadID)
     aps.appendIfPresent("category", category)
     if notification.delivery.contentAvailable { aps.append("content-available", 1) }
     if notification.delivery.mutableContent { aps.append("mutable-content", 1) }
-    aps.appendIfPresent("target-content-id", content.targetContentID)
-    aps.appendIfPresent("interruption-level", content.interruptionLevel)
-    if let score = content.relevanceScore { aps.append("relevance-score", .number(score)) }
-    aps.appendIfPresent("filter-criteria", content.filterCriteria)
+    aps.appendIfPresent("target-content-id", notification.content.targetContentID)
+    aps.appendIfPresent("interruption-level", notification.content.interruptionLevel)
+    if let score = notification.content.relevanceScore {
+      aps.append("relevance-score", .number(score))
+    }
+    aps.appendIfPresent("filter-criteria", notification.content.filterCriteria)
     context.appendKept(kept, into: &aps, from: "/extras/aps") { "'aps.\($0)'" }
     return aps
   }
@@ -315,7 +318,15 @@ extension APSCodec {
   static func read(
     from root: JSONObject, into notification: inout PushNotification, context: inout ParseContext
   ) {
-    guard let aps = root["aps"] else { return }
+    read(root["aps"], into: &notification, context: &context)
+  }
+
+  /// Reads the root's `aps` member `aps`, if there is one, into `notification`,
+  /// reporting it when it is not an object.
+  static func read(
+    _ aps: JSONValue?, into notification: inout PushNotification, context: inout ParseContext
+  ) {
+    guard let aps else { return }
     if let object = context.object(aps, at: "/aps") {
       read(object, at: "/aps", into: &notification, context: &context)
     }

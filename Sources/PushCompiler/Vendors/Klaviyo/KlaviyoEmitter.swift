@@ -10,13 +10,19 @@ struct KlaviyoEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    let kept = notification.extras["klaviyo"] ?? JSONObject()
-    let keptBody = kept[Key.body]?.objectValue
+    let kept = KeptMembers(notification.keptExtras(of: "klaviyo"))
+    let keptBody = kept.body
     var body = JSONObject(capacity: 4 + (keptBody?.count ?? 0))
     body.append(Key.notificationID, notificationID(keptBody: keptBody, context: &context))
     if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
     if !notification.buttons.isEmpty {
-      body.append(Key.buttons, .array(notification.buttons.map(Self.button)))
+      // By index, each button read in place: mapping would copy every button.
+      var buttons: [JSONValue] = []
+      buttons.reserveCapacity(notification.buttons.count)
+      for index in notification.buttons.indices {
+        buttons.append(Self.button(notification.buttons[index]))
+      }
+      body.append(Key.buttons, .array(buttons))
     }
     let category = categoryToWrite(context: &context)
     if let category, !category.targets.isEmpty {
@@ -40,11 +46,36 @@ struct KlaviyoEmitter: PayloadEmitter {
       root.append(Key.mediaType, .string(item.fileExtension))
     }
     writeCustomData(into: &root, kept: kept, context: &context)
-    if let value = kept[Key.badgeConfig] { root.append(Key.badgeConfig, value) }
-    if let value = kept[Key.badgeValue] { root.append(Key.badgeValue, value) }
+    if let value = kept.badgeConfig { root.append(Key.badgeConfig, value) }
+    if let value = kept.badgeValue { root.append(Key.badgeValue, value) }
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: Self.keptExtras)
     return .object(root)
+  }
+
+  /// The members of `extras["klaviyo"]` the emitter writes back (the last of each name,
+  /// as ``JSONObject/subscript(_:)`` finds it), found by one pass over the names instead
+  /// of a search for each of them, for every record.
+  private struct KeptMembers {
+    /// `body` members no IR field holds, when `body` is an object.
+    var body: JSONObject?
+    var badgeConfig: JSONValue?
+    var badgeValue: JSONValue?
+    /// The custom-data keys that came from `key_value_pairs`, when kept as an array.
+    var customDataInPairs: [JSONValue]?
+
+    init(_ kept: JSONObject?) {
+      guard let members = kept?.members else { return }
+      for index in members.indices {
+        switch members[index].key {
+        case MemberName(Key.body): body = members[index].value.objectValue
+        case MemberName(Key.badgeConfig): badgeConfig = members[index].value
+        case MemberName(Key.badgeValue): badgeValue = members[index].value
+        case MemberName(Key.customDataInPairs): customDataInPairs = members[index].value.arrayValue
+        default: break
+        }
+      }
+    }
   }
 
   /// The extras this format writes back, built once rather than for every record.
@@ -74,7 +105,7 @@ struct KlaviyoEmitter: PayloadEmitter {
 
   /// The object of one button. Static: mapping the buttons with an instance method
   /// would copy the emitter, and with it the whole notification, into the closure.
-  private static func button(_ button: ActionButton) -> JSONValue {
+  private static func button(_ button: borrowing ActionButton) -> JSONValue {
     var object = JSONObject(capacity: 5)  // id, label, action, url, icon
     object.append("id", .string(button.id))
     object.append("label", .string(button.label))
@@ -155,10 +186,10 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// except keys that came from `key_value_pairs`, which go back there. A key that
   /// collides with one of Klaviyo's own root keys moves into `key_value_pairs`.
   private func writeCustomData(
-    into root: inout JSONObject, kept: JSONObject, context: inout EmitContext
+    into root: inout JSONObject, kept: KeptMembers, context: inout EmitContext
   ) {
     // Most payloads came without `key_value_pairs`: then no set is built and no key hashed.
-    let inPairs = kept[Key.customDataInPairs]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+    let inPairs = kept.customDataInPairs.map { Set($0.compactMap(\.stringValue)) }
     var pairs = JSONObject()
     for member in notification.customData {
       if inPairs?.contains(member.key) == true {

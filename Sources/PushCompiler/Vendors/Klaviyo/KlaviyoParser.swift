@@ -5,14 +5,53 @@ struct KlaviyoParser: PayloadParser {
   typealias Key = Klaviyo.Key
 
   let root: JSONObject
+  /// Where the root's reserved members are, found in one pass.
+  private let reserved: ReservedMembers
   private var notification = PushNotification()
   private var kept = JSONObject()
   private var keptBody = JSONObject()
 
-  init(root: JSONObject) { self.root = root }
+  init(root: JSONObject) {
+    self.root = root
+    reserved = ReservedMembers(root)
+  }
+
+  /// The positions in the root of the members Klaviyo reserves (of the last one of each
+  /// name, as ``JSONObject/subscript(_:)`` finds it): found by one pass over the names
+  /// instead of a search of the whole root for each of them, for every record.
+  private struct ReservedMembers {
+    var aps: Int?
+    var body: Int?
+    var url: Int?
+    var webURL: Int?
+    var media: Int?
+    var mediaType: Int?
+    var keyValuePairs: Int?
+
+    init(_ root: JSONObject) {
+      let members = root.members
+      for index in members.indices {
+        switch members[index].key {
+        case MemberName("aps"): aps = index
+        case MemberName(Key.body): body = index
+        case MemberName(Key.url): url = index
+        case MemberName(Key.webURL): webURL = index
+        case MemberName(Key.media): media = index
+        case MemberName(Key.mediaType): mediaType = index
+        case MemberName(Key.keyValuePairs): keyValuePairs = index
+        default: break
+        }
+      }
+    }
+  }
+
+  /// The value of the root member at `index`, if there is one.
+  private func rootValue(at index: Int?) -> JSONValue? {
+    index.map { root.members[$0].value }
+  }
 
   mutating func parse(context: inout ParseContext) -> PushNotification {
-    APSCodec.read(from: root, into: &notification, context: &context)
+    APSCodec.read(rootValue(at: reserved.aps), into: &notification, context: &context)
     let body = readBody(context: &context)
     readDefaultAction(draftURL: body?[Key.url], context: &context)
     readMedia(context: &context)
@@ -34,7 +73,7 @@ struct KlaviyoParser: PayloadParser {
 
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
-    guard let value = root[Key.body] else {
+    guard let value = rootValue(at: reserved.body) else {
       context.report(
         .notVendorPayload,
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: .root)
@@ -64,8 +103,8 @@ struct KlaviyoParser: PayloadParser {
   /// The shipped SDK opens the root `url` (5.4 also `web_url`); the draft spec said
   /// `body.url`. Where they disagree, the shipped SDK's choice wins.
   private mutating func readDefaultAction(draftURL: JSONValue?, context: inout ParseContext) {
-    let rootURL = context.string(root[Key.url], at: "/url")
-    let webURL = context.string(root[Key.webURL], at: "/web_url")
+    let rootURL = context.string(rootValue(at: reserved.url), at: "/url")
+    let webURL = context.string(rootValue(at: reserved.webURL), at: "/web_url")
     let bodyURL = context.string(draftURL, at: "/body/url")
     if let rootURL {
       notification.defaultAction = .openURL(rootURL, .app)
@@ -108,13 +147,13 @@ struct KlaviyoParser: PayloadParser {
   }
 
   private mutating func readMedia(context: inout ParseContext) {
-    let typeHint = root[Key.mediaType].flatMap { value -> String? in
+    let typeHint = rootValue(at: reserved.mediaType).flatMap { value -> String? in
       if value.stringValue == nil {
         context.reportWrongType(value, expected: "a string", at: "/rich-media-type")
       }
       return value.stringValue
     }
-    guard let value = root[Key.media] else {
+    guard let value = rootValue(at: reserved.media) else {
       if typeHint != nil {
         context.report(
           .invalidValue, "'rich-media-type' without 'rich-media' names no media; ignored",
@@ -149,7 +188,7 @@ struct KlaviyoParser: PayloadParser {
         kept.append(key, members[index].value)  // the other reserved keys are read into IR fields
       }
     }
-    guard let pairs = root[Key.keyValuePairs] else { return }
+    guard let pairs = rootValue(at: reserved.keyValuePairs) else { return }
     guard let object = pairs.objectValue else {
       return context.reportWrongType(pairs, expected: "an object", at: "/key_value_pairs")
     }
@@ -293,8 +332,12 @@ struct KlaviyoParser: PayloadParser {
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
     // Klaviyo's categories lead ``PredefinedCategory/all``, so this is the vendor of the
     // first category of that name; asked of four, not hashed, for every record.
+    // Names of another length are passed over without comparing text, exact as `==` for
+    // the reason ``PredefinedCategory/named(_:)`` gives.
     if let identifier = notification.category?.identifier,
-      KlaviyoCategories.all.contains(where: { $0.identifier == identifier })
+      KlaviyoCategories.all.contains(where: {
+        $0.identifier.utf8.count == identifier.utf8.count && $0.identifier == identifier
+      })
     {
       context.report(
         .obsoleteShape,
