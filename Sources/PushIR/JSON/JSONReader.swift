@@ -4,7 +4,7 @@
 /// escapes, malformed numbers, trailing content and nesting deeper than
 /// ``Limits/maxDepth``. A UTF-8 byte order mark before the text is skipped, as RFC 8259
 /// allows. Duplicate member names are kept in order; ``JSONObject`` lookups see the last.
-public struct JSONReader {
+public struct JSONReader: ~Copyable {
   /// Bounds that keep hostile input from exhausting the stack or memory.
   public struct Limits: Sendable, Hashable {
     /// Deepest allowed nesting of arrays and objects (the root counts as 1).
@@ -57,19 +57,44 @@ public struct JSONReader {
   public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
     throws(JSONSyntaxError) -> JSONValue
   {
-    var reader = JSONReader(buffer, limits: limits)
-    return try reader.document()
+    // The stacks start in memory on the call stack, each under the 1,024 bytes up to which
+    // the standard library always allocates there: most documents need no more.
+    try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 16) {
+      (members) throws(JSONSyntaxError) -> JSONValue in
+      try withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: 16) {
+        (elements) throws(JSONSyntaxError) -> JSONValue in
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) {
+          (text) throws(JSONSyntaxError) -> JSONValue in
+          var reader = JSONReader(
+            buffer, limits: limits, members: ReadStack(in: members),
+            elements: ReadStack(in: elements), text: ReadStack(in: text))
+          return try reader.document()
+        }
+      }
+    }
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private let limits: Limits
   private var index = 0
   private var depth = 0
-  private var scratch: [UInt8] = []
+  /// The members of the objects being read, innermost object's last.
+  private var members: ReadStack<JSONObject.Member>
+  /// The elements of the arrays being read, innermost array's last.
+  private var elements: ReadStack<JSONValue>
+  /// The text of the string being read, unescaped, once it turns out to hold an escape.
+  private var text: ReadStack<UInt8>
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
+  private init(
+    _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits,
+    members: consuming ReadStack<JSONObject.Member>,
+    elements: consuming ReadStack<JSONValue>, text: consuming ReadStack<UInt8>
+  ) {
     self.bytes = bytes
     self.limits = limits
+    self.members = members
+    self.elements = elements
+    self.text = text
   }
 
   private mutating func document() throws(JSONSyntaxError) -> JSONValue {
@@ -116,14 +141,14 @@ public struct JSONReader {
   private mutating func object() throws(JSONSyntaxError) -> JSONObject {
     try enter()
     index += 1
-    var members: [JSONObject.Member] = []
-    members.reserveCapacity(8)
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
-      return JSONObject(members)
+      return JSONObject()
     }
+    // This object's members are pushed above those of the objects it is inside.
+    let start = members.count
     while true {
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("a member name") }
@@ -136,11 +161,11 @@ public struct JSONReader {
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
-      guard members.count < limits.maxMembers else {
+      guard members.count &- start < limits.maxMembers else {
         throw fail(
           .tooManyMembers, "object with more than \(limits.maxMembers) members", at: index)
       }
-      members.append(JSONObject.Member(key: key, value: try value()))
+      members.push(JSONObject.Member(key: key, value: try value()))
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or '}'") }
       switch bytes[index] {
@@ -148,7 +173,7 @@ public struct JSONReader {
       case UInt8(ascii: "}"):
         index += 1
         depth -= 1
-        return JSONObject(members)
+        return JSONObject(members.takeArray(from: start))
       default:
         throw fail(.unexpectedCharacter, "expected ',' or '}', found \(describe(index))", at: index)
       }
@@ -158,20 +183,21 @@ public struct JSONReader {
   private mutating func array() throws(JSONSyntaxError) -> [JSONValue] {
     try enter()
     index += 1
-    var elements: [JSONValue] = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return elements
+      return []
     }
+    // This array's elements are pushed above those of the arrays it is inside.
+    let start = elements.count
     while true {
       skipWhitespace()
-      guard elements.count < limits.maxElements else {
+      guard elements.count &- start < limits.maxElements else {
         throw fail(
           .tooManyElements, "array with more than \(limits.maxElements) elements", at: index)
       }
-      elements.append(try value())
+      elements.push(try value())
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or ']'") }
       switch bytes[index] {
@@ -179,7 +205,7 @@ public struct JSONReader {
       case UInt8(ascii: "]"):
         index += 1
         depth -= 1
-        return elements
+        return elements.takeArray(from: start)
       default:
         throw fail(.unexpectedCharacter, "expected ',' or ']', found \(describe(index))", at: index)
       }
@@ -236,8 +262,9 @@ public struct JSONReader {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    return JSONNumber(
-      lexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    // The lexeme matched the number grammar, so its bytes are ASCII, as `unchecked` requires.
+    let lexeme = UnsafeBufferPointer(rebasing: bytes[start..<index])
+    return JSONNumber(lexeme: String(copying: UTF8Span(unchecked: lexeme.span, isKnownASCII: true)))
   }
 
   /// Reads a string starting at its opening quote. Runs without escapes are copied in
@@ -270,29 +297,25 @@ public struct JSONReader {
       if byte == UInt8(ascii: "\"") {
         index = offset
         guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
-        let text: String?
+        let string: String?
         if unescaped {
-          text = makeString(
-            UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes, unescaped: true)
+          string = makeString(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes)
         } else {
-          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-          text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes, unescaped: false) }
+          text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+          string = makeString(text.elements, seenBytes)
         }
-        guard let text else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
+        guard let string else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
         index = offset + 1
-        return text
+        return string
       }
       if byte == UInt8(ascii: "\\") {
         if unescaped {
-          scratch.removeAll(keepingCapacity: true)
-          // The text left in the document bounds the string's (escapes only shrink);
-          // room for it, up to a page, saves growing the buffer escape by escape.
-          scratch.reserveCapacity(min(bytes.count &- start, 4096))
+          text.removeAll()
           unescaped = false
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+        text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
         index = offset
-        try escape()
+        seenBytes |= UInt64(try escape())
         offset = index
         runStart = offset
         continue
@@ -308,20 +331,18 @@ public struct JSONReader {
     throw endOfInput("'\"' to close the string")
   }
 
-  /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
-  /// bytes or-ed together, a word at a time) says whether any was beyond ASCII.
+  /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the bytes of
+  /// the string as written or-ed together, a word at a time, with the high bit set when an
+  /// escape wrote a byte beyond ASCII) says whether any was beyond ASCII.
   ///
   /// The text is validated once, by ``UTF8Validation``, and copied without a second
   /// check (the standard library's validation steps over ASCII a byte at a time). Text
-  /// without escapes whose bytes are all ASCII needs no validation at all.
-  private func makeString(
-    _ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64, unescaped: Bool
-  ) -> String? {
+  /// whose bytes are all ASCII needs no validation at all.
+  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> String? {
     let isASCII: Bool
-    if unescaped && !JSONStringBytes.hasNonASCII(seenBytes) {
+    if !JSONStringBytes.hasNonASCII(seenBytes) {
       isASCII = true
     } else {
-      // Escapes may have added bytes beyond ASCII that `seenBytes` did not see.
       switch UTF8Validation.validate(utf8) {
       case .invalid: return nil
       case .ascii: isASCII = true
@@ -360,19 +381,21 @@ public struct JSONReader {
       at: start - 1)
   }
 
-  private mutating func escape() throws(JSONSyntaxError) {
+  /// Unescapes the escape sequence at `index` onto ``text`` and steps over it; returns
+  /// 0x80 when it wrote a byte beyond ASCII, else 0.
+  private mutating func escape() throws(JSONSyntaxError) -> UInt8 {
     let escapeStart = index
     index += 1
     guard index < bytes.count else { throw endOfInput("an escape sequence") }
     let byte = bytes[index]
     index += 1
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-    case UInt8(ascii: "b"): scratch.append(0x08)
-    case UInt8(ascii: "f"): scratch.append(0x0C)
-    case UInt8(ascii: "n"): scratch.append(0x0A)
-    case UInt8(ascii: "r"): scratch.append(0x0D)
-    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.push(byte)
+    case UInt8(ascii: "b"): text.push(0x08)
+    case UInt8(ascii: "f"): text.push(0x0C)
+    case UInt8(ascii: "n"): text.push(0x0A)
+    case UInt8(ascii: "r"): text.push(0x0D)
+    case UInt8(ascii: "t"): text.push(0x09)
     case UInt8(ascii: "u"):
       var scalar = try hex4()
       if (0xD800..<0xDC00).contains(scalar) {
@@ -397,10 +420,12 @@ public struct JSONReader {
         )
       }
       appendUTF8(scalar)
+      return scalar < 0x80 ? 0 : 0x80
     default:
       throw fail(
         .invalidEscape, "invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
     }
+    return 0
   }
 
   private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
@@ -427,19 +452,19 @@ public struct JSONReader {
   private mutating func appendUTF8(_ scalar: UInt32) {
     switch scalar {
     case ..<0x80:
-      scratch.append(UInt8(scalar))
+      text.push(UInt8(scalar))
     case ..<0x800:
-      scratch.append(UInt8(0xC0 | scalar >> 6))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      text.push(UInt8(0xC0 | scalar >> 6))
+      text.push(UInt8(0x80 | scalar & 0x3F))
     case ..<0x10000:
-      scratch.append(UInt8(0xE0 | scalar >> 12))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      text.push(UInt8(0xE0 | scalar >> 12))
+      text.push(UInt8(0x80 | scalar >> 6 & 0x3F))
+      text.push(UInt8(0x80 | scalar & 0x3F))
     default:
-      scratch.append(UInt8(0xF0 | scalar >> 18))
-      scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      text.push(UInt8(0xF0 | scalar >> 18))
+      text.push(UInt8(0x80 | scalar >> 12 & 0x3F))
+      text.push(UInt8(0x80 | scalar >> 6 & 0x3F))
+      text.push(UInt8(0x80 | scalar & 0x3F))
     }
   }
 
