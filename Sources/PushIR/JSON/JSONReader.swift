@@ -262,15 +262,15 @@ public struct JSONReader: ~Copyable {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    // The lexeme matched the number grammar, so its bytes are ASCII, as `unchecked` requires.
-    let lexeme = UnsafeBufferPointer(rebasing: bytes[start..<index])
-    return JSONNumber(lexeme: String(copying: UTF8Span(unchecked: lexeme.span, isKnownASCII: true)))
+    // The lexeme matched the number grammar, so its bytes are ASCII.
+    return JSONNumber(lexeme: makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), 0)!)
   }
 
   /// Reads a string starting at its opening quote. Runs without escapes are copied in
   /// one step; the text is validated as UTF-8 once, when the string is made, and only
   /// when reading fails is it scanned again to locate its first bad byte.
   private mutating func string() throws(JSONSyntaxError) -> String {
+    if let short = shortString() { return short }
     let start = index + 1
     do {
       return try stringText()
@@ -280,6 +280,99 @@ public struct JSONReader: ~Copyable {
       throw firstInvalidUTF8(from: start, to: min(error.offset, bytes.count)) ?? error
     }
   }
+
+  /// Reads the string whose opening quote is at `index` when it is short, plain and ASCII
+  /// (most member names and many values are): its closing quote within the fifteen bytes
+  /// after the opening one, no escape, no control character and no byte beyond ASCII
+  /// before it. Leaves `index` after the closing quote, or returns `nil` and leaves
+  /// `index` as it was for ``stringText()`` to read the string.
+  @inline(__always)
+  private mutating func shortString() -> String? {
+    let start = index &+ 1
+    // `start + 16 <= bytes.count` keeps both loads inside the buffer.
+    guard start &+ 16 <= bytes.count else { return nil }
+    let first = JSONStringBytes.word(bytes, at: start)
+    let second = JSONStringBytes.word(bytes, at: start &+ 8)
+    let length: Int
+    let low: UInt64
+    let high: UInt64
+    let firstFlags = JSONStringBytes.specialFlags(first)
+    if firstFlags != 0 {
+      length = JSONStringBytes.plainCount(firstFlags)
+      low = first & Self.lowBytes(length)
+      high = 0
+    } else {
+      let secondFlags = JSONStringBytes.specialFlags(second)
+      guard secondFlags != 0 else { return nil }
+      length = 8 &+ JSONStringBytes.plainCount(secondFlags)
+      low = first
+      high = second & Self.lowBytes(length &- 8)
+    }
+    guard bytes[start &+ length] == UInt8(ascii: "\""), !JSONStringBytes.hasNonASCII(low | high),
+      length <= limits.maxStringBytes
+    else { return nil }
+    index = start &+ length &+ 1
+    let common = CommonName.table[CommonName.slot(low, high)]
+    if common.low == low && common.high == high { return common.text }
+    // The text is ASCII, as `unchecked` requires.
+    let text = UnsafeBufferPointer(rebasing: bytes[start..<start &+ length])
+    return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
+  }
+
+  /// A member name or value common in push payloads, kept as its text's two words
+  /// (the text's bytes in order from the lowest byte, zero beyond its end) for a short
+  /// string to be matched against in two comparisons and returned without being made.
+  private struct CommonName {
+    /// The text's first eight bytes.
+    var low: UInt64
+    /// The text's next seven bytes.
+    var high: UInt64
+    /// The text.
+    var text: String
+
+    /// The names, each ASCII, at most fifteen bytes, without quotes, backslashes or control
+    /// characters: the APNs payload's, and names and values many vendors share.
+    private static let names = [
+      "aps", "alert", "title", "subtitle", "body", "badge", "sound", "category", "thread-id",
+      "mutable-content", "content-available", "interruption-level", "relevance-score",
+      "target-content-id", "critical", "name", "volume", "launch-image", "default",
+      "url", "uri", "link", "id", "type", "action", "label", "image", "icon", "data", "payload",
+      "identifier", "message", "notification", "priority", "value", "buttons", "path", "topic",
+      "_k",
+    ]
+
+    /// One entry per slot; a name whose slot an earlier name took is made as any other
+    /// string is. Empty slots hold the empty string, whose words are zero too.
+    static let table: [CommonName] = {
+      var table = Array(repeating: CommonName(low: 0, high: 0, text: ""), count: 128)
+      for name in names where name.utf8.count <= 15 {
+        var words: (low: UInt64, high: UInt64) = (0, 0)
+        for (offset, byte) in name.utf8.enumerated() {
+          if offset < 8 {
+            words.low |= UInt64(byte) << (offset * 8)
+          } else {
+            words.high |= UInt64(byte) << ((offset - 8) * 8)
+          }
+        }
+        let slot = slot(words.low, words.high)
+        if table[slot].text.isEmpty {
+          table[slot] = CommonName(low: words.low, high: words.high, text: name)
+        }
+      }
+      return table
+    }()
+
+    /// The slot, 0 to 127, of the text whose words are `low` and `high`.
+    @inline(__always)
+    static func slot(_ low: UInt64, _ high: UInt64) -> Int {
+      Int(
+        truncatingIfNeeded: ((low ^ high &* 0x2545_F491_4F6C_DD1D) &* 0x9E37_79B9_7F4A_7C15) &>> 57)
+    }
+  }
+
+  /// A word whose lowest `count` bytes (0 to 7) are all ones and the others zero.
+  @inline(__always)
+  private static func lowBytes(_ count: Int) -> UInt64 { 1 &<< (UInt64(count) &* 8) &- 1 }
 
   /// Reads the text of the string whose opening quote is at `index`, leaving `index`
   /// after its closing quote. The scan keeps its place in a local, written back to
@@ -484,12 +577,19 @@ public struct JSONReader: ~Copyable {
     fail(.controlCharacter, "unescaped control character 0x\(hex(byte)) in string", at: index)
   }
 
+  /// Steps over `byte` at `index`, or throws that `what` was expected there.
+  @inline(__always)
   private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
-    guard index < bytes.count else { throw endOfInput(what) }
-    guard bytes[index] == byte else {
-      throw fail(.unexpectedCharacter, "expected \(what), found \(describe(index))", at: index)
-    }
+    guard index < bytes.count, bytes[index] == byte else { throw missing(what) }
     index += 1
+  }
+
+  /// The error for `what` missing at `index`; out of line, so that ``expect(_:_:)`` is a
+  /// comparison and a step.
+  @inline(never)
+  private func missing(_ what: String) -> JSONSyntaxError {
+    guard index < bytes.count else { return endOfInput(what) }
+    return fail(.unexpectedCharacter, "expected \(what), found \(describe(index))", at: index)
   }
 
   private mutating func skipWhitespace() {
