@@ -80,4 +80,29 @@ import Testing
       try JSONReader.parse(Array(#"{"aps": 1, "x": "zzzz"}"#.utf8), limits: limits)
     }
   }
+
+  @Test func numbersOfOneDigitAndMoreKeepTheirSpelling() throws {
+    let lexemes =
+      (0...9).map(String.init) + ["-0", "-7", "10", "99", "0.5", "1e2", "123456789012345678"]
+    for lexeme in lexemes {
+      #expect(try JSONReader.parse(Array(lexeme.utf8)) == .number(JSONNumber(lexeme: lexeme)))
+      let member = try JSONReader.parse(
+        Array("{\"n\": \(lexeme), \"padding\": \"zzzzzzzzzzzzzzzz\"}".utf8))
+      #expect(member["n"]?.numberValue?.lexeme == lexeme)
+    }
+  }
+
+  @Test func escapesAtTheEndOfTheInputFailAsBefore() {
+    for (text, kind, offset) in [
+      (#""abc\"#, JSONSyntaxError.Kind.unexpectedEnd, 5), (#""abc\x""#, .invalidEscape, 4),
+      (#""abc\u00"#, .unexpectedEnd, 8), (#""\"#, .unexpectedEnd, 2),
+    ] {
+      do {
+        _ = try JSONReader.parse(Array(text.utf8))
+        Issue.record("\(text) was read")
+      } catch {
+        #expect(error.kind == kind && error.offset == offset, "\(text)")
+      }
+    }
+  }
 }

@@ -165,7 +165,14 @@ public struct JSONReader: ~Copyable {
         throw fail(
           .tooManyMembers, "object with more than \(limits.maxMembers) members", at: index)
       }
-      members.push(JSONObject.Member(key: key, value: try value()))
+      // Most values are strings: read without going through `value()`.
+      let value: JSONValue =
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+          .string(try string())
+        } else {
+          try self.value()
+        }
+      members.push(JSONObject.Member(key: key, value: value))
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or '}'") }
       switch bytes[index] {
@@ -262,6 +269,9 @@ public struct JSONReader: ~Copyable {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
+    if index &- start == 1, let digit = CommonName.text(UInt64(bytes[start]), 0) {
+      return JSONNumber(lexeme: digit)
+    }
     // The lexeme matched the number grammar, so its bytes are ASCII.
     return JSONNumber(lexeme: makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), 0)!)
   }
@@ -312,8 +322,7 @@ public struct JSONReader: ~Copyable {
       length <= limits.maxStringBytes
     else { return nil }
     index = start &+ length &+ 1
-    let common = CommonName.table[CommonName.slot(low, high)]
-    if common.low == low && common.high == high { return common.text }
+    if let common = CommonName.text(low, high) { return common }
     // The text is ASCII, as `unchecked` requires.
     let text = UnsafeBufferPointer(rebasing: bytes[start..<start &+ length])
     return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
@@ -331,18 +340,19 @@ public struct JSONReader: ~Copyable {
     var text: String
 
     /// The names, each ASCII, at most fifteen bytes, without quotes, backslashes or control
-    /// characters: the APNs payload's, and names and values many vendors share.
+    /// characters: the APNs payload's, names and values many vendors share, and the
+    /// lexemes of the numbers of one digit (each in a slot of its own, as `number()` needs).
     private static let names = [
       "aps", "alert", "title", "subtitle", "body", "badge", "sound", "category", "thread-id",
       "mutable-content", "content-available", "interruption-level", "relevance-score",
       "target-content-id", "critical", "name", "volume", "launch-image", "default",
       "url", "uri", "link", "id", "type", "action", "label", "image", "icon", "data", "payload",
       "identifier", "message", "notification", "priority", "value", "buttons", "path", "topic",
-      "_k",
+      "_k", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
     ]
 
-    /// One entry per slot; a name whose slot an earlier name took is made as any other
-    /// string is. Empty slots hold the empty string, whose words are zero too.
+    /// One entry per slot (a name whose slot an earlier name took would be made as any
+    /// other string is). Empty slots hold the empty string, whose words are zero too.
     static let table: [CommonName] = {
       var table = Array(repeating: CommonName(low: 0, high: 0, text: ""), count: 128)
       for name in names where name.utf8.count <= 15 {
@@ -362,11 +372,19 @@ public struct JSONReader: ~Copyable {
       return table
     }()
 
-    /// The slot, 0 to 127, of the text whose words are `low` and `high`.
+    /// The slot, 0 to 127, of the text whose words are `low` and `high`. The multiplier
+    /// was chosen, by trying, to give every name of ``names`` a slot of its own.
     @inline(__always)
     static func slot(_ low: UInt64, _ high: UInt64) -> Int {
       Int(
-        truncatingIfNeeded: ((low ^ high &* 0x2545_F491_4F6C_DD1D) &* 0x9E37_79B9_7F4A_7C15) &>> 57)
+        truncatingIfNeeded: ((low ^ high &* 0x2545_F491_4F6C_DD1D) &* 0xD016_29BA_6992_1EC9) &>> 57)
+    }
+
+    /// The text whose words are `low` and `high`, when the table holds it.
+    @inline(__always)
+    static func text(_ low: UInt64, _ high: UInt64) -> String? {
+      let common = table[slot(low, high)]
+      return common.low == low && common.high == high ? common.text : nil
     }
   }
 
@@ -407,9 +425,15 @@ public struct JSONReader: ~Copyable {
           unescaped = false
         }
         text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-        index = offset
-        seenBytes |= UInt64(try escape())
-        offset = index
+        if offset &+ 1 < bytes.count, let byte = Self.unescapedByte(bytes[offset &+ 1]) {
+          // A one-character escape, the most common kind, unescaped in place.
+          text.push(byte)
+          offset &+= 2
+        } else {
+          index = offset
+          seenBytes |= UInt64(try escape())
+          offset = index
+        }
         runStart = offset
         continue
       }
@@ -482,13 +506,11 @@ public struct JSONReader: ~Copyable {
     guard index < bytes.count else { throw endOfInput("an escape sequence") }
     let byte = bytes[index]
     index += 1
+    if let unescaped = Self.unescapedByte(byte) {
+      text.push(unescaped)
+      return 0
+    }
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.push(byte)
-    case UInt8(ascii: "b"): text.push(0x08)
-    case UInt8(ascii: "f"): text.push(0x0C)
-    case UInt8(ascii: "n"): text.push(0x0A)
-    case UInt8(ascii: "r"): text.push(0x0D)
-    case UInt8(ascii: "t"): text.push(0x09)
     case UInt8(ascii: "u"):
       var scalar = try hex4()
       if (0xD800..<0xDC00).contains(scalar) {
@@ -518,7 +540,21 @@ public struct JSONReader: ~Copyable {
       throw fail(
         .invalidEscape, "invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
     }
-    return 0
+  }
+
+  /// The byte the one-character escape `\` `byte` stands for (`\n`, `\"`, …), or `nil`
+  /// when `byte` is `u` or makes no escape.
+  @inline(__always)
+  private static func unescapedByte(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+    case UInt8(ascii: "b"): 0x08
+    case UInt8(ascii: "f"): 0x0C
+    case UInt8(ascii: "n"): 0x0A
+    case UInt8(ascii: "r"): 0x0D
+    case UInt8(ascii: "t"): 0x09
+    default: nil
+    }
   }
 
   private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
@@ -592,7 +628,16 @@ public struct JSONReader: ~Copyable {
     return fail(.unexpectedCharacter, "expected \(what), found \(describe(index))", at: index)
   }
 
+  /// Steps over whitespace. Compact JSON has none between tokens: every byte of
+  /// whitespace is at most 0x20, so one comparison tells most tokens from it.
+  @inline(__always)
   private mutating func skipWhitespace() {
+    guard index < bytes.count, bytes[index] <= 0x20 else { return }
+    skipWhitespaceRun()
+  }
+
+  /// Steps over the whitespace at `index`, if any.
+  private mutating func skipWhitespaceRun() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x0A, 0x0D, 0x09: index += 1
