@@ -17,26 +17,26 @@ enum UTF8Validation {
   }
 
   /// A state of the automaton: what the bytes read so far allow next. Its raw value is
-  /// where its row of 256 next states starts in ``transitions``.
-  private enum State: Int, CaseIterable {
+  /// the bit offset of its next state in a row of ``transitions``.
+  private enum State: UInt64, CaseIterable {
     /// Between sequences (the only state a valid text may end in).
     case boundary = 0
     /// After a byte no valid text holds; never left.
-    case rejected = 256
+    case rejected = 6
     /// One continuation byte (0x80-0xBF) still needed.
-    case oneMore = 512
+    case oneMore = 12
     /// Two continuation bytes still needed.
-    case twoMore = 768
+    case twoMore = 18
     /// Three continuation bytes still needed.
-    case threeMore = 1024
+    case threeMore = 24
     /// After 0xE0: 0xA0-0xBF next (lower would be an overlong form).
-    case afterE0 = 1280
+    case afterE0 = 30
     /// After 0xED: 0x80-0x9F next (higher would encode a surrogate, U+D800-DFFF).
-    case afterED = 1536
+    case afterED = 36
     /// After 0xF0: 0x90-0xBF next (lower would be an overlong form).
-    case afterF0 = 1792
+    case afterF0 = 42
     /// After 0xF4: 0x80-0x8F next (higher would be beyond U+10FFFF).
-    case afterF4 = 2048
+    case afterF4 = 48
 
     /// The state after `byte` is read in this one.
     func next(_ byte: UInt8) -> State {
@@ -57,22 +57,24 @@ enum UTF8Validation {
     }
   }
 
-  /// The next state of every state after every byte: `transitions[state + byte]`, one
-  /// row of 256 per state, so one addition and one load a byte run the automaton (a
-  /// shift by a variable amount, as a table of one row per byte would need, costs
-  /// several instructions on x86-64 without BMI2).
-  private static let transitions: [UInt16] = State.allCases.sorted { $0.rawValue < $1.rawValue }
-    .flatMap { state in (0...255).map { byte in UInt16(state.next(UInt8(byte)).rawValue) } }
+  /// For each byte, the next state of every state, each in six bits at that state's
+  /// offset: `row >> state` (the shift taken modulo 64) is the next state in its low
+  /// six bits, so one shift a byte runs the automaton.
+  private static let transitions: [UInt64] = (0...255).map { byte in
+    State.allCases.reduce(0) { row, state in
+      row | state.next(UInt8(byte)).rawValue << state.rawValue
+    }
+  }
 
   /// Runs the automaton over `buffer[range]` from `state`.
   @inline(__always)
   private static func run(
-    _ table: UnsafeBufferPointer<UInt16>, _ buffer: UnsafeBufferPointer<UInt8>,
-    _ range: Range<Int>, from state: Int
-  ) -> Int {
+    _ table: UnsafeBufferPointer<UInt64>, _ buffer: UnsafeBufferPointer<UInt8>,
+    _ range: Range<Int>, from state: UInt64
+  ) -> UInt64 {
     var state = state
-    // A state's row starts at most at 2048, and `table` holds 2048 + 256 entries.
-    for offset in range { state = Int(table[state &+ Int(buffer[offset])]) }
+    // `table` has 256 rows, one for every byte value.
+    for offset in range { state = table[Int(buffer[offset])] &>> state }
     return state
   }
 
@@ -82,7 +84,7 @@ enum UTF8Validation {
     transitions.withUnsafeBufferPointer { table in
       var state = State.boundary.rawValue
       for length in 1...4 where offset &+ length <= buffer.count {
-        state = Int(table[state &+ Int(buffer[offset &+ length &- 1])])
+        state = table[Int(buffer[offset &+ length &- 1])] &>> state & 63
         if state == State.rejected.rawValue { return 0 }
         if state == State.boundary.rawValue { return length > 1 ? length : 0 }
       }
@@ -104,7 +106,7 @@ enum UTF8Validation {
         let high =
           (JSONStringBytes.word(buffer, at: offset)
             | JSONStringBytes.word(buffer, at: offset &+ 8)) & JSONStringBytes.highBits
-        if high == 0 && state == State.boundary.rawValue {
+        if high == 0 && state & 63 == State.boundary.rawValue {
           offset &+= 16
           continue
         }
@@ -113,7 +115,7 @@ enum UTF8Validation {
         offset &+= 16
       }
       for offset in offset..<buffer.count { beyondASCII |= UInt64(buffer[offset]) & 0x80 }
-      state = run(table, buffer, offset..<buffer.count, from: state)
+      state = run(table, buffer, offset..<buffer.count, from: state) & 63
       guard state == State.boundary.rawValue else { return .invalid }
       return beyondASCII == 0 ? .ascii : .multiByte
     }
