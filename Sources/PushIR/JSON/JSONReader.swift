@@ -84,6 +84,8 @@ public struct JSONReader: ~Copyable {
   private var elements: ReadStack<JSONValue>
   /// The text of the string being read, unescaped, once it turns out to hold an escape.
   private var text: ReadStack<UInt8>
+  /// ``CommonName/table``, fetched once per document rather than once per string.
+  private let commonNames = CommonName.table
 
   private init(
     _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits,
@@ -131,11 +133,18 @@ public struct JSONReader: ~Copyable {
     }
   }
 
+  /// Counts one more level of nesting, or throws when that is one too many.
+  @inline(__always)
   private mutating func enter() throws(JSONSyntaxError) {
     depth += 1
-    guard depth <= limits.maxDepth else {
-      throw fail(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: index)
-    }
+    guard depth <= limits.maxDepth else { throw tooDeep() }
+  }
+
+  /// The error for nesting deeper than the limit; out of line, so that ``enter()`` is an
+  /// addition and a comparison.
+  @inline(never)
+  private func tooDeep() -> JSONSyntaxError {
+    fail(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: index)
   }
 
   private mutating func object() throws(JSONSyntaxError) -> JSONObject {
@@ -269,7 +278,7 @@ public struct JSONReader: ~Copyable {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    if index &- start == 1, let digit = CommonName.text(UInt64(bytes[start]), 0) {
+    if index &- start == 1, let digit = commonName(UInt64(bytes[start]), 0) {
       return JSONNumber(lexeme: digit)
     }
     // The lexeme matched the number grammar, so its bytes are ASCII.
@@ -322,7 +331,7 @@ public struct JSONReader: ~Copyable {
       length <= limits.maxStringBytes
     else { return nil }
     index = start &+ length &+ 1
-    if let common = CommonName.text(low, high) { return common }
+    if let common = commonName(low, high) { return common }
     // The text is ASCII, as `unchecked` requires.
     let text = UnsafeBufferPointer(rebasing: bytes[start..<start &+ length])
     return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
@@ -380,12 +389,13 @@ public struct JSONReader: ~Copyable {
         truncatingIfNeeded: ((low ^ high &* 0x2545_F491_4F6C_DD1D) &* 0xD016_29BA_6992_1EC9) &>> 57)
     }
 
-    /// The text whose words are `low` and `high`, when the table holds it.
-    @inline(__always)
-    static func text(_ low: UInt64, _ high: UInt64) -> String? {
-      let common = table[slot(low, high)]
-      return common.low == low && common.high == high ? common.text : nil
-    }
+  }
+
+  /// The text whose words are `low` and `high`, when ``commonNames`` holds it.
+  @inline(__always)
+  private func commonName(_ low: UInt64, _ high: UInt64) -> String? {
+    let common = commonNames[CommonName.slot(low, high)]
+    return common.low == low && common.high == high ? common.text : nil
   }
 
   /// A word whose lowest `count` bytes (0 to 7) are all ones and the others zero.
