@@ -112,16 +112,13 @@ import Testing
     #expect(error(invalid)?.offset == plain.utf8.count + 3)
   }
 
+  /// The error reading `text` throws, recorded as an issue when it throws none.
   private func error(_ text: String, limits: JSONReader.Limits = .standard) -> JSONSyntaxError? {
     error(Array(text.utf8), limits: limits)
   }
 
+  /// The error reading `bytes` throws, recorded as an issue when it throws none.
   private func error(_ bytes: [UInt8], limits: JSONReader.Limits = .standard) -> JSONSyntaxError? {
-    do {
-      _ = try JSONReader.parse(bytes, limits: limits)
-      return nil
-    } catch {
-      return error
-    }
+    #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(bytes, limits: limits) }
   }
 }
