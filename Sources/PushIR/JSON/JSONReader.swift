@@ -4,7 +4,7 @@
 /// escapes, malformed numbers, trailing content and nesting deeper than
 /// ``Limits/maxDepth``. A UTF-8 byte order mark before the text is skipped, as RFC 8259
 /// allows. Duplicate member names are kept in order; ``JSONObject`` lookups see the last.
-public struct JSONReader {
+public struct JSONReader: ~Copyable {
   /// Bounds that keep hostile input from exhausting the stack or memory.
   public struct Limits: Sendable, Hashable {
     /// Deepest allowed nesting of arrays and objects (the root counts as 1).
@@ -57,19 +57,46 @@ public struct JSONReader {
   public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
     throws(JSONSyntaxError) -> JSONValue
   {
-    var reader = JSONReader(buffer, limits: limits)
-    return try reader.document()
+    // The stacks start in memory on the call stack, each under the 1,024 bytes up to which
+    // the standard library always allocates there: most documents need no more.
+    try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 16) {
+      (members) throws(JSONSyntaxError) -> JSONValue in
+      try withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: 16) {
+        (elements) throws(JSONSyntaxError) -> JSONValue in
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) {
+          (text) throws(JSONSyntaxError) -> JSONValue in
+          var reader = JSONReader(
+            buffer, limits: limits, members: ReadStack(in: members),
+            elements: ReadStack(in: elements), text: ReadStack(in: text))
+          return try reader.document()
+        }
+      }
+    }
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private let limits: Limits
   private var index = 0
   private var depth = 0
-  private var scratch: [UInt8] = []
+  /// The members of the objects being read, innermost object's last.
+  private var members: ReadStack<JSONObject.Member>
+  /// The elements of the arrays being read, innermost array's last.
+  private var elements: ReadStack<JSONValue>
+  /// The text of the string being read, unescaped, once it turns out to hold an escape.
+  private var text: ReadStack<UInt8>
+  /// ``CommonName/table``, fetched once per document rather than once per string.
+  private let commonNames = CommonName.table
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
+  private init(
+    _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits,
+    members: consuming ReadStack<JSONObject.Member>,
+    elements: consuming ReadStack<JSONValue>, text: consuming ReadStack<UInt8>
+  ) {
     self.bytes = bytes
     self.limits = limits
+    self.members = members
+    self.elements = elements
+    self.text = text
   }
 
   private mutating func document() throws(JSONSyntaxError) -> JSONValue {
@@ -106,24 +133,31 @@ public struct JSONReader {
     }
   }
 
+  /// Counts one more level of nesting, or throws when that is one too many.
+  @inline(__always)
   private mutating func enter() throws(JSONSyntaxError) {
     depth += 1
-    guard depth <= limits.maxDepth else {
-      throw fail(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: index)
-    }
+    guard depth <= limits.maxDepth else { throw tooDeep() }
+  }
+
+  /// The error for nesting deeper than the limit; out of line, so that ``enter()`` is an
+  /// addition and a comparison.
+  @inline(never)
+  private func tooDeep() -> JSONSyntaxError {
+    fail(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: index)
   }
 
   private mutating func object() throws(JSONSyntaxError) -> JSONObject {
     try enter()
     index += 1
-    var members: [JSONObject.Member] = []
-    members.reserveCapacity(8)
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
-      return JSONObject(members)
+      return JSONObject()
     }
+    // This object's members are pushed above those of the objects it is inside.
+    let start = members.count
     while true {
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("a member name") }
@@ -136,11 +170,18 @@ public struct JSONReader {
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
-      guard members.count < limits.maxMembers else {
+      guard members.count &- start < limits.maxMembers else {
         throw fail(
           .tooManyMembers, "object with more than \(limits.maxMembers) members", at: index)
       }
-      members.append(JSONObject.Member(key: key, value: try value()))
+      // Most values are strings: read without going through `value()`.
+      let value: JSONValue =
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+          .string(try string())
+        } else {
+          try self.value()
+        }
+      members.push(JSONObject.Member(key: key, value: value))
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or '}'") }
       switch bytes[index] {
@@ -148,7 +189,7 @@ public struct JSONReader {
       case UInt8(ascii: "}"):
         index += 1
         depth -= 1
-        return JSONObject(members)
+        return JSONObject(members.takeArray(from: start))
       default:
         throw fail(.unexpectedCharacter, "expected ',' or '}', found \(describe(index))", at: index)
       }
@@ -158,20 +199,21 @@ public struct JSONReader {
   private mutating func array() throws(JSONSyntaxError) -> [JSONValue] {
     try enter()
     index += 1
-    var elements: [JSONValue] = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return elements
+      return []
     }
+    // This array's elements are pushed above those of the arrays it is inside.
+    let start = elements.count
     while true {
       skipWhitespace()
-      guard elements.count < limits.maxElements else {
+      guard elements.count &- start < limits.maxElements else {
         throw fail(
           .tooManyElements, "array with more than \(limits.maxElements) elements", at: index)
       }
-      elements.append(try value())
+      elements.push(try value())
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or ']'") }
       switch bytes[index] {
@@ -179,7 +221,7 @@ public struct JSONReader {
       case UInt8(ascii: "]"):
         index += 1
         depth -= 1
-        return elements
+        return elements.takeArray(from: start)
       default:
         throw fail(.unexpectedCharacter, "expected ',' or ']', found \(describe(index))", at: index)
       }
@@ -236,14 +278,18 @@ public struct JSONReader {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    return JSONNumber(
-      lexeme: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    if index &- start == 1, let digit = commonName(UInt64(bytes[start]), 0) {
+      return JSONNumber(lexeme: digit)
+    }
+    // The lexeme matched the number grammar, so its bytes are ASCII.
+    return JSONNumber(lexeme: makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), 0)!)
   }
 
   /// Reads a string starting at its opening quote. Runs without escapes are copied in
   /// one step; the text is validated as UTF-8 once, when the string is made, and only
   /// when reading fails is it scanned again to locate its first bad byte.
   private mutating func string() throws(JSONSyntaxError) -> String {
+    if let short = shortString() { return short }
     let start = index + 1
     do {
       return try stringText()
@@ -253,6 +299,108 @@ public struct JSONReader {
       throw firstInvalidUTF8(from: start, to: min(error.offset, bytes.count)) ?? error
     }
   }
+
+  /// Reads the string whose opening quote is at `index` when it is short, plain and ASCII
+  /// (most member names and many values are): its closing quote within the fifteen bytes
+  /// after the opening one, no escape, no control character and no byte beyond ASCII
+  /// before it. Leaves `index` after the closing quote, or returns `nil` and leaves
+  /// `index` as it was for ``stringText()`` to read the string.
+  @inline(__always)
+  private mutating func shortString() -> String? {
+    let start = index &+ 1
+    // `start + 16 <= bytes.count` keeps both loads inside the buffer.
+    guard start &+ 16 <= bytes.count else { return nil }
+    let first = JSONStringBytes.word(bytes, at: start)
+    let second = JSONStringBytes.word(bytes, at: start &+ 8)
+    let length: Int
+    let low: UInt64
+    let high: UInt64
+    let firstFlags = JSONStringBytes.specialFlags(first)
+    if firstFlags != 0 {
+      length = JSONStringBytes.plainCount(firstFlags)
+      low = first & Self.lowBytes(length)
+      high = 0
+    } else {
+      let secondFlags = JSONStringBytes.specialFlags(second)
+      guard secondFlags != 0 else { return nil }
+      length = 8 &+ JSONStringBytes.plainCount(secondFlags)
+      low = first
+      high = second & Self.lowBytes(length &- 8)
+    }
+    guard bytes[start &+ length] == UInt8(ascii: "\""), !JSONStringBytes.hasNonASCII(low | high),
+      length <= limits.maxStringBytes
+    else { return nil }
+    index = start &+ length &+ 1
+    if let common = commonName(low, high) { return common }
+    // The text is ASCII, as `unchecked` requires.
+    let text = UnsafeBufferPointer(rebasing: bytes[start..<start &+ length])
+    return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
+  }
+
+  /// A member name or value common in push payloads, kept as its text's two words
+  /// (the text's bytes in order from the lowest byte, zero beyond its end) for a short
+  /// string to be matched against in two comparisons and returned without being made.
+  private struct CommonName {
+    /// The text's first eight bytes.
+    var low: UInt64
+    /// The text's next seven bytes.
+    var high: UInt64
+    /// The text.
+    var text: String
+
+    /// The names, each ASCII, at most fifteen bytes, without quotes, backslashes or control
+    /// characters: the APNs payload's, names and values many vendors share, and the
+    /// lexemes of the numbers of one digit (each in a slot of its own, as `number()` needs).
+    private static let names = [
+      "aps", "alert", "title", "subtitle", "body", "badge", "sound", "category", "thread-id",
+      "mutable-content", "content-available", "interruption-level", "relevance-score",
+      "target-content-id", "critical", "name", "volume", "launch-image", "default",
+      "url", "uri", "link", "id", "type", "action", "label", "image", "icon", "data", "payload",
+      "identifier", "message", "notification", "priority", "value", "buttons", "path", "topic",
+      "_k", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    ]
+
+    /// One entry per slot (a name whose slot an earlier name took would be made as any
+    /// other string is). Empty slots hold the empty string, whose words are zero too.
+    static let table: [CommonName] = {
+      var table = Array(repeating: CommonName(low: 0, high: 0, text: ""), count: 128)
+      for name in names where name.utf8.count <= 15 {
+        var words: (low: UInt64, high: UInt64) = (0, 0)
+        for (offset, byte) in name.utf8.enumerated() {
+          if offset < 8 {
+            words.low |= UInt64(byte) << (offset * 8)
+          } else {
+            words.high |= UInt64(byte) << ((offset - 8) * 8)
+          }
+        }
+        let slot = slot(words.low, words.high)
+        if table[slot].text.isEmpty {
+          table[slot] = CommonName(low: words.low, high: words.high, text: name)
+        }
+      }
+      return table
+    }()
+
+    /// The slot, 0 to 127, of the text whose words are `low` and `high`. The multiplier
+    /// was chosen, by trying, to give every name of ``names`` a slot of its own.
+    @inline(__always)
+    static func slot(_ low: UInt64, _ high: UInt64) -> Int {
+      Int(
+        truncatingIfNeeded: ((low ^ high &* 0x2545_F491_4F6C_DD1D) &* 0xD016_29BA_6992_1EC9) &>> 57)
+    }
+
+  }
+
+  /// The text whose words are `low` and `high`, when ``commonNames`` holds it.
+  @inline(__always)
+  private func commonName(_ low: UInt64, _ high: UInt64) -> String? {
+    let common = commonNames[CommonName.slot(low, high)]
+    return common.low == low && common.high == high ? common.text : nil
+  }
+
+  /// A word whose lowest `count` bytes (0 to 7) are all ones and the others zero.
+  @inline(__always)
+  private static func lowBytes(_ count: Int) -> UInt64 { 1 &<< (UInt64(count) &* 8) &- 1 }
 
   /// Reads the text of the string whose opening quote is at `index`, leaving `index`
   /// after its closing quote. The scan keeps its place in a local, written back to
@@ -270,30 +418,32 @@ public struct JSONReader {
       if byte == UInt8(ascii: "\"") {
         index = offset
         guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
-        let text: String?
+        let string: String?
         if unescaped {
-          text = makeString(
-            UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes, unescaped: true)
+          string = makeString(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes)
         } else {
-          scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-          text = scratch.withUnsafeBufferPointer { makeString($0, seenBytes, unescaped: false) }
+          text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+          string = makeString(text.elements, seenBytes)
         }
-        guard let text else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
+        guard let string else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
         index = offset + 1
-        return text
+        return string
       }
       if byte == UInt8(ascii: "\\") {
         if unescaped {
-          scratch.removeAll(keepingCapacity: true)
-          // The text left in the document bounds the string's (escapes only shrink);
-          // room for it, up to a page, saves growing the buffer escape by escape.
-          scratch.reserveCapacity(min(bytes.count &- start, 4096))
+          text.removeAll()
           unescaped = false
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-        index = offset
-        try escape()
-        offset = index
+        text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+        if offset &+ 1 < bytes.count, let byte = Self.unescapedByte(bytes[offset &+ 1]) {
+          // A one-character escape, the most common kind, unescaped in place.
+          text.push(byte)
+          offset &+= 2
+        } else {
+          index = offset
+          seenBytes |= UInt64(try escape())
+          offset = index
+        }
         runStart = offset
         continue
       }
@@ -308,20 +458,18 @@ public struct JSONReader {
     throw endOfInput("'\"' to close the string")
   }
 
-  /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the input
-  /// bytes or-ed together, a word at a time) says whether any was beyond ASCII.
+  /// The text of `utf8`, or `nil` when it is not valid UTF-8; `seenBytes` (the bytes of
+  /// the string as written or-ed together, a word at a time, with the high bit set when an
+  /// escape wrote a byte beyond ASCII) says whether any was beyond ASCII.
   ///
   /// The text is validated once, by ``UTF8Validation``, and copied without a second
   /// check (the standard library's validation steps over ASCII a byte at a time). Text
-  /// without escapes whose bytes are all ASCII needs no validation at all.
-  private func makeString(
-    _ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64, unescaped: Bool
-  ) -> String? {
+  /// whose bytes are all ASCII needs no validation at all.
+  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> String? {
     let isASCII: Bool
-    if unescaped && !JSONStringBytes.hasNonASCII(seenBytes) {
+    if !JSONStringBytes.hasNonASCII(seenBytes) {
       isASCII = true
     } else {
-      // Escapes may have added bytes beyond ASCII that `seenBytes` did not see.
       switch UTF8Validation.validate(utf8) {
       case .invalid: return nil
       case .ascii: isASCII = true
@@ -360,19 +508,19 @@ public struct JSONReader {
       at: start - 1)
   }
 
-  private mutating func escape() throws(JSONSyntaxError) {
+  /// Unescapes the escape sequence at `index` onto ``text`` and steps over it; returns
+  /// 0x80 when it wrote a byte beyond ASCII, else 0.
+  private mutating func escape() throws(JSONSyntaxError) -> UInt8 {
     let escapeStart = index
     index += 1
     guard index < bytes.count else { throw endOfInput("an escape sequence") }
     let byte = bytes[index]
     index += 1
+    if let unescaped = Self.unescapedByte(byte) {
+      text.push(unescaped)
+      return 0
+    }
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-    case UInt8(ascii: "b"): scratch.append(0x08)
-    case UInt8(ascii: "f"): scratch.append(0x0C)
-    case UInt8(ascii: "n"): scratch.append(0x0A)
-    case UInt8(ascii: "r"): scratch.append(0x0D)
-    case UInt8(ascii: "t"): scratch.append(0x09)
     case UInt8(ascii: "u"):
       var scalar = try hex4()
       if (0xD800..<0xDC00).contains(scalar) {
@@ -397,9 +545,25 @@ public struct JSONReader {
         )
       }
       appendUTF8(scalar)
+      return scalar < 0x80 ? 0 : 0x80
     default:
       throw fail(
         .invalidEscape, "invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
+    }
+  }
+
+  /// The byte the one-character escape `\` `byte` stands for (`\n`, `\"`, …), or `nil`
+  /// when `byte` is `u` or makes no escape.
+  @inline(__always)
+  private static func unescapedByte(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+    case UInt8(ascii: "b"): 0x08
+    case UInt8(ascii: "f"): 0x0C
+    case UInt8(ascii: "n"): 0x0A
+    case UInt8(ascii: "r"): 0x0D
+    case UInt8(ascii: "t"): 0x09
+    default: nil
     }
   }
 
@@ -427,19 +591,19 @@ public struct JSONReader {
   private mutating func appendUTF8(_ scalar: UInt32) {
     switch scalar {
     case ..<0x80:
-      scratch.append(UInt8(scalar))
+      text.push(UInt8(scalar))
     case ..<0x800:
-      scratch.append(UInt8(0xC0 | scalar >> 6))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      text.push(UInt8(0xC0 | scalar >> 6))
+      text.push(UInt8(0x80 | scalar & 0x3F))
     case ..<0x10000:
-      scratch.append(UInt8(0xE0 | scalar >> 12))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      text.push(UInt8(0xE0 | scalar >> 12))
+      text.push(UInt8(0x80 | scalar >> 6 & 0x3F))
+      text.push(UInt8(0x80 | scalar & 0x3F))
     default:
-      scratch.append(UInt8(0xF0 | scalar >> 18))
-      scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      text.push(UInt8(0xF0 | scalar >> 18))
+      text.push(UInt8(0x80 | scalar >> 12 & 0x3F))
+      text.push(UInt8(0x80 | scalar >> 6 & 0x3F))
+      text.push(UInt8(0x80 | scalar & 0x3F))
     }
   }
 
@@ -459,15 +623,31 @@ public struct JSONReader {
     fail(.controlCharacter, "unescaped control character 0x\(hex(byte)) in string", at: index)
   }
 
+  /// Steps over `byte` at `index`, or throws that `what` was expected there.
+  @inline(__always)
   private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
-    guard index < bytes.count else { throw endOfInput(what) }
-    guard bytes[index] == byte else {
-      throw fail(.unexpectedCharacter, "expected \(what), found \(describe(index))", at: index)
-    }
+    guard index < bytes.count, bytes[index] == byte else { throw missing(what) }
     index += 1
   }
 
+  /// The error for `what` missing at `index`; out of line, so that ``expect(_:_:)`` is a
+  /// comparison and a step.
+  @inline(never)
+  private func missing(_ what: String) -> JSONSyntaxError {
+    guard index < bytes.count else { return endOfInput(what) }
+    return fail(.unexpectedCharacter, "expected \(what), found \(describe(index))", at: index)
+  }
+
+  /// Steps over whitespace. Compact JSON has none between tokens: every byte of
+  /// whitespace is at most 0x20, so one comparison tells most tokens from it.
+  @inline(__always)
   private mutating func skipWhitespace() {
+    guard index < bytes.count, bytes[index] <= 0x20 else { return }
+    skipWhitespaceRun()
+  }
+
+  /// Steps over the whitespace at `index`, if any.
+  private mutating func skipWhitespaceRun() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x0A, 0x0D, 0x09: index += 1

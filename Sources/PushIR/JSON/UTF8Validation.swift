@@ -94,8 +94,9 @@ enum UTF8Validation {
 
   /// Whether `buffer` is valid UTF-8, and whether it is all ASCII.
   ///
-  /// Sixteen bytes of ASCII between sequences are stepped over at once; any other
-  /// sixteen go through the automaton byte by byte, without a branch on their values.
+  /// Sixteen bytes of ASCII between sequences are stepped over at once; otherwise the
+  /// automaton runs byte by byte, without a branch on their values, over the sixteen
+  /// bytes from the first beyond ASCII (or, inside a sequence, from where it is).
   static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> Verdict {
     transitions.withUnsafeBufferPointer { table in
       var state = State.boundary.rawValue
@@ -103,14 +104,24 @@ enum UTF8Validation {
       var offset = 0
       // `offset + 16 <= buffer.count` keeps both words' loads inside the buffer.
       while offset &+ 16 <= buffer.count {
-        let high =
-          (JSONStringBytes.word(buffer, at: offset)
-            | JSONStringBytes.word(buffer, at: offset &+ 8)) & JSONStringBytes.highBits
-        if high == 0 && state & 63 == State.boundary.rawValue {
-          offset &+= 16
-          continue
-        }
+        let first = JSONStringBytes.word(buffer, at: offset)
+        let second = JSONStringBytes.word(buffer, at: offset &+ 8)
+        let high = (first | second) & JSONStringBytes.highBits
         beyondASCII |= high
+        if state & 63 == State.boundary.rawValue {
+          if high == 0 {
+            offset &+= 16
+            continue
+          }
+          // ASCII before the first byte beyond it leaves the automaton between
+          // sequences: the sixteen bytes it runs over start at that byte.
+          let firstHigh = first & JSONStringBytes.highBits
+          offset &+=
+            firstHigh != 0
+            ? firstHigh.trailingZeroBitCount &>> 3
+            : 8 &+ (second & JSONStringBytes.highBits).trailingZeroBitCount &>> 3
+          guard offset &+ 16 <= buffer.count else { break }
+        }
         state = run(table, buffer, offset..<offset &+ 16, from: state)
         offset &+= 16
       }
