@@ -121,15 +121,18 @@ struct Bench {
     return healthy ? 0 : 1
   }
 
-  /// Runs and times `arguments` after removing the files it will write. A kept folder
-  /// holds the outputs of an earlier run, and replacing a file of a gigabyte makes the
-  /// kernel free its pages inside the timed run (half a second for pushc's rename, the
-  /// same for the shell-style truncation of jq's output), which measures nothing of either.
+  /// Runs and times `arguments` after removing the files it will write and flushing
+  /// what earlier steps wrote. Otherwise the kernel's own work on those files would land
+  /// inside the timed run and measure nothing of the tool: freeing the pages of a kept
+  /// gigabyte output it replaces (half a second for pushc's rename, the same for the
+  /// truncation of jq's output), or writing back the corpus just generated or the
+  /// previous tool's output (a second or more at a million records).
   private func timed(
     _ arguments: [String], writing files: [String] = [], output: String = "/dev/null",
     errors: String = "/dev/null"
   ) -> BenchProcess? {
     for file in files + [output] where file != "/dev/null" { unlink(file) }
+    sync()
     return BenchProcess.run(arguments, output: output, errors: errors)
   }
 
