@@ -21,10 +21,11 @@ enum JSONStringBytes {
   /// character (and possibly of bytes above the first such byte); zero when all eight
   /// bytes are plain.
   ///
-  /// Each test flags a byte by its high bit: `x - 0x20` sets it in bytes below 0x20
-  /// (`& ~x` leaves out those beyond ASCII), `y - 1` with `& ~y` in bytes where `y` is
-  /// zero, and `x ^ c` is zero where `x` is `c`. A borrow out of a flagged byte may flag
-  /// the byte above it wrongly, never one below, so the lowest flag is always right.
+  /// Each test flags a byte by its high bit: `x - 0x20` sets it in bytes below 0x20,
+  /// `y - 1` in bytes where `y` is zero, and `x ^ c` is zero where `x` is `c`; one `& ~x`
+  /// then leaves out the bytes beyond ASCII, for all three at once (`x ^ c` has the high
+  /// bit of `x`, as neither constant has it). A borrow out of a flagged byte may flag the
+  /// byte above it wrongly, never one below, so the lowest flag is always right.
   ///
   /// Callers test the flags for zero before they count plain bytes: then the next
   /// position depends on a predicted branch rather than on the whole computation, and
@@ -33,8 +34,8 @@ enum JSONStringBytes {
   static func specialFlags(_ word: UInt64) -> UInt64 {
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
-    let control = (word &- ones &* 0x20) & ~word
-    return (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highBits
+    let belowSpace = word &- ones &* 0x20
+    return (belowSpace | (quote &- ones) | (backslash &- ones)) & ~word & highBits
   }
 
   /// How many bytes come before the first flagged one, 0 to 7, for flags that are not zero.
