@@ -19,9 +19,10 @@ import PushIR
 /// emitter re-runs it only when `--passes` left it out).
 public struct CheckURLs: NotificationPass {
   public init() {}
-  public let name = "check-urls"
-  public let summary =
+  public var name: String { "check-urls" }
+  public var summary: String {
     "URLs of unsafe schemes removed; invalid URLs and media not on https reported"
+  }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     if let url = notification.defaultAction?.url {

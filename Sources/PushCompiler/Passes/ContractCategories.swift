@@ -20,9 +20,10 @@ import PushIR
 /// target's own.
 public struct ContractCategories: NotificationPass {
   public init() {}
-  public let name = "contract-categories"
-  public let summary =
+  public var name: String { "contract-categories" }
+  public var summary: String {
     "buttons the target cannot show, or another vendor's predefined category -> the target's own predefined category"
+  }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     // Read in place: binding the capabilities would copy them for every record.

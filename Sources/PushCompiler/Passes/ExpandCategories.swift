@@ -14,9 +14,10 @@ import PushIR
 /// Idempotent: afterwards there is no category left to expand.
 public struct ExpandCategories: NotificationPass {
   public init() {}
-  public let name = "expand-categories"
-  public let summary =
+  public var name: String { "expand-categories" }
+  public var summary: String {
     "predefined category -> explicit buttons, for targets that prefer dynamic buttons"
+  }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard context.target?.expandsPredefinedCategories == true, !notification.hasDynamicButtons,

@@ -11,8 +11,10 @@ import PushIR
 /// Idempotent: a payload that fits is left as it is.
 public struct FitSizeBudget: Sendable {
   public init() {}
-  public let name = "fit-size-budget"
-  public let summary = "the emitted payload fits APNs's 4096 bytes (--fit shortens the body)"
+  public var name: String { "fit-size-budget" }
+  public var summary: String {
+    "the emitted payload fits APNs's 4096 bytes (--fit shortens the body)"
+  }
 
   /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
   /// the payload is at most `limit` bytes; also returns the payload as sent (compact

@@ -20,9 +20,10 @@ import PushIR
 /// pass was left out with `--passes`.
 public struct FitTarget: NotificationPass {
   public init() {}
-  public let name = "fit-target"
-  public let summary =
+  public var name: String { "fit-target" }
+  public var summary: String {
     "lower buttons, actions, options, icons and media to what the target can express"
+  }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard let target = context.target else { return }

@@ -11,8 +11,10 @@ import PushIR
 /// Idempotent: its output has nothing left to rewrite.
 public struct NormalizeShapes: PayloadPass {
   public init() {}
-  public let name = "normalize-shapes"
-  public let summary = "canonical 'aps' shapes: alert dictionary, flags as 1, numeric badge"
+  public var name: String { "normalize-shapes" }
+  public var summary: String {
+    "canonical 'aps' shapes: alert dictionary, flags as 1, numeric badge"
+  }
 
   public func run(on payload: inout JSONValue, context: inout PassContext) {
     guard case .object(var root) = payload, case .object(var aps)? = root["aps"],

@@ -9,8 +9,8 @@ import PushIR
 /// Idempotent: no `sameAsDefault` is left.
 public struct ResolveFallbacks: NotificationPass {
   public init() {}
-  public let name = "resolve-fallbacks"
-  public let summary = "actions that fall back to the default action name it explicitly"
+  public var name: String { "resolve-fallbacks" }
+  public var summary: String { "actions that fall back to the default action name it explicitly" }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     // Matched as a pattern, not compared with `==` (which builds the other value), and a

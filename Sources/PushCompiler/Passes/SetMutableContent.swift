@@ -9,8 +9,10 @@ import PushIR
 /// Idempotent: the flag stays on.
 public struct SetMutableContent: NotificationPass {
   public init() {}
-  public let name = "set-mutable-content"
-  public let summary = "mutable-content on when buttons or media need the service extension"
+  public var name: String { "set-mutable-content" }
+  public var summary: String {
+    "mutable-content on when buttons or media need the service extension"
+  }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     // Read in place: binding the capabilities would copy them for every record.
