@@ -212,30 +212,14 @@ struct JSONOutput {
   }
 
   /// The position of the first quote, backslash or control character in `utf8` at or
-  /// after `offset`, or `utf8.count` when there is none. Sixteen bytes are tested at a
-  /// time as two words, then what is left as one word and the last bytes as another;
-  /// the position is taken from the flags of the words that have one, without testing
-  /// them again.
+  /// after `offset`, or `utf8.count` when there is none: whole words as the reader scans
+  /// them, then the last bytes as one more word.
   @inline(__always)
   private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
-    var offset = offset
-    // Each test of `offset + n <= utf8.count` keeps the loads it guards inside `utf8`.
-    while offset &+ 16 <= utf8.count {
-      let first = JSONStringBytes.specialFlags(JSONStringBytes.word(utf8, at: offset))
-      let second = JSONStringBytes.specialFlags(JSONStringBytes.word(utf8, at: offset &+ 8))
-      guard first | second == 0 else {
-        return first != 0
-          ? offset &+ JSONStringBytes.plainCount(first)
-          : offset &+ 8 &+ JSONStringBytes.plainCount(second)
-      }
-      offset &+= 16
-    }
-    if offset &+ 8 <= utf8.count {
-      let flags = JSONStringBytes.specialFlags(JSONStringBytes.word(utf8, at: offset))
-      guard flags == 0 else { return offset &+ JSONStringBytes.plainCount(flags) }
-      offset &+= 8
-    }
-    guard offset < utf8.count else { return utf8.count }
+    var seenBytes: UInt64 = 0  // Not read here: the or-ing is dropped once inlined.
+    let offset = JSONStringBytes.skipPlain(utf8, from: offset, seenBytes: &seenBytes)
+    // Eight bytes or more left: `skipPlain` stopped at a byte it found.
+    guard offset < utf8.count, utf8.count &- offset < 8 else { return offset }
     let flags = JSONStringBytes.specialFlags(lastBytes(of: utf8, from: offset))
     return flags == 0 ? utf8.count : offset &+ JSONStringBytes.plainCount(flags)
   }

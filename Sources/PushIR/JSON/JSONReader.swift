@@ -318,14 +318,14 @@ public struct JSONReader: ~Copyable {
     let firstFlags = JSONStringBytes.specialFlags(first)
     if firstFlags != 0 {
       length = JSONStringBytes.plainCount(firstFlags)
-      low = first & Self.lowBytes(length)
+      low = first & JSONStringBytes.lowBytes(length)
       high = 0
     } else {
       let secondFlags = JSONStringBytes.specialFlags(second)
       guard secondFlags != 0 else { return nil }
       length = 8 &+ JSONStringBytes.plainCount(secondFlags)
       low = first
-      high = second & Self.lowBytes(length &- 8)
+      high = second & JSONStringBytes.lowBytes(length &- 8)
     }
     guard bytes[start &+ length] == UInt8(ascii: "\""), !JSONStringBytes.hasNonASCII(low | high),
       length <= limits.maxStringBytes
@@ -397,10 +397,6 @@ public struct JSONReader: ~Copyable {
     let common = commonNames[CommonName.slot(low, high)]
     return common.low == low && common.high == high ? common.text : nil
   }
-
-  /// A word whose lowest `count` bytes (0 to 7) are all ones and the others zero.
-  @inline(__always)
-  private static func lowBytes(_ count: Int) -> UInt64 { 1 &<< (UInt64(count) &* 8) &- 1 }
 
   /// Reads the text of the string whose opening quote is at `index`, leaving `index`
   /// after its closing quote. The scan keeps its place in a local, written back to
@@ -509,17 +505,15 @@ public struct JSONReader: ~Copyable {
   }
 
   /// Unescapes the escape sequence at `index` onto ``text`` and steps over it; returns
-  /// 0x80 when it wrote a byte beyond ASCII, else 0.
+  /// 0x80 when it wrote a byte beyond ASCII, else 0. The one-character escapes
+  /// (``unescapedByte(_:)``) are unescaped by ``stringText()`` before it calls this, so
+  /// what comes here is `\u…`, an escape cut off by the end of the input, or no escape.
   private mutating func escape() throws(JSONSyntaxError) -> UInt8 {
     let escapeStart = index
     index += 1
     guard index < bytes.count else { throw endOfInput("an escape sequence") }
     let byte = bytes[index]
     index += 1
-    if let unescaped = Self.unescapedByte(byte) {
-      text.push(unescaped)
-      return 0
-    }
     switch byte {
     case UInt8(ascii: "u"):
       var scalar = try hex4()

@@ -44,11 +44,12 @@ enum JSONStringBytes {
 
   /// The position of the first quote, backslash or control character in `buffer` at or
   /// after `offset`, or, when there is none in whole words, a position less than eight
-  /// bytes before the end from which the caller goes on byte by byte. The bytes stepped
-  /// over are or-ed into `seenBytes`.
+  /// bytes before the end from which the caller goes on with the last bytes. The bytes
+  /// stepped over are or-ed into `seenBytes`.
   ///
   /// Plain text is stepped over sixteen bytes at a time: two words tested together, the
-  /// next step depending only on a predicted branch.
+  /// next step depending only on a predicted branch; the position of a byte found is
+  /// taken from the flags of its word, without testing the word again.
   @inline(__always)
   static func skipPlain(
     _ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, seenBytes: inout UInt64
@@ -58,23 +59,40 @@ enum JSONStringBytes {
     while offset &+ 16 <= buffer.count {
       let first = word(buffer, at: offset)
       let second = word(buffer, at: offset &+ 8)
-      guard specialFlags(first) | specialFlags(second) == 0 else { break }
+      let firstFlags = specialFlags(first)
+      let secondFlags = specialFlags(second)
+      guard firstFlags | secondFlags == 0 else {
+        if firstFlags != 0 { return stop(at: offset, in: first, firstFlags, &seenBytes) }
+        seenBytes |= first
+        return stop(at: offset &+ 8, in: second, secondFlags, &seenBytes)
+      }
       seenBytes |= first | second
       offset &+= 16
     }
-    while offset &+ 8 <= buffer.count {
+    if offset &+ 8 <= buffer.count {
       let word = word(buffer, at: offset)
       let flags = specialFlags(word)
-      guard flags == 0 else {
-        let plain = plainCount(flags)
-        seenBytes |= word & (1 &<< (UInt64(plain) &* 8) &- 1)
-        return offset &+ plain
-      }
+      guard flags == 0 else { return stop(at: offset, in: word, flags, &seenBytes) }
       seenBytes |= word
       offset &+= 8
     }
     return offset
   }
+
+  /// The position of the first flagged byte of `word`, which starts at `offset`, with the
+  /// bytes before it or-ed into `seenBytes`.
+  @inline(__always)
+  private static func stop(
+    at offset: Int, in word: UInt64, _ flags: UInt64, _ seenBytes: inout UInt64
+  ) -> Int {
+    let plain = plainCount(flags)
+    seenBytes |= word & lowBytes(plain)
+    return offset &+ plain
+  }
+
+  /// A word whose lowest `count` bytes (0 to 7) are all ones and the others zero.
+  @inline(__always)
+  static func lowBytes(_ count: Int) -> UInt64 { 1 &<< (UInt64(count) &* 8) &- 1 }
 
   /// Whether any byte of `word` is beyond ASCII.
   @inline(__always)

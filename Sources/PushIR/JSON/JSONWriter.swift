@@ -49,14 +49,7 @@ public struct JSONWriter: Sendable {
 
   /// Writes `value` on one line without spaces.
   private static func writeCompact(_ value: borrowing JSONValue, into text: inout JSONOutput) {
-    switch value {
-    case .array(let elements):
-      elements.withUnsafeBufferPointer { writeCompact(elements: $0, into: &text) }
-    case .object(let object):
-      object.members.withUnsafeBufferPointer { writeCompact(members: $0, into: &text) }
-    default:
-      withUnsafePointer(to: value) { writeCompact(at: $0, into: &text) }
-    }
+    withUnsafePointer(to: value) { writeCompact(at: $0, into: &text) }
   }
 
   /// Writes the value at `value` on one line without spaces. Values are reached through

@@ -89,7 +89,8 @@ public struct FCM: ParsedFormat {
     -> any VendorFormat
   {
     let name =
-      innerFormatName(in: options) ?? notification.extras["fcm"]?[Key.innerHint]?.stringValue
+      innerFormatName(in: options)
+      ?? notification.keptExtras(of: "fcm")?[Key.innerHint]?.stringValue
     return name.flatMap(innerFormat(named:)) ?? APNs()
   }
 
