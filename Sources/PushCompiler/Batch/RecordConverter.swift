@@ -55,21 +55,21 @@ struct RecordConverter: Sendable {
       source = translator.source
     }
     var result = translator.translate(payload, from: source, recording: translator.recording)
-    // Moved out of the result rather than copied from it: nothing reads it there again.
-    guard let output = result.output.take(), !failOn.isTripped(by: result.diagnostics) else {
+    // Moved out of the result rather than copied from it, so that the newline is
+    // appended in place: nothing reads them there again.
+    let output = result.output.take()
+    guard var line = result.compactOutput.take() ?? output.map(JSONWriter(style: .compact).bytes),
+      !failOn.isTripped(by: result.diagnostics)
+    else {
       if !result.diagnostics.keepsDiagnostics {
         result = translator.translate(payload, from: source, recording: .full)
         assert(
-          result.output == nil || failOn.isTripped(by: result.diagnostics),
+          result.compactOutput == nil && result.output == nil
+            || failOn.isTripped(by: result.diagnostics),
           "a summary and a full translation disagree on whether the record fails")
       }
       return Outcome(line: nil, diagnostics: result.diagnostics)
     }
-    // Taken out of the result first, so the newline is appended in place instead of to
-    // a copy of bytes the result still holds.
-    let compact = result.compactOutput
-    result.compactOutput = nil
-    var line = compact ?? JSONWriter(style: .compact).bytes(output)
     line.append(UInt8(ascii: "\n"))
     return Outcome(line: line, diagnostics: result.diagnostics)
   }

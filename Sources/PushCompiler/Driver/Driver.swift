@@ -122,6 +122,8 @@ struct Session {
       translator.fitToBudget = options.fit
       // Only a report reads the diagnostics of a record that converts.
       translator.recording = options.reportFile == nil ? .summary : .full
+      // A batch writes only text: emitters that can write it straight away do.
+      translator.buildsOutputValue = false
       var batch = BatchRun(
         converter: RecordConverter(
           translator: translator, detects: options.from == Self.auto, failOn: options.failOn),

@@ -17,25 +17,23 @@ public struct FitSizeBudget: Sendable {
   }
 
   /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
-  /// the payload is at most `limit` bytes; also returns the payload as sent (compact
-  /// JSON), which measuring it produced. The diagnostics keep what `recording` says.
+  /// the payload is at most `limit` bytes, measured as compact JSON (written from the
+  /// value when the emitter wrote no text). The diagnostics keep what `recording` says.
   /// The notification is handed over to `emit`; it is copied only when its body may be
   /// shortened and emitted again.
   func run(
     _ notification: consuming PushNotification, limit: Int, shorten: Bool,
     recording: Diagnostics.Recording = .full,
-    emit: (consuming PushNotification, inout Diagnostics) -> JSONValue?
-  ) -> (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics) {
+    emit: (consuming PushNotification, inout Diagnostics) -> EmittedPayload?
+  ) -> (payload: EmittedPayload?, diagnostics: Diagnostics) {
     var diagnostics = Diagnostics(recording: recording)
-    let writer = JSONWriter(style: .compact)
     let shortenable: PushNotification? =
       shorten && notification.content.body != nil ? copy notification : nil
-    guard var output = emit(consume notification, &diagnostics) else {
-      return (nil, nil, diagnostics)
+    guard var payload = emit(consume notification, &diagnostics) else {
+      return (nil, diagnostics)
     }
-    var compact = writer.bytes(output)
-    var size = compact.count
-    guard size > limit else { return (output, compact, diagnostics) }
+    var size = payload.measured()
+    guard size > limit else { return (payload, diagnostics) }
     let originalSize = size
     if var current = shortenable, let body = current.content.body {
       var text = body
@@ -48,10 +46,9 @@ public struct FitSizeBudget: Sendable {
         text = String(cut)
         current.content.body = text.isEmpty ? "…" : text + "…"
         diagnostics = Diagnostics(recording: recording)
-        guard let shortened = emit(current, &diagnostics) else { return (nil, nil, diagnostics) }
-        output = shortened
-        compact = writer.bytes(output)
-        size = compact.count
+        guard let shortened = emit(current, &diagnostics) else { return (nil, diagnostics) }
+        payload = shortened
+        size = payload.measured()
         if text.isEmpty { break }
       }
       if size <= limit {
@@ -59,7 +56,7 @@ public struct FitSizeBudget: Sendable {
           .shortenedBody,
           "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
           at: .ir("/content/body"))
-        return (output, compact, diagnostics)
+        return (payload, diagnostics)
       }
     }
     diagnostics.report(
@@ -67,6 +64,6 @@ public struct FitSizeBudget: Sendable {
       at: .output(.root),
       notes: shorten
         ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"])
-    return (nil, nil, diagnostics)
+    return (nil, diagnostics)
   }
 }

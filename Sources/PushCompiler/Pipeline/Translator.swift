@@ -31,6 +31,11 @@ public struct Translator: Sendable {
   /// summary decisions need, for a caller that reads no diagnostic of a translation that
   /// succeeds. The output is the same either way.
   public var recording: Diagnostics.Recording = .full
+  /// Whether ``Result/output`` holds the payload as a value (the default). Without it
+  /// the target writes the payload straight into compact text where its emitter can,
+  /// and only ``Result/compactOutput`` holds it: what a batch, which writes nothing
+  /// else, asks for. The text is the same either way.
+  public var buildsOutputValue = true
 
   /// A translation from `source` to `target` with the standard passes.
   public init(from source: any VendorFormat, to target: any VendorFormat) {
@@ -41,14 +46,16 @@ public struct Translator: Sendable {
 
   /// What a translation produced.
   public struct Result: Sendable {
-    /// The target payload; `nil` when an error was reported.
+    /// The target payload; `nil` when an error was reported, or when
+    /// ``Translator/buildsOutputValue`` is off.
     public var output: JSONValue?
     /// Everything reported, in order, located in the input wherever possible; only its
     /// summary when ``Translator/recording`` is ``Diagnostics/Recording/summary``.
     public var diagnostics: Diagnostics
     /// The document as it stood after the pass named by ``Translator/dumpAfter``.
     public var dump: JSONValue?
-    /// ``output`` as compact JSON, when the size check already wrote it that way.
+    /// The target payload as compact JSON, when the size check already wrote it that
+    /// way, or ``Translator/buildsOutputValue`` is off; `nil` when an error was reported.
     public var compactOutput: [UInt8]? = nil
   }
 
@@ -124,16 +131,15 @@ public struct Translator: Sendable {
         dump = IREncoder.encode(notification)
       }
     }
-    let emitted: (output: JSONValue?, compact: [UInt8]?, diagnostics: Diagnostics)
+    let emitted: (payload: EmittedPayload?, diagnostics: Diagnostics)
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(
         consume notification, limit: limit, shorten: fitToBudget, recording: recording,
         emit: { emit($0, recording: recording, into: &$1) })
     } else {
       var found = Diagnostics(recording: recording)
-      emitted = (emit(consume notification, recording: recording, into: &found), nil, found)
+      emitted = (emit(consume notification, recording: recording, into: &found), found)
     }
-    let output = emitted.output
     diagnostics.report(contentsOf: parseContext.diagnostics)
     diagnostics.report(contentsOf: passContext.diagnostics)
     diagnostics.report(contentsOf: emitted.diagnostics)
@@ -148,16 +154,17 @@ public struct Translator: Sendable {
     }
     let failed = diagnostics.hasErrors
     return Result(
-      output: failed ? nil : output, diagnostics: diagnostics, dump: dump,
-      compactOutput: failed ? nil : emitted.compact)
+      output: failed ? nil : emitted.payload?.value, diagnostics: diagnostics, dump: dump,
+      compactOutput: failed ? nil : emitted.payload?.text)
   }
 
-  /// `notification` in ``target``'s format, or `nil` when the emitter threw; what the
-  /// emitter reported goes to `found`. The notification is handed over to the emitter.
+  /// `notification` in ``target``'s format (a value, or compact text when no value is
+  /// built), or `nil` when the emitter threw; what the emitter reported goes to `found`.
+  /// The notification is handed over to the emitter.
   private func emit(
     _ notification: consuming PushNotification, recording: Diagnostics.Recording,
     into found: inout Diagnostics
-  ) -> JSONValue? {
+  ) -> EmittedPayload? {
     var context = EmitContext(
       targetID: target.id, settings: settings, options: options, recording: recording)
     context.defaults = defaults
@@ -165,10 +172,33 @@ public struct Translator: Sendable {
     context.ranPasses = passNames
     defer { found.report(contentsOf: context.diagnostics) }
     do throws(TranslationError) {
-      return try target.emit(notification, context: &context)
+      guard buildsOutputValue else {
+        return EmittedPayload(text: try target.emitText(notification, context: &context))
+      }
+      return EmittedPayload(value: try target.emit(notification, context: &context))
     } catch {
       if let diagnostic = error.diagnostic { context.diagnostics.report(diagnostic) }
       return nil
     }
+  }
+}
+
+/// A target payload as emitted: as a value, as compact text, or both once measured.
+struct EmittedPayload {
+  /// The payload, when a value was built.
+  var value: JSONValue?
+  /// The payload as compact JSON, when it was written or measured.
+  var text: [UInt8]?
+
+  /// A payload emitted as a value.
+  init(value: JSONValue) { self.value = value }
+
+  /// A payload written straight into compact text.
+  init(text: [UInt8]) { self.text = text }
+
+  /// The size of the compact text in bytes, written from the value first if need be.
+  mutating func measured() -> Int {
+    if text == nil, let value { text = JSONWriter(style: .compact).bytes(value) }
+    return text?.count ?? 0
   }
 }

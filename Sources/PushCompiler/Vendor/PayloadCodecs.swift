@@ -15,6 +15,20 @@ protocol PayloadEmitter {
   init(notification: PushNotification)
   /// The payload; what it cannot write is reported to `context`.
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue
+  /// Writes the payload into `builder`, reporting to `context` what ``emit(context:)``
+  /// reports; the value written is the one it returns.
+  func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext)
+    throws(TranslationError)
+}
+
+extension PayloadEmitter {
+  /// The payload ``emit(context:)`` builds, handed to `builder` whole: what an emitter
+  /// that does not write into builders itself does.
+  func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext)
+    throws(TranslationError)
+  {
+    builder.value(try emit(context: &context))
+  }
 }
 
 /// A format whose payload is one JSON object read by its own ``PayloadParser``: the
@@ -51,6 +65,18 @@ extension EmittedFormat {
         .emit(context: &context)
     }
     return try Emitter(notification: notification).emit(context: &context)
+  }
+
+  public func emitText(_ notification: consuming PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> [UInt8]
+  {
+    let emitter =
+      context.passesRan
+      ? Emitter(notification: notification)
+      : Emitter(notification: context.prepared(notification, for: self))
+    return try JSONWriter.compactText { (builder: inout JSONTextBuilder) throws(TranslationError) in
+      try emitter.emit(into: &builder, context: &context)
+    }
   }
 }
 

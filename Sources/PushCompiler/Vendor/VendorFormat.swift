@@ -36,6 +36,12 @@ public protocol VendorFormat: Sendable {
     throws(TranslationError)
     -> JSONValue
 
+  /// Emits this format's payload as compact JSON text: the bytes
+  /// `JSONWriter(style: .compact)` writes for what ``emit(_:context:)`` returns, with the
+  /// same diagnostics, written without building the value where the emitter can.
+  func emitText(_ notification: consuming PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> [UInt8]
+
   /// Checks a payload against the vendor's own specification (`pushc validate`).
   func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
 
@@ -52,6 +58,11 @@ extension VendorFormat {
     emitOptions.contains { $0.name == option }
   }
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {}
+  public func emitText(_ notification: consuming PushNotification, context: inout EmitContext)
+    throws(TranslationError) -> [UInt8]
+  {
+    JSONWriter(style: .compact).bytes(try emit(notification, context: &context))
+  }
 
   /// What in `root` marks it as this format's, its names indexed for this one question.
   public func evidence(in root: JSONObject) -> Evidence? { evidence(in: RootIndex(root)) }

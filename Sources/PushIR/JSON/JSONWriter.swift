@@ -45,10 +45,10 @@ public struct JSONWriter: Sendable {
   }
 
   /// Room first made for a text: a typical payload (APNs allows 4 KB) and a newline.
-  private static let typicalRoom = 2048
+  static let typicalRoom = 2048
 
   /// Writes `value` on one line without spaces.
-  private static func writeCompact(_ value: borrowing JSONValue, into text: inout JSONOutput) {
+  static func writeCompact(_ value: borrowing JSONValue, into text: inout JSONOutput) {
     withUnsafePointer(to: value) { writeCompact(at: $0, into: &text) }
   }
 

@@ -3,9 +3,11 @@ import PushCompiler
 import PushIR
 import Testing
 
-/// A translation that keeps only the diagnostics' summary (what `pushc batch` does for
-/// records when no report is asked for) writes the same bytes and decides the same as
-/// one that keeps every diagnostic.
+/// What `pushc batch` asks of a translation changes nothing it writes or decides: one that
+/// keeps only the diagnostics' summary (records when no report is asked for) writes the
+/// same bytes and decides the same as one that keeps every diagnostic, and one whose
+/// payload is emitted straight into text writes the bytes of the value, with the same
+/// diagnostics.
 @Suite struct SummaryRecordingTests {
   /// One golden input translated to one target.
   struct Translation: CustomTestStringConvertible, Sendable {
@@ -51,6 +53,50 @@ import Testing
     for level in CommandLineOptions.FailOn.allCases {
       #expect(level.isTripped(by: summary.diagnostics) == level.isTripped(by: full.diagnostics))
     }
+  }
+
+  @Test(arguments: translations)
+  func textOutputIsTheValueWritten(_ translation: Translation) throws {
+    let input = try GoldenFiles.json(translation.input)
+    let arguments = try translation.arguments.map(GoldenFiles.json)
+    var translator = GoldenCase.translator(
+      from: translation.source, to: translation.target, arguments: arguments)
+    for fit in [false, true] {
+      translator.fitToBudget = fit
+      Self.expectTextAndValueAgree(translator, on: input)
+    }
+  }
+
+  /// A payload over APNs's size, shortened with `--fit` or refused without it, in both
+  /// forms: the text is measured and written as the value is.
+  @Test(arguments: ["klaviyo", "apns", "onesignal"])
+  func oversizedPayloadsAgreeAsTextAndValue(_ target: String) {
+    let body = JSONValue.string(String(repeating: "Ünïcödé \"quoted\" text. ", count: 300))
+    let input: JSONValue = [
+      "aps": ["alert": ["title": "Sale", "body": body], "category": "com.klaviyo.category.yesNo"],
+      "body": ["_k": "k-1", "url": "https://example.com"],
+    ]
+    var translator = Translator(from: Klaviyo(), to: Vendors.named(target)!)
+    for fit in [false, true] {
+      translator.fitToBudget = fit
+      Self.expectTextAndValueAgree(translator, on: input)
+      translator.buildsOutputValue = false
+      let result = translator.translate(input)
+      #expect((result.compactOutput != nil) == fit)
+      #expect(result.compactOutput.map { $0.count <= 4096 } ?? true)
+      translator.buildsOutputValue = true
+    }
+  }
+
+  private static func expectTextAndValueAgree(_ translator: Translator, on input: JSONValue) {
+    var translator = translator
+    translator.buildsOutputValue = true
+    let valued = translator.translate(input)
+    translator.buildsOutputValue = false
+    let text = translator.translate(input)
+    #expect(text.output == nil)
+    #expect(text.compactOutput == valued.output.map(Self.bytes))
+    #expect(text.diagnostics.all == valued.diagnostics.all)
   }
 
   private func translate(

@@ -71,6 +71,27 @@ import Testing
     }
   }
 
+  /// A value written into the builders piece by piece (containers opened and closed,
+  /// or handed over whole, at random) is rebuilt by ``JSONValueBuilder`` and written by
+  /// ``JSONTextBuilder`` as the compact writer writes it.
+  @Test func buildersAgreeWithTheWriter() {
+    Property("JSON builders", defaultCases: 1000).check(record: { Issue.record("\($0)") }) {
+      item in
+      let value = JSONGenerator.value(&item.random, depth: 6)
+      var choices = item.random
+      var tree = JSONValueBuilder()
+      JSONBuilderReplay.write(value, into: &tree, random: &choices)
+      item.expect(tree.builtValue == value, "rebuilt \(Self.show(tree.builtValue))")
+      choices = item.random
+      let text = JSONWriter.compactText {
+        JSONBuilderReplay.write(value, into: &$0, random: &choices)
+      }
+      item.expect(
+        text == JSONWriter(style: .compact).bytes(value),
+        "wrote \(String(decoding: text, as: UTF8.self)) for \(Self.show(value))")
+    }
+  }
+
   /// The IR's JSON form: encoding a generated notification and decoding it gives it back.
   @Test func irEncoderThenDecoderIsTheIdentity() {
     let generator = IRGenerator()

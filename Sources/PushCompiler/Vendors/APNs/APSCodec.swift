@@ -254,63 +254,153 @@ enum APSCodec {
   }
 
   /// Whether ``write(_:category:context:)`` gives `notification` an `alert`.
-  static func writesAlert(_ notification: PushNotification) -> Bool {
+  static func writesAlert(_ notification: borrowing PushNotification) -> Bool {
+    writesAlert(notification, kept: notification.keptExtras(of: extrasKey)?["alert"]?.objectValue)
+  }
+
+  /// Whether `notification` has an `alert` to write, `kept` being the members kept
+  /// verbatim for it.
+  private static func writesAlert(_ notification: borrowing PushNotification, kept: JSONObject?)
+    -> Bool
+  {
     notification.content.hasText || notification.content.launchImage != nil
-      || notification.keptExtras(of: extrasKey)?["alert"]?.objectValue?.isEmpty == false
+      || kept?.isEmpty == false
   }
 
   /// The `aps` dictionary for `notification`, naming `category` when given.
   static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
     -> JSONObject
   {
+    var builder = JSONValueBuilder()
+    write(notification, category: category, context: &context, into: &builder)
+    guard case .object(let aps) = builder.builtValue else {
+      preconditionFailure("aps is an object")
+    }
+    return aps
+  }
+
+  /// Writes the `aps` dictionary for `notification`, naming `category` when given.
+  static func write<Builder: JSONBuilder>(
+    _ notification: borrowing PushNotification, category: String?, context: inout EmitContext,
+    into builder: inout Builder
+  ) {
     // The content is read in place: a copy would retain and release each of its strings.
-    var kept = notification.keptExtras(of: extrasKey) ?? JSONObject()
-    var alert = JSONObject(capacity: 4)
-    alert.appendIfPresent("title", notification.content.title)
-    alert.appendIfPresent("subtitle", notification.content.subtitle)
-    alert.appendIfPresent("body", notification.content.body)
+    let kept = notification.keptExtras(of: extrasKey)
+    let keptAlert = kept?.isEmpty == false ? kept?["alert"]?.objectValue : nil
+    var names = WrittenNames(recording: kept?.isEmpty == false)
+    builder.beginObject()
+    if writesAlert(notification, kept: keptAlert) {
+      names.name("alert", in: &builder)
+      writeAlert(notification, kept: keptAlert, context: &context, into: &builder)
+    }
+    if let badge = notification.content.badge {
+      names.name("badge", in: &builder)
+      builder.number(badge)
+    }
+    if let sound = notification.content.sound {
+      names.name("sound", in: &builder)
+      if !sound.isCritical && sound.volume == nil {
+        builder.string(sound.name)
+      } else {
+        builder.beginObject()
+        if sound.isCritical { builder.member("critical", number: one) }
+        builder.member("name", string: sound.name)
+        if let volume = sound.volume { builder.member("volume", number: volume) }
+        builder.endObject()
+      }
+    }
+    names.member("thread-id", ifPresent: notification.content.threadID, in: &builder)
+    names.member("category", ifPresent: category, in: &builder)
+    if notification.delivery.contentAvailable {
+      names.name("content-available", in: &builder)
+      builder.number(one)
+    }
+    if notification.delivery.mutableContent {
+      names.name("mutable-content", in: &builder)
+      builder.number(one)
+    }
+    names.member("target-content-id", ifPresent: notification.content.targetContentID, in: &builder)
+    names.member(
+      "interruption-level", ifPresent: notification.content.interruptionLevel, in: &builder)
+    if let score = notification.content.relevanceScore {
+      names.name("relevance-score", in: &builder)
+      builder.number(score)
+    }
+    names.member("filter-criteria", ifPresent: notification.content.filterCriteria, in: &builder)
+    if let kept {
+      context.writeKept(kept, except: "alert", after: &names, from: "/extras/aps", into: &builder) {
+        "'aps.\($0)'"
+      }
+    }
+    builder.endObject()
+  }
+
+  /// Writes the `alert` of `notification`, then `kept`, the members kept verbatim for it.
+  private static func writeAlert<Builder: JSONBuilder>(
+    _ notification: borrowing PushNotification, kept: JSONObject?, context: inout EmitContext,
+    into builder: inout Builder
+  ) {
+    var names = WrittenNames(recording: kept?.isEmpty == false)
+    builder.beginObject()
+    names.member("title", ifPresent: notification.content.title, in: &builder)
+    names.member("subtitle", ifPresent: notification.content.subtitle, in: &builder)
+    names.member("body", ifPresent: notification.content.body, in: &builder)
     let isLocalized =
       notification.content.titleLocalization != nil
       || notification.content.subtitleLocalization != nil
       || notification.content.bodyLocalization != nil
     for entry in localizedKeys where isLocalized {
       guard let text = notification.content[keyPath: entry.field] else { continue }
-      alert.append(entry.key, .string(text.key))
+      names.name(entry.key, in: &builder)
+      builder.string(text.key)
       if !text.arguments.isEmpty {
-        alert.append(entry.args, .array(text.arguments.map { .string($0) }))
+        names.name(entry.args, in: &builder)
+        builder.beginArray()
+        for argument in text.arguments { builder.string(argument) }
+        builder.endArray()
       }
     }
-    alert.appendIfPresent("launch-image", notification.content.launchImage)
-    if !kept.isEmpty, let keptAlert = kept.removeValue(forKey: "alert")?.objectValue {
-      context.appendKept(keptAlert, into: &alert, from: "/extras/aps/alert") { "'aps.alert.\($0)'" }
-    }
-    var aps = JSONObject(capacity: 6 + kept.count)
-    if !alert.isEmpty { aps.append("alert", .object(alert)) }
-    if let badge = notification.content.badge { aps.append("badge", .number(badge)) }
-    if let sound = notification.content.sound {
-      if !sound.isCritical && sound.volume == nil {
-        aps.append("sound", .string(sound.name))
-      } else {
-        var value = JSONObject()
-        if sound.isCritical { value.append("critical", 1) }
-        value.append("name", .string(sound.name))
-        if let volume = sound.volume { value.append("volume", .number(volume)) }
-        aps.append("sound", .object(value))
+    names.member("launch-image", ifPresent: notification.content.launchImage, in: &builder)
+    if let kept {
+      context.writeKept(kept, after: &names, from: "/extras/aps/alert", into: &builder) {
+        "'aps.alert.\($0)'"
       }
     }
-    aps.appendIfPresent("thread-id", notification.content.threadID)
-    aps.appendIfPresent("category", category)
-    if notification.delivery.contentAvailable { aps.append("content-available", 1) }
-    if notification.delivery.mutableContent { aps.append("mutable-content", 1) }
-    aps.appendIfPresent("target-content-id", notification.content.targetContentID)
-    aps.appendIfPresent("interruption-level", notification.content.interruptionLevel)
-    if let score = notification.content.relevanceScore {
-      aps.append("relevance-score", .number(score))
-    }
-    aps.appendIfPresent("filter-criteria", notification.content.filterCriteria)
-    context.appendKept(kept, into: &aps, from: "/extras/aps") { "'aps.\($0)'" }
-    return aps
+    builder.endObject()
   }
+
+  /// The number `1`, which flags are written as.
+  private static let one = JSONNumber(1)
+}
+
+/// The names written into one object so far, recorded only when members kept verbatim
+/// follow them (a kept member must not repeat a name): nothing is recorded for the many
+/// objects that have none.
+struct WrittenNames {
+  private var names: [String]?
+
+  /// Names to be recorded when `recording`, else none.
+  init(recording: Bool) { names = recording ? [] : nil }
+
+  /// Writes the name `key` into `builder`, and records it.
+  @inline(__always)
+  mutating func name<Builder: JSONBuilder>(_ key: String, in builder: inout Builder) {
+    builder.name(key)
+    names?.append(key)
+  }
+
+  /// Writes a member holding the string `text`, when there is one, and records its name.
+  @inline(__always)
+  mutating func member<Builder: JSONBuilder>(
+    _ key: String, ifPresent text: String?, in builder: inout Builder
+  ) {
+    guard let text else { return }
+    name(key, in: &builder)
+    builder.string(text)
+  }
+
+  /// Whether `key` was written (always `false` when nothing is recorded).
+  func contains(_ key: String) -> Bool { names?.contains(key) ?? false }
 }
 
 extension APSCodec {
@@ -350,6 +440,28 @@ extension EmitContext {
         continue
       }
       object.append(member.key, member.value)
+    }
+  }
+
+  /// Writes members kept verbatim from a source of the same vendor into the open object
+  /// of `builder`, after the IR's own values (whose names are `names`), except those
+  /// named `skipped`: a member whose name is already written is dropped and reported as
+  /// `name(key)`, since the IR's value wins. `extrasPath` is where the kept members live
+  /// in the IR.
+  mutating func writeKept<Builder: JSONBuilder>(
+    _ kept: JSONObject, except skipped: String? = nil, after names: inout WrittenNames,
+    from extrasPath: JSONPointer, into builder: inout Builder, naming name: (String) -> String
+  ) {
+    for index in kept.indices where kept[index].key != skipped {
+      let key = kept[index].key
+      guard !names.contains(key) else {
+        report(
+          .droppedExtra, "kept \(name(key)) clashes with the IR's own value; dropped",
+          at: extrasPath.appending(key))
+        continue
+      }
+      names.name(key, in: &builder)
+      builder.value(kept[index].value)
     }
   }
 

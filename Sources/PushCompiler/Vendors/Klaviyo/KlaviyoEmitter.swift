@@ -10,47 +10,52 @@ struct KlaviyoEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    let kept = KeptMembers(notification.keptExtras(of: "klaviyo"))
-    let keptBody = kept.body
-    var body = JSONObject(capacity: 4 + (keptBody?.count ?? 0))
-    body.append(Key.notificationID, notificationID(keptBody: keptBody, context: &context))
-    if let url = notification.defaultAction?.url { body.append(Key.url, .string(url)) }
-    if !notification.buttons.isEmpty {
-      // By index, each button read in place: mapping would copy every button.
-      var buttons: [JSONValue] = []
-      buttons.reserveCapacity(notification.buttons.count)
-      for index in notification.buttons.indices {
-        buttons.append(Self.button(notification.buttons[index]))
-      }
-      body.append(Key.buttons, .array(buttons))
-    }
-    let category = categoryToWrite(context: &context)
-    if let category, !category.targets.isEmpty {
-      body.append(Key.categoryActions, .object(category.targets))
-    }
-    if let keptBody {
-      for member in keptBody where member.key != Key.notificationID {
-        body.append(member.key, member.value)
-      }
-    }
+    var builder = JSONValueBuilder()
+    emit(into: &builder, context: &context)
+    return builder.builtValue
+  }
 
-    var root = JSONObject(capacity: 7 + notification.customData.count)
-    root.append(
-      "aps",
-      .object(APSCodec.write(notification, category: category?.identifier, context: &context)))
-    root.append(Key.body, .object(body))
-    if let url = notification.defaultAction?.url { root.append(Key.url, .string(url)) }
-    if let item = notification.media.first {
-      root.append(Key.media, .string(item.url))
-      // `rich-media-type` is the file extension the NSE appends; absent, it assumes `jpg`.
-      root.append(Key.mediaType, .string(item.fileExtension))
+  func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext) {
+    let kept = KeptMembers(notification.keptExtras(of: "klaviyo"))
+    // Worked out before anything is written, in the order their diagnostics are reported.
+    let notificationID = notificationID(keptBody: kept.body, context: &context)
+    let category = categoryToWrite(context: &context)
+    builder.beginObject()
+    builder.name("aps")
+    APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
+    builder.member(Key.body) { body in
+      body.member(Key.notificationID, notificationID)
+      if let url = notification.defaultAction?.url { body.member(Key.url, string: url) }
+      if !notification.buttons.isEmpty {
+        body.name(Key.buttons)
+        body.beginArray()
+        // By index, each button read in place: iterating would copy every button.
+        for index in notification.buttons.indices {
+          Self.write(notification.buttons[index], into: &body)
+        }
+        body.endArray()
+      }
+      if let category, !category.targets.isEmpty {
+        body.member(Key.categoryActions, .object(category.targets))
+      }
+      if let keptBody = kept.body {
+        for index in keptBody.indices where keptBody[index].key != Key.notificationID {
+          body.member(keptBody[index].key, keptBody[index].value)
+        }
+      }
     }
-    writeCustomData(into: &root, kept: kept, context: &context)
-    if let value = kept.badgeConfig { root.append(Key.badgeConfig, value) }
-    if let value = kept.badgeValue { root.append(Key.badgeValue, value) }
+    if let url = notification.defaultAction?.url { builder.member(Key.url, string: url) }
+    if let item = notification.media.first {
+      builder.member(Key.media, string: item.url)
+      // `rich-media-type` is the file extension the NSE appends; absent, it assumes `jpg`.
+      builder.member(Key.mediaType, string: item.fileExtension)
+    }
+    writeCustomData(into: &builder, kept: kept, context: &context)
+    if let value = kept.badgeConfig { builder.member(Key.badgeConfig, value) }
+    if let value = kept.badgeValue { builder.member(Key.badgeValue, value) }
+    builder.endObject()
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: Self.keptExtras)
-    return .object(root)
   }
 
   /// The members of `extras["klaviyo"]` the emitter writes back (the last of each name,
@@ -103,20 +108,22 @@ struct KlaviyoEmitter: PayloadEmitter {
     names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
     meaning: "the tracking metadata that marks a Klaviyo push")
 
-  /// The object of one button. Static: mapping the buttons with an instance method
-  /// would copy the emitter, and with it the whole notification, into the closure.
-  private static func button(_ button: borrowing ActionButton) -> JSONValue {
-    var object = JSONObject(capacity: 5)  // id, label, action, url, icon
-    object.append("id", .string(button.id))
-    object.append("label", .string(button.label))
+  /// Writes the object of one button. Static: an instance method called for each button
+  /// would copy the emitter, and with it the whole notification.
+  private static func write<Builder: JSONBuilder>(
+    _ button: borrowing ActionButton, into builder: inout Builder
+  ) {
+    builder.beginObject()
+    builder.member("id", string: button.id)
+    builder.member("label", string: button.label)
     if let url = button.action.url {
-      object.append("action", "deep_link")
-      object.append("url", .string(url))
+      builder.member("action", string: "deep_link")
+      builder.member("url", string: url)
     } else {
-      object.append("action", "open_app")
+      builder.member("action", string: "open_app")
     }
-    if case .systemImage(let name) = button.icon { object.append("icon", .string(name)) }
-    return .object(object)
+    if case .systemImage(let name) = button.icon { builder.member("icon", string: name) }
+    builder.endObject()
   }
 
   /// The category to name in `aps.category` and its `body.actions`: a registered
@@ -185,8 +192,8 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// Custom data goes where the app reads it: at the root, as in every APNs payload,
   /// except keys that came from `key_value_pairs`, which go back there. A key that
   /// collides with one of Klaviyo's own root keys moves into `key_value_pairs`.
-  private func writeCustomData(
-    into root: inout JSONObject, kept: KeptMembers, context: inout EmitContext
+  private func writeCustomData<Builder: JSONBuilder>(
+    into root: inout Builder, kept: KeptMembers, context: inout EmitContext
   ) {
     // Most payloads came without `key_value_pairs`: then no set is built and no key hashed.
     let inPairs = kept.customDataInPairs.map { Set($0.compactMap(\.stringValue)) }
@@ -201,9 +208,9 @@ struct KlaviyoEmitter: PayloadEmitter {
           "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'",
           at: JSONPointer("/customData").appending(member.key))
       } else {
-        root.append(member.key, member.value)
+        root.member(member.key, member.value)
       }
     }
-    if !pairs.isEmpty { root.append(Key.keyValuePairs, .object(pairs)) }
+    if !pairs.isEmpty { root.member(Key.keyValuePairs, .object(pairs)) }
   }
 }

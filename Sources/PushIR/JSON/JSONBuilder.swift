@@ -1,0 +1,204 @@
+/// Where an emitter writes a JSON value, one piece at a time in document order: into a
+/// value tree (``JSONValueBuilder``) or straight into compact text (``JSONTextBuilder``),
+/// so that one emitter serves a caller that wants the value and a batch that wants only
+/// the text, without building a tree it would write and free at once.
+///
+/// Every value is one call (``string(_:)``, ``value(_:)``, …) or a `begin…`/`end…`
+/// pair around its contents; inside an object, ``name(_:)`` comes before each member's
+/// value. Builders write what they are given in that order and check nothing: a member
+/// named twice is written twice.
+public protocol JSONBuilder {
+  /// Opens an object; its members follow, then ``endObject()``.
+  mutating func beginObject()
+  /// Closes the innermost open object.
+  mutating func endObject()
+  /// Opens an array; its elements follow, then ``endArray()``.
+  mutating func beginArray()
+  /// Closes the innermost open array.
+  mutating func endArray()
+  /// Names the member whose value comes next.
+  mutating func name(_ key: String)
+  /// A string value.
+  mutating func string(_ text: String)
+  /// A number value.
+  mutating func number(_ number: JSONNumber)
+  /// A whole value, written as it is.
+  mutating func value(_ value: JSONValue)
+}
+
+extension JSONBuilder {
+  /// A member holding the string `text`.
+  @inline(__always)
+  public mutating func member(_ key: String, string text: String) {
+    name(key)
+    string(text)
+  }
+
+  /// A member holding the string `text` when there is one; nothing otherwise.
+  @inline(__always)
+  public mutating func member(_ key: String, ifPresent text: String?) {
+    if let text { member(key, string: text) }
+  }
+
+  /// A member holding `value`.
+  @inline(__always)
+  public mutating func member(_ key: String, _ value: JSONValue) {
+    name(key)
+    self.value(value)
+  }
+
+  /// A member holding the number `number`.
+  @inline(__always)
+  public mutating func member(_ key: String, number: JSONNumber) {
+    name(key)
+    self.number(number)
+  }
+
+  /// A member holding the object whose members `body` writes.
+  @inline(__always)
+  public mutating func member<Failure: Error>(
+    _ key: String, object body: (inout Self) throws(Failure) -> Void
+  ) throws(Failure) {
+    name(key)
+    beginObject()
+    try body(&self)
+    endObject()
+  }
+}
+
+/// Builds the value written into it as a ``JSONValue``.
+public struct JSONValueBuilder: JSONBuilder {
+  /// An object or array being built, with what it holds so far.
+  private struct OpenContainer {
+    var isObject: Bool
+    var members: [JSONObject.Member] = []
+    var elements: [JSONValue] = []
+    /// The name given for the member whose value comes next.
+    var pendingName = ""
+  }
+
+  /// The containers opened and not yet closed, the innermost last.
+  private var open: [OpenContainer] = []
+  /// The value once its outermost container closed (or the value itself, when it is
+  /// not a container).
+  private var finished: JSONValue = .null
+
+  /// A builder with nothing written yet.
+  public init() {}
+
+  /// The value written: `null` when nothing was.
+  public var builtValue: JSONValue {
+    precondition(open.isEmpty, "a container was left open")
+    return finished
+  }
+
+  public mutating func beginObject() { open.append(OpenContainer(isObject: true)) }
+  public mutating func beginArray() { open.append(OpenContainer(isObject: false)) }
+
+  public mutating func endObject() {
+    let closed = open.removeLast()
+    add(.object(JSONObject(closed.members)))
+  }
+
+  public mutating func endArray() {
+    let closed = open.removeLast()
+    add(.array(closed.elements))
+  }
+
+  public mutating func name(_ key: String) { open[open.count - 1].pendingName = key }
+  public mutating func string(_ text: String) { add(.string(text)) }
+  public mutating func number(_ number: JSONNumber) { add(.number(number)) }
+  public mutating func value(_ value: JSONValue) { add(value) }
+
+  /// Puts `value` in the innermost open container, or makes it the result.
+  private mutating func add(_ value: JSONValue) {
+    guard !open.isEmpty else { return finished = value }
+    let last = open.count - 1
+    if open[last].isObject {
+      open[last].members.append(JSONObject.Member(key: open[last].pendingName, value: value))
+    } else {
+      open[last].elements.append(value)
+    }
+  }
+}
+
+/// Writes the value written into it as compact JSON text: the bytes
+/// `JSONWriter(style: .compact)` writes for the same value.
+public struct JSONTextBuilder: JSONBuilder {
+  /// The text so far.
+  fileprivate var text: JSONOutput
+  /// Whether a value was written in the innermost container, so that the next one
+  /// starts with a comma.
+  private var needsComma = false
+
+  fileprivate init(text: JSONOutput) { self.text = text }
+
+  public mutating func beginObject() {
+    text.append(token: needsComma ? ",{" : "{")
+    needsComma = false
+  }
+
+  public mutating func endObject() {
+    text.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  public mutating func beginArray() {
+    text.append(token: needsComma ? ",[" : "[")
+    needsComma = false
+  }
+
+  public mutating func endArray() {
+    text.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  public mutating func name(_ key: String) {
+    // The comma, the opening quote, the name and `":` in one step.
+    let opening: StaticString = needsComma ? ",\"" : "\""
+    JSONWriter.withUTF8(of: key) { text.appendEscaped($0, between: opening, and: "\":") }
+    needsComma = false
+  }
+
+  public mutating func string(_ string: String) {
+    let opening: StaticString = needsComma ? ",\"" : "\""
+    JSONWriter.withUTF8(of: string) { text.appendEscaped($0, between: opening, and: "\"") }
+    needsComma = true
+  }
+
+  public mutating func number(_ number: JSONNumber) {
+    if needsComma { text.append(UInt8(ascii: ",")) }
+    text.append(utf8Of: number.lexeme)
+    needsComma = true
+  }
+
+  public mutating func value(_ value: JSONValue) {
+    if needsComma { text.append(UInt8(ascii: ",")) }
+    JSONWriter.writeCompact(value, into: &text)
+    needsComma = true
+  }
+}
+
+extension JSONWriter {
+  /// The compact text `body` writes into a ``JSONTextBuilder``, with room for one more
+  /// byte (a batch's newline); nothing when `body` throws.
+  public static func compactText<Failure: Error>(
+    _ body: (inout JSONTextBuilder) throws(Failure) -> Void
+  ) throws(Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var failure: Failure?
+    JSONOutput.write(into: &bytes, room: typicalRoom) { text in
+      var builder = JSONTextBuilder(text: text)
+      do throws(Failure) {
+        try body(&builder)
+      } catch {
+        failure = error
+      }
+      // The builder's text, moved to memory of its own should it have outgrown the
+      // room, is handed back to be kept (or freed) as any text is.
+      text = builder.text
+    }
+    if let failure { throw failure }
+    return bytes
+  }
+}

@@ -1,0 +1,92 @@
+import PropertyTesting
+import PushIR
+import Testing
+
+/// The two ``JSONBuilder``s: the value one rebuilds what is written into it, the text one
+/// writes the compact writer's bytes, whatever the nesting, the names and the length.
+@Suite struct JSONBuilderTests {
+  /// Containers, empty ones, names needing escapes and a text longer than the room a
+  /// text starts with (so the text builder moves to memory of its own).
+  static let values: [JSONValue] = [
+    .null, true, 0, "plain", [], [:], [[], [:], [[]]],
+    ["": "", "quote\"": "back\\slash", "tab\t": "line\nfeed", "\u{1}": "\u{1F}"],
+    ["a": ["b": ["c": [1, "two", .null, false, ["d": [:]]]]], "e": []],
+    ["long": .string(String(repeating: "é\"x\\", count: 1500)), "after": 1],
+    .array((0..<300).map { .string("element \($0) ☃") }),
+  ]
+
+  @Test(arguments: values)
+  func bothBuildersAgreeWithTheWriter(_ value: JSONValue) {
+    for seed in 1...8 as ClosedRange<UInt64> {
+      var choices = SeededRandom(seed: seed)
+      var tree = JSONValueBuilder()
+      JSONBuilderReplay.write(value, into: &tree, random: &choices)
+      #expect(tree.builtValue == value)
+      choices = SeededRandom(seed: seed)
+      let text = JSONWriter.compactText {
+        JSONBuilderReplay.write(value, into: &$0, random: &choices)
+      }
+      #expect(text == JSONWriter(style: .compact).bytes(value))
+    }
+  }
+
+  @Test func membersAreWrittenInOrderWithoutChecks() {
+    func build(_ builder: inout some JSONBuilder) {
+      builder.beginObject()
+      builder.member("a", string: "1")
+      builder.member("a", number: JSONNumber(2))
+      builder.member("b", ifPresent: nil)
+      builder.member("c", ifPresent: "3")
+      builder.member("d", object: { $0.member("e", .array([.null])) })
+      builder.endObject()
+    }
+    var tree = JSONValueBuilder()
+    build(&tree)
+    #expect(tree.builtValue == ["a": "1", "a": 2, "c": "3", "d": ["e": [.null]]])
+    let text = JSONWriter.compactText { build(&$0) }
+    #expect(String(decoding: text, as: UTF8.self) == #"{"a":"1","a":2,"c":"3","d":{"e":[null]}}"#)
+  }
+
+  /// Failure raised while building.
+  struct Stop: Error, Equatable {}
+
+  @Test func aThrowingBodyWritesNothing() {
+    #expect(throws: Stop()) {
+      _ = try JSONWriter.compactText { (builder: inout JSONTextBuilder) throws(Stop) in
+        builder.beginObject()
+        builder.member("long", string: String(repeating: "x", count: 5000))
+        throw Stop()
+      }
+    }
+    var nothing = JSONValueBuilder()
+    nothing.beginArray()
+    nothing.endArray()
+    #expect(nothing.builtValue == [])
+    #expect(JSONValueBuilder().builtValue == .null)
+  }
+}
+
+/// Writes a value into a builder the way emitters do: containers opened, filled and
+/// closed, or, at random, handed over whole.
+enum JSONBuilderReplay {
+  static func write(
+    _ value: JSONValue, into builder: inout some JSONBuilder, random: inout SeededRandom
+  ) {
+    switch value {
+    case .string(let text) where random.chance(50): builder.string(text)
+    case .number(let number) where random.chance(50): builder.number(number)
+    case .array(let elements) where random.chance(80):
+      builder.beginArray()
+      for element in elements { write(element, into: &builder, random: &random) }
+      builder.endArray()
+    case .object(let object) where random.chance(80):
+      builder.beginObject()
+      for member in object {
+        builder.name(member.key)
+        write(member.value, into: &builder, random: &random)
+      }
+      builder.endObject()
+    default: builder.value(value)
+    }
+  }
+}
