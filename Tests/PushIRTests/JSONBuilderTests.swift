@@ -37,7 +37,7 @@ import Testing
       builder.member("a", number: JSONNumber(2))
       builder.member("b", ifPresent: nil)
       builder.member("c", ifPresent: "3")
-      builder.member("d", object: { $0.member("e", .array([.null])) })
+      builder.member(PreparedString("d"), object: { $0.member("e", .array([.null])) })
       builder.endObject()
     }
     var tree = JSONValueBuilder()
@@ -45,6 +45,38 @@ import Testing
     #expect(tree.builtValue == ["a": "1", "a": 2, "c": "3", "d": ["e": [.null]]])
     let text = JSONWriter.compactText { build(&$0) }
     #expect(String(decoding: text, as: UTF8.self) == #"{"a":"1","a":2,"c":"3","d":{"e":[null]}}"#)
+  }
+
+  /// Prepared names and values, short or too long to keep prepared (22 and 23 bytes of
+  /// text, 24 and 25 quoted), escaped or not, write as any other string, first in their
+  /// object or after a comma.
+  @Test(arguments: [
+    "", "a", "quote\"", "tab\t", "\u{1}", "é☃", "twenty-two bytes long.",
+    "twenty-three bytes long.",
+    String(repeating: "long ", count: 20),
+  ])
+  func preparedStringsWriteAsAnyOther(_ text: String) {
+    let prepared = PreparedString(text)
+    func build(_ builder: inout some JSONBuilder) {
+      builder.beginObject()
+      builder.member(prepared, string: prepared)
+      builder.member(prepared, .array([]))
+      builder.name(prepared)
+      builder.beginArray()
+      builder.string(prepared)
+      builder.string(prepared)
+      builder.endArray()
+      builder.endObject()
+    }
+    let expected: JSONValue = .object(
+      JSONObject([
+        .init(key: text, value: .string(text)), .init(key: text, value: []),
+        .init(key: text, value: [.string(text), .string(text)]),
+      ]))
+    var tree = JSONValueBuilder()
+    build(&tree)
+    #expect(tree.builtValue == expected)
+    #expect(JSONWriter.compactText { build(&$0) } == JSONWriter(style: .compact).bytes(expected))
   }
 
   /// Failure raised while building.

@@ -24,9 +24,18 @@ public protocol JSONBuilder {
   mutating func number(_ number: JSONNumber)
   /// A whole value, written as it is.
   mutating func value(_ value: JSONValue)
+  /// Names the member whose value comes next, with a name prepared beforehand.
+  mutating func name(_ key: PreparedString)
+  /// A string value prepared beforehand.
+  mutating func string(_ text: PreparedString)
 }
 
 extension JSONBuilder {
+  /// The name, as any other.
+  public mutating func name(_ key: PreparedString) { name(key.text) }
+  /// The string, as any other.
+  public mutating func string(_ text: PreparedString) { string(text.text) }
+
   /// A member holding the string `text`.
   @inline(__always)
   public mutating func member(_ key: String, string text: String) {
@@ -54,15 +63,98 @@ extension JSONBuilder {
     self.number(number)
   }
 
+  /// A member named by a prepared name, holding the string `text`.
+  @inline(__always)
+  public mutating func member(_ key: PreparedString, string text: String) {
+    name(key)
+    string(text)
+  }
+
+  /// A member named by a prepared name, holding the prepared string `text`.
+  @inline(__always)
+  public mutating func member(_ key: PreparedString, string text: PreparedString) {
+    name(key)
+    string(text)
+  }
+
+  /// A member named by a prepared name, holding `value`.
+  @inline(__always)
+  public mutating func member(_ key: PreparedString, _ value: JSONValue) {
+    name(key)
+    self.value(value)
+  }
+
+  /// A member named by a prepared name, holding the number `number`.
+  @inline(__always)
+  public mutating func member(_ key: PreparedString, number: JSONNumber) {
+    name(key)
+    self.number(number)
+  }
+
   /// A member holding the object whose members `body` writes.
   @inline(__always)
   public mutating func member<Failure: Error>(
-    _ key: String, object body: (inout Self) throws(Failure) -> Void
+    _ key: PreparedString, object body: (inout Self) throws(Failure) -> Void
   ) throws(Failure) {
     name(key)
     beginObject()
     try body(&self)
     endObject()
+  }
+}
+
+/// A string known before it is written, such as a member name, whose JSON text (quotes
+/// and escapes included) is worked out once: ``JSONTextBuilder`` then writes it as a
+/// copy of at most three words instead of looking at each byte again. Prepare it once
+/// (a `static let`), not on every use.
+public struct PreparedString: Sendable {
+  /// The string.
+  public let text: String
+  /// The quoted, escaped text, lowest byte first, zeros after it; used only when it is
+  /// at most 24 bytes long.
+  fileprivate let quoted: (UInt64, UInt64, UInt64)
+  /// The length of the quoted text, or 0 when it is longer than 24 bytes and written as
+  /// any string is.
+  fileprivate let quotedCount: Int
+
+  /// `text`, prepared.
+  public init(_ text: String) {
+    self.text = text
+    let bytes = JSONWriter(style: .compact).bytes(.string(text))
+    guard bytes.count <= 24 else {
+      (quoted, quotedCount) = ((0, 0, 0), 0)
+      return
+    }
+    var words: [UInt64] = [0, 0, 0]
+    for (offset, byte) in bytes.enumerated() {
+      words[offset / 8] |= UInt64(byte) << (UInt64(offset % 8) * 8)
+    }
+    (quoted, quotedCount) = ((words[0], words[1], words[2]), bytes.count)
+  }
+}
+
+extension JSONOutput {
+  /// Appends the text of `prepared`, after a comma when `comma`, followed by a colon
+  /// when `colon`, and tells whether it did (not when the text is too long to be kept
+  /// prepared).
+  @inline(__always)
+  fileprivate mutating func appendPrepared(_ prepared: PreparedString, comma: Bool, colon: Bool)
+    -> Bool
+  {
+    guard prepared.quotedCount > 0 else { return false }
+    // The comma, all three words (the bytes past the text are counted only as far as
+    // the text goes) and the colon.
+    reserve(1 &+ 24 &+ 1)
+    withUnsafeEnd(writing: 1 &+ 24 &+ 1) { end in
+      end.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+      let words = end + (comma ? 1 : 0)
+      words.storeBytes(of: prepared.quoted.0.littleEndian, as: UInt64.self)
+      words.storeBytes(of: prepared.quoted.1.littleEndian, toByteOffset: 8, as: UInt64.self)
+      words.storeBytes(of: prepared.quoted.2.littleEndian, toByteOffset: 16, as: UInt64.self)
+      words.storeBytes(of: UInt8(ascii: ":"), toByteOffset: prepared.quotedCount, as: UInt8.self)
+      return (comma ? 1 : 0) &+ prepared.quotedCount &+ (colon ? 1 : 0)
+    }
+    return true
   }
 }
 
@@ -163,6 +255,18 @@ public struct JSONTextBuilder: JSONBuilder {
   public mutating func string(_ string: String) {
     let opening: StaticString = needsComma ? ",\"" : "\""
     JSONWriter.withUTF8(of: string) { text.appendEscaped($0, between: opening, and: "\"") }
+    needsComma = true
+  }
+
+  public mutating func name(_ key: PreparedString) {
+    guard text.appendPrepared(key, comma: needsComma, colon: true) else { return name(key.text) }
+    needsComma = false
+  }
+
+  public mutating func string(_ prepared: PreparedString) {
+    guard text.appendPrepared(prepared, comma: needsComma, colon: false) else {
+      return string(prepared.text)
+    }
     needsComma = true
   }
 

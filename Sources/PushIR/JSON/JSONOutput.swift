@@ -81,6 +81,16 @@ struct JSONOutput {
     #endif
   }
 
+  /// Lets `body` write at most `byteCount` bytes at the end of the text, for which
+  /// `reserve` made room, and counts as many of them as it says are text.
+  @inline(__always)
+  mutating func withUnsafeEnd(writing byteCount: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+    assertRoom(byteCount)
+    let written = body(UnsafeMutableRawPointer(start + count))
+    assert(written <= byteCount, "more bytes counted than written")
+    count &+= written
+  }
+
   /// Appends `byte`.
   @inline(__always)
   mutating func append(_ byte: UInt8) {

@@ -290,43 +290,44 @@ enum APSCodec {
     var names = WrittenNames(recording: kept?.isEmpty == false)
     builder.beginObject()
     if writesAlert(notification, kept: keptAlert) {
-      names.name("alert", in: &builder)
+      names.name(Name.alert, in: &builder)
       writeAlert(notification, kept: keptAlert, context: &context, into: &builder)
     }
     if let badge = notification.content.badge {
-      names.name("badge", in: &builder)
+      names.name(Name.badge, in: &builder)
       builder.number(badge)
     }
     if let sound = notification.content.sound {
-      names.name("sound", in: &builder)
+      names.name(Name.sound, in: &builder)
       if !sound.isCritical && sound.volume == nil {
         builder.string(sound.name)
       } else {
         builder.beginObject()
-        if sound.isCritical { builder.member("critical", number: one) }
-        builder.member("name", string: sound.name)
-        if let volume = sound.volume { builder.member("volume", number: volume) }
+        if sound.isCritical { builder.member(Name.critical, number: one) }
+        builder.member(Name.name, string: sound.name)
+        if let volume = sound.volume { builder.member(Name.volume, number: volume) }
         builder.endObject()
       }
     }
-    names.member("thread-id", ifPresent: notification.content.threadID, in: &builder)
-    names.member("category", ifPresent: category, in: &builder)
+    names.member(Name.threadID, ifPresent: notification.content.threadID, in: &builder)
+    names.member(Name.category, ifPresent: category, in: &builder)
     if notification.delivery.contentAvailable {
-      names.name("content-available", in: &builder)
+      names.name(Name.contentAvailable, in: &builder)
       builder.number(one)
     }
     if notification.delivery.mutableContent {
-      names.name("mutable-content", in: &builder)
+      names.name(Name.mutableContent, in: &builder)
       builder.number(one)
     }
-    names.member("target-content-id", ifPresent: notification.content.targetContentID, in: &builder)
     names.member(
-      "interruption-level", ifPresent: notification.content.interruptionLevel, in: &builder)
+      Name.targetContentID, ifPresent: notification.content.targetContentID, in: &builder)
+    names.member(
+      Name.interruptionLevel, ifPresent: notification.content.interruptionLevel, in: &builder)
     if let score = notification.content.relevanceScore {
-      names.name("relevance-score", in: &builder)
+      names.name(Name.relevanceScore, in: &builder)
       builder.number(score)
     }
-    names.member("filter-criteria", ifPresent: notification.content.filterCriteria, in: &builder)
+    names.member(Name.filterCriteria, ifPresent: notification.content.filterCriteria, in: &builder)
     if let kept {
       context.writeKept(kept, except: "alert", after: &names, from: "/extras/aps", into: &builder) {
         "'aps.\($0)'"
@@ -342,9 +343,9 @@ enum APSCodec {
   ) {
     var names = WrittenNames(recording: kept?.isEmpty == false)
     builder.beginObject()
-    names.member("title", ifPresent: notification.content.title, in: &builder)
-    names.member("subtitle", ifPresent: notification.content.subtitle, in: &builder)
-    names.member("body", ifPresent: notification.content.body, in: &builder)
+    names.member(Name.title, ifPresent: notification.content.title, in: &builder)
+    names.member(Name.subtitle, ifPresent: notification.content.subtitle, in: &builder)
+    names.member(Name.body, ifPresent: notification.content.body, in: &builder)
     let isLocalized =
       notification.content.titleLocalization != nil
       || notification.content.subtitleLocalization != nil
@@ -360,13 +361,35 @@ enum APSCodec {
         builder.endArray()
       }
     }
-    names.member("launch-image", ifPresent: notification.content.launchImage, in: &builder)
+    names.member(Name.launchImage, ifPresent: notification.content.launchImage, in: &builder)
     if let kept {
       context.writeKept(kept, after: &names, from: "/extras/aps/alert", into: &builder) {
         "'aps.alert.\($0)'"
       }
     }
     builder.endObject()
+  }
+
+  /// The names ``write(_:category:context:into:)`` writes, prepared once.
+  private enum Name {
+    static let alert = PreparedString("alert")
+    static let badge = PreparedString("badge")
+    static let sound = PreparedString("sound")
+    static let critical = PreparedString("critical")
+    static let name = PreparedString("name")
+    static let volume = PreparedString("volume")
+    static let threadID = PreparedString("thread-id")
+    static let category = PreparedString("category")
+    static let contentAvailable = PreparedString("content-available")
+    static let mutableContent = PreparedString("mutable-content")
+    static let targetContentID = PreparedString("target-content-id")
+    static let interruptionLevel = PreparedString("interruption-level")
+    static let relevanceScore = PreparedString("relevance-score")
+    static let filterCriteria = PreparedString("filter-criteria")
+    static let title = PreparedString("title")
+    static let subtitle = PreparedString("subtitle")
+    static let body = PreparedString("body")
+    static let launchImage = PreparedString("launch-image")
   }
 
   /// The number `1`, which flags are written as.
@@ -389,10 +412,17 @@ struct WrittenNames {
     names?.append(key)
   }
 
+  /// Writes the prepared name `key` into `builder`, and records it.
+  @inline(__always)
+  mutating func name<Builder: JSONBuilder>(_ key: PreparedString, in builder: inout Builder) {
+    builder.name(key)
+    names?.append(key.text)
+  }
+
   /// Writes a member holding the string `text`, when there is one, and records its name.
   @inline(__always)
   mutating func member<Builder: JSONBuilder>(
-    _ key: String, ifPresent text: String?, in builder: inout Builder
+    _ key: PreparedString, ifPresent text: String?, in builder: inout Builder
   ) {
     guard let text else { return }
     name(key, in: &builder)

@@ -21,13 +21,13 @@ struct KlaviyoEmitter: PayloadEmitter {
     let notificationID = notificationID(keptBody: kept.body, context: &context)
     let category = categoryToWrite(context: &context)
     builder.beginObject()
-    builder.name("aps")
+    builder.name(Name.aps)
     APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
-    builder.member(Key.body) { body in
-      body.member(Key.notificationID, notificationID)
-      if let url = notification.defaultAction?.url { body.member(Key.url, string: url) }
+    builder.member(Name.body) { body in
+      body.member(Name.notificationID, notificationID)
+      if let url = notification.defaultAction?.url { body.member(Name.url, string: url) }
       if !notification.buttons.isEmpty {
-        body.name(Key.buttons)
+        body.name(Name.buttons)
         body.beginArray()
         // By index, each button read in place: iterating would copy every button.
         for index in notification.buttons.indices {
@@ -36,7 +36,7 @@ struct KlaviyoEmitter: PayloadEmitter {
         body.endArray()
       }
       if let category, !category.targets.isEmpty {
-        body.member(Key.categoryActions, .object(category.targets))
+        body.member(Name.categoryActions, .object(category.targets))
       }
       if let keptBody = kept.body {
         for index in keptBody.indices where keptBody[index].key != Key.notificationID {
@@ -44,18 +44,39 @@ struct KlaviyoEmitter: PayloadEmitter {
         }
       }
     }
-    if let url = notification.defaultAction?.url { builder.member(Key.url, string: url) }
+    if let url = notification.defaultAction?.url { builder.member(Name.url, string: url) }
     if let item = notification.media.first {
-      builder.member(Key.media, string: item.url)
+      builder.member(Name.media, string: item.url)
       // `rich-media-type` is the file extension the NSE appends; absent, it assumes `jpg`.
-      builder.member(Key.mediaType, string: item.fileExtension)
+      builder.member(Name.mediaType, string: item.fileExtension)
     }
     writeCustomData(into: &builder, kept: kept, context: &context)
-    if let value = kept.badgeConfig { builder.member(Key.badgeConfig, value) }
-    if let value = kept.badgeValue { builder.member(Key.badgeValue, value) }
+    if let value = kept.badgeConfig { builder.member(Name.badgeConfig, value) }
+    if let value = kept.badgeValue { builder.member(Name.badgeValue, value) }
     builder.endObject()
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: Self.keptExtras)
+  }
+
+  /// The names and fixed values the emitter writes, prepared once.
+  private enum Name {
+    static let aps = PreparedString("aps")
+    static let body = PreparedString(Key.body)
+    static let notificationID = PreparedString(Key.notificationID)
+    static let url = PreparedString(Key.url)
+    static let buttons = PreparedString(Key.buttons)
+    static let categoryActions = PreparedString(Key.categoryActions)
+    static let media = PreparedString(Key.media)
+    static let mediaType = PreparedString(Key.mediaType)
+    static let keyValuePairs = PreparedString(Key.keyValuePairs)
+    static let badgeConfig = PreparedString(Key.badgeConfig)
+    static let badgeValue = PreparedString(Key.badgeValue)
+    static let id = PreparedString("id")
+    static let label = PreparedString("label")
+    static let action = PreparedString("action")
+    static let icon = PreparedString("icon")
+    static let deepLink = PreparedString("deep_link")
+    static let openApp = PreparedString("open_app")
   }
 
   /// The members of `extras["klaviyo"]` the emitter writes back (the last of each name,
@@ -114,15 +135,15 @@ struct KlaviyoEmitter: PayloadEmitter {
     _ button: borrowing ActionButton, into builder: inout Builder
   ) {
     builder.beginObject()
-    builder.member("id", string: button.id)
-    builder.member("label", string: button.label)
+    builder.member(Name.id, string: button.id)
+    builder.member(Name.label, string: button.label)
     if let url = button.action.url {
-      builder.member("action", string: "deep_link")
-      builder.member("url", string: url)
+      builder.member(Name.action, string: Name.deepLink)
+      builder.member(Name.url, string: url)
     } else {
-      builder.member("action", string: "open_app")
+      builder.member(Name.action, string: Name.openApp)
     }
-    if case .systemImage(let name) = button.icon { builder.member("icon", string: name) }
+    if case .systemImage(let name) = button.icon { builder.member(Name.icon, string: name) }
     builder.endObject()
   }
 
@@ -211,6 +232,6 @@ struct KlaviyoEmitter: PayloadEmitter {
         root.member(member.key, member.value)
       }
     }
-    if !pairs.isEmpty { root.member(Key.keyValuePairs, .object(pairs)) }
+    if !pairs.isEmpty { root.member(Name.keyValuePairs, .object(pairs)) }
   }
 }
