@@ -35,8 +35,8 @@ import Testing
       builder.beginObject()
       builder.member("a", string: "1")
       builder.member("a", number: JSONNumber(2))
-      builder.member("b", ifPresent: nil)
-      builder.member("c", ifPresent: "3")
+      builder.member(PreparedString("b"), ifPresent: nil)
+      builder.member(PreparedString("c"), ifPresent: "3")
       builder.member(PreparedString("d"), object: { $0.member("e", .array([.null])) })
       builder.endObject()
     }

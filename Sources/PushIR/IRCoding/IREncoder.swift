@@ -1,150 +1,290 @@
 /// Writes a ``PushNotification`` in the IR's versioned JSON form (`--to ir`).
 ///
 /// Fields are written in a fixed order; absent, empty and false fields are left out, so
-/// equal notifications always give identical text.
-///
-/// Derived ids (`StableHash` in PushCompiler) hash this form's compact text, written
-/// there straight from the notification's fields: a field added or reordered here must
-/// change there too, or every derived id changes unnoticed (`StableHashTests` compares
-/// the two on every golden IR and on generated notifications).
+/// equal notifications always give identical text. The same writing builds the value
+/// (``encode(_:)``) and the compact text derived ids hash (`StableHash` in
+/// PushCompiler, through ``encode(_:into:)``), so the two cannot drift apart.
 public enum IREncoder {
   /// The JSON form of `notification`.
   public static func encode(_ notification: PushNotification) -> JSONValue {
-    var root = JSONObject()
-    root.append("irVersion", .number(JSONNumber(PushNotification.irVersion)))
-    let content = encode(notification.content)
-    if !content.isEmpty { root.append("content", .object(content)) }
-    if !notification.media.isEmpty { root.append("media", .array(notification.media.map(encode))) }
+    var builder = JSONValueBuilder()
+    encode(notification, into: &builder)
+    return builder.builtValue
+  }
+
+  /// Writes the JSON form of `notification` into `builder`.
+  public static func encode<Builder: JSONBuilder>(
+    _ notification: borrowing PushNotification, into builder: inout Builder
+  ) {
+    builder.beginObject()
+    builder.member(Name.irVersion, number: irVersion)
+    if notification.content != NotificationContent() {
+      builder.member(Name.content) { write(notification.content, into: &$0) }
+    }
+    if !notification.media.isEmpty {
+      builder.name(Name.media)
+      builder.beginArray()
+      for index in notification.media.indices { write(notification.media[index], into: &builder) }
+      builder.endArray()
+    }
     if let presentation = notification.mediaPresentation {
-      root.append("mediaPresentation", .string(presentation.rawValue))
+      builder.member(Name.mediaPresentation, string: presentation.rawValue)
     }
-    if let action = notification.defaultAction { root.append("defaultAction", encode(action)) }
+    if let action = notification.defaultAction {
+      builder.name(Name.defaultAction)
+      write(action, into: &builder)
+    }
     if !notification.buttons.isEmpty {
-      root.append("buttons", .array(notification.buttons.map(encode)))
+      builder.name(Name.buttons)
+      builder.beginArray()
+      for index in notification.buttons.indices {
+        write(notification.buttons[index], into: &builder)
+      }
+      builder.endArray()
     }
-    if let category = notification.category { root.append("category", encode(category)) }
-    var delivery = JSONObject()
-    if notification.delivery.contentAvailable { delivery.append("contentAvailable", true) }
-    if notification.delivery.mutableContent { delivery.append("mutableContent", true) }
-    if !delivery.isEmpty { root.append("delivery", .object(delivery)) }
-    var tracking = JSONObject()
-    tracking.appendIfPresent("notificationID", notification.tracking.notificationID)
-    tracking.appendIfPresent("campaignID", notification.tracking.campaignID)
-    if let isTest = notification.tracking.isTest { tracking.append("isTest", .bool(isTest)) }
-    if !tracking.isEmpty { root.append("tracking", .object(tracking)) }
+    if let category = notification.category {
+      builder.name(Name.category)
+      write(category, into: &builder)
+    }
+    let delivery = notification.delivery
+    if delivery.contentAvailable || delivery.mutableContent {
+      builder.member(Name.delivery) {
+        if delivery.contentAvailable { $0.member(Name.contentAvailable, true) }
+        if delivery.mutableContent { $0.member(Name.mutableContent, true) }
+      }
+    }
+    if !notification.tracking.isEmpty {
+      let tracking = notification.tracking
+      builder.member(Name.tracking) {
+        $0.member(Name.notificationID, ifPresent: tracking.notificationID)
+        $0.member(Name.campaignID, ifPresent: tracking.campaignID)
+        if let isTest = tracking.isTest { $0.member(Name.isTest, .bool(isTest)) }
+      }
+    }
     if !notification.customData.isEmpty {
-      root.append("customData", .object(notification.customData))
+      builder.member(Name.customData, .object(notification.customData))
     }
     if !notification.extras.isEmpty {
-      var extras = JSONObject()
-      for vendor in notification.extras.keys.sorted() {
-        extras.append(vendor, .object(notification.extras[vendor]!))
+      builder.member(Name.extras) {
+        for (vendor, members) in notification.extras.sorted(by: { $0.key < $1.key }) {
+          $0.member(vendor, .object(members))
+        }
       }
-      root.append("extras", .object(extras))
     }
-    return .object(root)
+    builder.endObject()
   }
 
   /// The JSON form of `content`: its set fields, in the fixed order.
   public static func encode(_ content: NotificationContent) -> JSONObject {
-    var object = JSONObject()
-    object.appendIfPresent("title", content.title)
-    object.appendIfPresent("subtitle", content.subtitle)
-    object.appendIfPresent("body", content.body)
-    for (name, text) in [
-      ("titleLocalization", content.titleLocalization),
-      ("subtitleLocalization", content.subtitleLocalization),
-      ("bodyLocalization", content.bodyLocalization),
-    ] {
-      guard let text else { continue }
-      object.append(
-        name, ["key": .string(text.key), "arguments": .array(text.arguments.map { .string($0) })])
-    }
-    if let sound = content.sound {
-      var value = JSONObject()
-      value.append("name", .string(sound.name))
-      if sound.isCritical { value.append("critical", true) }
-      if let volume = sound.volume { value.append("volume", .number(volume)) }
-      object.append("sound", .object(value))
-    }
-    if let badge = content.badge { object.append("badge", .number(badge)) }
-    object.appendIfPresent("threadID", content.threadID)
-    object.appendIfPresent("interruptionLevel", content.interruptionLevel)
-    if let score = content.relevanceScore { object.append("relevanceScore", .number(score)) }
-    object.appendIfPresent("launchImage", content.launchImage)
-    object.appendIfPresent("targetContentID", content.targetContentID)
-    object.appendIfPresent("filterCriteria", content.filterCriteria)
-    return object
-  }
-
-  static func encode(_ item: MediaItem) -> JSONValue {
-    var object = JSONObject()
-    object.append("url", .string(item.url))
-    object.append("kind", .string(item.kind.rawValue))
-    object.appendIfPresent("typeHint", item.typeHint)
-    object.appendIfPresent("caption", item.caption)
-    object.appendIfPresent("subcaption", item.subcaption)
-    object.appendIfPresent("altText", item.altText)
-    if let action = item.action { object.append("action", encode(action)) }
-    return .object(object)
+    var builder = JSONValueBuilder()
+    builder.beginObject()
+    write(content, into: &builder)
+    builder.endObject()
+    return builder.builtValue.objectValue ?? JSONObject()
   }
 
   /// The JSON form of an action: `{"type": …}` plus the fields of that type.
   public static func encode(_ action: NotificationAction) -> JSONValue {
-    var object = JSONObject()
-    object.append("type", .string(action.kindName))
+    var builder = JSONValueBuilder()
+    write(action, into: &builder)
+    return builder.builtValue
+  }
+
+  /// Writes the set fields of `content`, in the fixed order, into the open object.
+  private static func write<Builder: JSONBuilder>(
+    _ content: borrowing NotificationContent, into builder: inout Builder
+  ) {
+    builder.member(Name.title, ifPresent: content.title)
+    builder.member(Name.subtitle, ifPresent: content.subtitle)
+    builder.member(Name.body, ifPresent: content.body)
+    write(content.titleLocalization, as: Name.titleLocalization, into: &builder)
+    write(content.subtitleLocalization, as: Name.subtitleLocalization, into: &builder)
+    write(content.bodyLocalization, as: Name.bodyLocalization, into: &builder)
+    if let sound = content.sound {
+      builder.member(Name.sound) {
+        $0.member(Name.name, string: sound.name)
+        if sound.isCritical { $0.member(Name.critical, true) }
+        if let volume = sound.volume { $0.member(Name.volume, number: volume) }
+      }
+    }
+    if let badge = content.badge { builder.member(Name.badge, number: badge) }
+    builder.member(Name.threadID, ifPresent: content.threadID)
+    builder.member(Name.interruptionLevel, ifPresent: content.interruptionLevel)
+    if let score = content.relevanceScore { builder.member(Name.relevanceScore, number: score) }
+    builder.member(Name.launchImage, ifPresent: content.launchImage)
+    builder.member(Name.targetContentID, ifPresent: content.targetContentID)
+    builder.member(Name.filterCriteria, ifPresent: content.filterCriteria)
+  }
+
+  /// Writes a localized text, when there is one, as the member `name`.
+  private static func write<Builder: JSONBuilder>(
+    _ text: LocalizedText?, as name: PreparedString, into builder: inout Builder
+  ) {
+    guard let text else { return }
+    builder.member(name) {
+      $0.member(Name.key, string: text.key)
+      $0.name(Name.arguments)
+      $0.beginArray()
+      for argument in text.arguments { $0.string(argument) }
+      $0.endArray()
+    }
+  }
+
+  private static func write<Builder: JSONBuilder>(
+    _ item: borrowing MediaItem, into builder: inout Builder
+  ) {
+    builder.beginObject()
+    builder.member(Name.url, string: item.url)
+    builder.member(Name.kind, string: item.kind.rawValue)
+    builder.member(Name.typeHint, ifPresent: item.typeHint)
+    builder.member(Name.caption, ifPresent: item.caption)
+    builder.member(Name.subcaption, ifPresent: item.subcaption)
+    builder.member(Name.altText, ifPresent: item.altText)
+    if let action = item.action {
+      builder.name(Name.action)
+      write(action, into: &builder)
+    }
+    builder.endObject()
+  }
+
+  private static func write<Builder: JSONBuilder>(
+    _ action: borrowing NotificationAction, into builder: inout Builder
+  ) {
+    builder.beginObject()
+    builder.member(Name.type, string: action.kindName)
     switch action {
     case .openApp, .dismiss, .sameAsDefault: break
     case .openURL(let url, let destination):
-      object.append("url", .string(url))
-      object.append("destination", .string(destination.rawValue))
-    case .dial(let number): object.append("number", .string(number))
+      builder.member(Name.url, string: url)
+      builder.member(Name.destination, string: destination.rawValue)
+    case .dial(let number): builder.member(Name.number, string: number)
     case .botFlow(let botID, let journey):
-      object.append("botID", .string(botID))
-      object.appendIfPresent("journey", journey)
-    case .inboxMessage(let id): object.append("messageID", .string(id))
+      builder.member(Name.botID, string: botID)
+      builder.member(Name.journey, ifPresent: journey)
+    case .inboxMessage(let id): builder.member(Name.messageID, string: id)
     case .custom(let name, let data):
-      object.append("name", .string(name))
-      if let data { object.append("data", data) }
+      builder.member(Name.name, string: name)
+      if let data { builder.member(Name.data, data) }
     }
-    return .object(object)
+    builder.endObject()
   }
 
-  static func encode(_ button: ActionButton) -> JSONValue {
-    var object = JSONObject()
-    object.append("id", .string(button.id))
-    object.append("label", .string(button.label))
-    object.append("action", encode(button.action))
+  private static func write<Builder: JSONBuilder>(
+    _ button: borrowing ActionButton, into builder: inout Builder
+  ) {
+    builder.beginObject()
+    builder.member(Name.id, string: button.id)
+    builder.member(Name.label, string: button.label)
+    builder.name(Name.action)
+    write(button.action, into: &builder)
     switch button.icon {
-    case .systemImage(let name): object.append("icon", ["systemImage": .string(name)])
-    case .templateImage(let name): object.append("icon", ["templateImage": .string(name)])
+    case .systemImage(let name):
+      builder.member(Name.icon) { $0.member(Name.systemImage, string: name) }
+    case .templateImage(let name):
+      builder.member(Name.icon) { $0.member(Name.templateImage, string: name) }
     case nil: break
     }
-    object.append(
-      "options",
-      .array(
-        ButtonOptions.named.filter { button.options.contains($0.option) }.map { .string($0.name) }))
-    if let input = button.textInput {
-      var value = JSONObject()
-      value.append("buttonTitle", .string(input.buttonTitle))
-      value.appendIfPresent("placeholder", input.placeholder)
-      object.append("textInput", .object(value))
+    builder.name(Name.options)
+    builder.beginArray()
+    for named in ButtonOptions.named where button.options.contains(named.option) {
+      builder.string(named.name)
     }
-    return .object(object)
+    builder.endArray()
+    if let input = button.textInput {
+      builder.member(Name.textInput) {
+        $0.member(Name.buttonTitle, string: input.buttonTitle)
+        $0.member(Name.placeholder, ifPresent: input.placeholder)
+      }
+    }
+    builder.endObject()
   }
 
-  static func encode(_ category: NotificationCategory) -> JSONValue {
-    var object = JSONObject()
-    object.append("identifier", .string(category.identifier))
+  private static func write<Builder: JSONBuilder>(
+    _ category: borrowing NotificationCategory, into builder: inout Builder
+  ) {
+    builder.beginObject()
+    builder.member(Name.identifier, string: category.identifier)
     if !category.actionTargets.isEmpty {
-      object.append(
-        "actionTargets",
-        .array(
-          category.actionTargets.map {
-            ["actionID": .string($0.actionID), "action": encode($0.action)]
-          }))
+      builder.name(Name.actionTargets)
+      builder.beginArray()
+      for target in category.actionTargets {
+        builder.beginObject()
+        builder.member(Name.actionID, string: target.actionID)
+        builder.name(Name.action)
+        write(target.action, into: &builder)
+        builder.endObject()
+      }
+      builder.endArray()
     }
-    return .object(object)
+    builder.endObject()
+  }
+
+  /// ``PushNotification/irVersion`` as written.
+  private static let irVersion = JSONNumber(PushNotification.irVersion)
+
+  /// The member names of the IR's JSON form, prepared once.
+  private enum Name {
+    static let irVersion = PreparedString("irVersion")
+    static let content = PreparedString("content")
+    static let media = PreparedString("media")
+    static let mediaPresentation = PreparedString("mediaPresentation")
+    static let defaultAction = PreparedString("defaultAction")
+    static let buttons = PreparedString("buttons")
+    static let category = PreparedString("category")
+    static let delivery = PreparedString("delivery")
+    static let contentAvailable = PreparedString("contentAvailable")
+    static let mutableContent = PreparedString("mutableContent")
+    static let tracking = PreparedString("tracking")
+    static let notificationID = PreparedString("notificationID")
+    static let campaignID = PreparedString("campaignID")
+    static let isTest = PreparedString("isTest")
+    static let customData = PreparedString("customData")
+    static let extras = PreparedString("extras")
+    static let title = PreparedString("title")
+    static let subtitle = PreparedString("subtitle")
+    static let body = PreparedString("body")
+    static let titleLocalization = PreparedString("titleLocalization")
+    static let subtitleLocalization = PreparedString("subtitleLocalization")
+    static let bodyLocalization = PreparedString("bodyLocalization")
+    static let key = PreparedString("key")
+    static let arguments = PreparedString("arguments")
+    static let sound = PreparedString("sound")
+    static let name = PreparedString("name")
+    static let critical = PreparedString("critical")
+    static let volume = PreparedString("volume")
+    static let badge = PreparedString("badge")
+    static let threadID = PreparedString("threadID")
+    static let interruptionLevel = PreparedString("interruptionLevel")
+    static let relevanceScore = PreparedString("relevanceScore")
+    static let launchImage = PreparedString("launchImage")
+    static let targetContentID = PreparedString("targetContentID")
+    static let filterCriteria = PreparedString("filterCriteria")
+    static let url = PreparedString("url")
+    static let kind = PreparedString("kind")
+    static let typeHint = PreparedString("typeHint")
+    static let caption = PreparedString("caption")
+    static let subcaption = PreparedString("subcaption")
+    static let altText = PreparedString("altText")
+    static let action = PreparedString("action")
+    static let type = PreparedString("type")
+    static let destination = PreparedString("destination")
+    static let number = PreparedString("number")
+    static let botID = PreparedString("botID")
+    static let journey = PreparedString("journey")
+    static let messageID = PreparedString("messageID")
+    static let data = PreparedString("data")
+    static let id = PreparedString("id")
+    static let label = PreparedString("label")
+    static let icon = PreparedString("icon")
+    static let systemImage = PreparedString("systemImage")
+    static let templateImage = PreparedString("templateImage")
+    static let options = PreparedString("options")
+    static let textInput = PreparedString("textInput")
+    static let buttonTitle = PreparedString("buttonTitle")
+    static let placeholder = PreparedString("placeholder")
+    static let identifier = PreparedString("identifier")
+    static let actionTargets = PreparedString("actionTargets")
+    static let actionID = PreparedString("actionID")
   }
 }
 

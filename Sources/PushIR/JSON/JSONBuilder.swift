@@ -43,12 +43,6 @@ extension JSONBuilder {
     string(text)
   }
 
-  /// A member holding the string `text` when there is one; nothing otherwise.
-  @inline(__always)
-  public mutating func member(_ key: String, ifPresent text: String?) {
-    if let text { member(key, string: text) }
-  }
-
   /// A member holding `value`.
   @inline(__always)
   public mutating func member(_ key: String, _ value: JSONValue) {
@@ -68,6 +62,13 @@ extension JSONBuilder {
   public mutating func member(_ key: PreparedString, string text: String) {
     name(key)
     string(text)
+  }
+
+  /// A member named by a prepared name, holding the string `text` when there is one;
+  /// nothing otherwise.
+  @inline(__always)
+  public mutating func member(_ key: PreparedString, ifPresent text: String?) {
+    if let text { member(key, string: text) }
   }
 
   /// A member named by a prepared name, holding the prepared string `text`.
