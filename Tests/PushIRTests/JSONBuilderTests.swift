@@ -33,8 +33,8 @@ import Testing
   @Test func membersAreWrittenInOrderWithoutChecks() {
     func build(_ builder: inout some JSONBuilder) {
       builder.beginObject()
-      builder.member("a", string: "1")
-      builder.member("a", number: JSONNumber(2))
+      builder.member(PreparedString("a"), string: "1")
+      builder.member(PreparedString("a"), number: JSONNumber(2))
       builder.member(PreparedString("b"), ifPresent: nil)
       builder.member(PreparedString("c"), ifPresent: "3")
       builder.member(PreparedString("d"), object: { $0.member("e", .array([.null])) })
@@ -86,7 +86,7 @@ import Testing
     #expect(throws: Stop()) {
       _ = try JSONWriter.compactText { (builder: inout JSONTextBuilder) throws(Stop) in
         builder.beginObject()
-        builder.member("long", string: String(repeating: "x", count: 5000))
+        builder.member(PreparedString("long"), string: String(repeating: "x", count: 5000))
         throw Stop()
       }
     }

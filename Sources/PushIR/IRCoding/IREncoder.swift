@@ -7,9 +7,7 @@
 public enum IREncoder {
   /// The JSON form of `notification`.
   public static func encode(_ notification: PushNotification) -> JSONValue {
-    var builder = JSONValueBuilder()
-    encode(notification, into: &builder)
-    return builder.builtValue
+    JSONValueBuilder.build { encode(notification, into: &$0) }
   }
 
   /// Writes the JSON form of `notification` into `builder`.
@@ -76,18 +74,17 @@ public enum IREncoder {
 
   /// The JSON form of `content`: its set fields, in the fixed order.
   public static func encode(_ content: NotificationContent) -> JSONObject {
-    var builder = JSONValueBuilder()
-    builder.beginObject()
-    write(content, into: &builder)
-    builder.endObject()
-    return builder.builtValue.objectValue ?? JSONObject()
+    let value = JSONValueBuilder.build {
+      $0.beginObject()
+      write(content, into: &$0)
+      $0.endObject()
+    }
+    return value.objectValue ?? JSONObject()
   }
 
   /// The JSON form of an action: `{"type": …}` plus the fields of that type.
   public static func encode(_ action: NotificationAction) -> JSONValue {
-    var builder = JSONValueBuilder()
-    write(action, into: &builder)
-    return builder.builtValue
+    JSONValueBuilder.build { write(action, into: &$0) }
   }
 
   /// Writes the set fields of `content`, in the fixed order, into the open object.

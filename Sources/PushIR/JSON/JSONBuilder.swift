@@ -36,25 +36,11 @@ extension JSONBuilder {
   /// The string, as any other.
   public mutating func string(_ text: PreparedString) { string(text.text) }
 
-  /// A member holding the string `text`.
-  @inline(__always)
-  public mutating func member(_ key: String, string text: String) {
-    name(key)
-    string(text)
-  }
-
   /// A member holding `value`.
   @inline(__always)
   public mutating func member(_ key: String, _ value: JSONValue) {
     name(key)
     self.value(value)
-  }
-
-  /// A member holding the number `number`.
-  @inline(__always)
-  public mutating func member(_ key: String, number: JSONNumber) {
-    name(key)
-    self.number(number)
   }
 
   /// A member named by a prepared name, holding the string `text`.
@@ -178,6 +164,13 @@ public struct JSONValueBuilder: JSONBuilder {
 
   /// A builder with nothing written yet.
   public init() {}
+
+  /// The value `body` writes into a new builder.
+  public static func build(_ body: (inout JSONValueBuilder) -> Void) -> JSONValue {
+    var builder = JSONValueBuilder()
+    body(&builder)
+    return builder.builtValue
+  }
 
   /// The value written: `null` when nothing was.
   public var builtValue: JSONValue {

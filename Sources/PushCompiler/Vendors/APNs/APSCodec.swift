@@ -271,12 +271,11 @@ enum APSCodec {
   static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
     -> JSONObject
   {
-    var builder = JSONValueBuilder()
-    write(notification, category: category, context: &context, into: &builder)
-    guard case .object(let aps) = builder.builtValue else {
-      preconditionFailure("aps is an object")
+    let aps = JSONValueBuilder.build {
+      write(notification, category: category, context: &context, into: &$0)
     }
-    return aps
+    guard case .object(let object) = aps else { preconditionFailure("aps is an object") }
+    return object
   }
 
   /// Writes the `aps` dictionary for `notification`, naming `category` when given.

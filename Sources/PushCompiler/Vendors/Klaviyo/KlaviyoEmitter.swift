@@ -10,9 +10,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    var builder = JSONValueBuilder()
-    emit(into: &builder, context: &context)
-    return builder.builtValue
+    JSONValueBuilder.build { emit(into: &$0, context: &context) }
   }
 
   func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext) {
