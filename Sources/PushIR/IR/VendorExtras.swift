@@ -29,8 +29,9 @@ public struct VendorExtras: Hashable, Sendable, Sequence, ExpressibleByDictionar
   /// The number of vendors with extras.
   public var count: Int { entries.count }
 
-  /// The vendors' names, in the order their extras were added.
-  public var keys: [String] { entries.map(\.key) }
+  /// The vendors' names, in the order their extras were added: read from the entries
+  /// as asked, not gathered into an array (emitters ask on every record).
+  public var keys: LazyMapCollection<[Element], String> { entries.lazy.map { $0.key } }
 
   /// The position of the entry named `vendor`, if there is one.
   private func index(of vendor: String) -> Int? {
