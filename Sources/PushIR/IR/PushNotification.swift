@@ -25,7 +25,7 @@ public struct PushNotification: Hashable, Sendable {
   public var customData = JSONObject()
   /// Fields only one vendor understands, keyed by vendor id, kept so that a same-vendor
   /// round trip is lossless.
-  public var extras: [String: JSONObject] = [:]
+  public var extras = VendorExtras()
 
   /// An empty notification.
   public init() {}

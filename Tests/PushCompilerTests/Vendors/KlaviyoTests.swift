@@ -129,6 +129,22 @@ import Testing
     #expect(!result.diagnostics.hasLoss)
   }
 
+  /// The parser tells the first 64 root members apart by the masks of its one pass over
+  /// the names and later ones by name: the same payload read with 70 custom keys in
+  /// front of its own gives the same output and diagnostics, those keys aside.
+  @Test func rootMembersPastTheSixtyFourthReadAsTheFirst() throws {
+    let own =
+      #""body": {"_k": "k"}, "badge_config": "set_count", "top": 2, "url": "app://x", "badge_value": 4, "key_value_pairs": {"a": "1"}"#
+    let fillers = (0..<70).map { #""f\#($0)": \#($0)"# }.joined(separator: ", ")
+    let short = try convert("{\(own)}")
+    let long = try convert("{\(fillers), \(own)}")
+    var trimmed = try #require(long.output?.objectValue)
+    for index in 0..<70 { trimmed["f\(index)"] = nil }
+    #expect(JSONValue.object(trimmed) == short.output)
+    #expect(long.diagnostics.all.map(\.code) == short.diagnostics.all.map(\.code))
+    #expect(trimmed["badge_value"] == 4 && trimmed["top"] == 2)
+  }
+
   @Test func toAPNsEveryLossIsReported() throws {
     let payload =
       #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}, "url": "app://x", "rich-media": "https://x/i.png", "badge_config": "increment_one"}"#

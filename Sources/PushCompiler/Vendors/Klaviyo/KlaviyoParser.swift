@@ -27,6 +27,10 @@ struct KlaviyoParser: PayloadParser {
     var media: Int?
     var mediaType: Int?
     var keyValuePairs: Int?
+    /// Of the first 64 members, those that are the app's data (bit `1 << index`).
+    var custom: UInt64 = 0
+    /// Of the first 64 members, Klaviyo's badge keys, kept as extras.
+    var badges: UInt64 = 0
 
     init(_ root: JSONObject) {
       let members = root.members
@@ -39,9 +43,22 @@ struct KlaviyoParser: PayloadParser {
         case MemberName(Key.media): media = index
         case MemberName(Key.mediaType): mediaType = index
         case MemberName(Key.keyValuePairs): keyValuePairs = index
-        default: break
+        case MemberName(Key.badgeConfig), MemberName(Key.badgeValue):
+          if index < 64 { badges |= 1 << index }
+        default: if index < 64 { custom |= 1 << index }
         }
       }
+    }
+
+    /// What the member at `index` of `members` is to ``readCustomData(context:)``: told by
+    /// the masks for the first 64, by its name after them.
+    func kind(at index: Int, of members: [JSONObject.Member]) -> (isCustom: Bool, isBadge: Bool) {
+      guard index >= 64 else {
+        return (custom & 1 << index != 0, badges & 1 << index != 0)
+      }
+      let key = members[index].key
+      return Key.isReservedRootKey(key)
+        ? (false, key == Key.badgeConfig || key == Key.badgeValue) : (true, false)
     }
   }
 
@@ -175,17 +192,20 @@ struct KlaviyoParser: PayloadParser {
   /// kept as extras.
   private mutating func readCustomData(context: inout ParseContext) {
     // By index: a member is copied only when it is kept, its name read in place.
+    // Each member's kind as the one pass over the names found it, not matched again.
     let members = root.members
     for index in members.indices {
-      let key = members[index].key
-      if !Key.isReservedRootKey(key) {
+      let kind = reserved.kind(at: index, of: members)
+      if kind.isCustom {
         if notification.customData.isEmpty {
           notification.customData = JSONObject(capacity: members.count - index)
         }
         context.keepAsCustomData(
-          members[index], from: JSONPointer.root.appending(key), into: &notification)
-      } else if key == Key.badgeConfig || key == Key.badgeValue {
-        kept.append(key, members[index].value)  // the other reserved keys are read into IR fields
+          members[index], from: JSONPointer.root.appending(members[index].key),
+          into: &notification)
+      } else if kind.isBadge {
+        // The other reserved keys are read into IR fields.
+        kept.append(members[index].key, members[index].value)
       }
     }
     guard let pairs = rootValue(at: reserved.keyValuePairs) else { return }
