@@ -79,15 +79,3 @@ extension EmittedFormat {
     }
   }
 }
-
-extension PushNotification {
-  /// `extras[vendor]`, found by comparing the few vendor names the notification keeps
-  /// extras of instead of hashing `vendor`: emitters ask on every record, and a
-  /// notification rarely keeps extras of more than one or two vendors. Equal names hash
-  /// alike, so this finds what the dictionary's subscript finds.
-  func keptExtras(of vendor: String) -> JSONObject? {
-    guard extras.count <= 4 else { return extras[vendor] }
-    for entry in extras where entry.key == vendor { return entry.value }
-    return nil
-  }
-}

@@ -48,7 +48,7 @@ extension EmitContext {
         .droppedField, "\(request) has no place for '\(name)'; dropped",
         at: JSONPointer("/content").appending(name), notes: [PayloadForm.deviceFormNote])
     }
-    if let kept = notification.keptExtras(of: APSCodec.extrasKey), !kept.isEmpty {
+    if let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty {
       let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
       report(
         .droppedExtra, "\(request) has no place for \(keys); dropped",

@@ -255,7 +255,7 @@ enum APSCodec {
 
   /// Whether ``write(_:category:context:)`` gives `notification` an `alert`.
   static func writesAlert(_ notification: borrowing PushNotification) -> Bool {
-    writesAlert(notification, kept: notification.keptExtras(of: extrasKey)?["alert"]?.objectValue)
+    writesAlert(notification, kept: notification.extras[extrasKey]?["alert"]?.objectValue)
   }
 
   /// Whether `notification` has an `alert` to write, `kept` being the members kept
@@ -284,7 +284,7 @@ enum APSCodec {
     into builder: inout Builder
   ) {
     // The content is read in place: a copy would retain and release each of its strings.
-    let kept = notification.keptExtras(of: extrasKey)
+    let kept = notification.extras[extrasKey]
     let keptAlert = kept?.isEmpty == false ? kept?["alert"]?.objectValue : nil
     var names = WrittenNames(recording: kept?.isEmpty == false)
     builder.beginObject()

@@ -9,7 +9,7 @@ struct AcousticEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "acoustic") ?? JSONObject()
+    var kept = notification.extras["acoustic"] ?? JSONObject()
     let categoryInAPS = kept.removeValue(forKey: Key.categoryInAPSHint) == true
     let numericMailingID = kept.removeValue(forKey: Key.numericMailingIDHint) == true
     let categoryName = notification.hasDynamicButtons ? kept[Key.categoryName] : nil

@@ -9,7 +9,7 @@ struct AirshipEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "airship") ?? JSONObject()
+    var kept = notification.extras["airship"] ?? JSONObject()
     let spellings = kept.removeValue(forKey: Key.spellingHint)?.objectValue ?? JSONObject()
     var landingPages = kept.removeValue(forKey: Key.landingPageExtras)?.objectValue ?? JSONObject()
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])

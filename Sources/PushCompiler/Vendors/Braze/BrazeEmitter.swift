@@ -8,7 +8,7 @@ struct BrazeEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "braze") ?? JSONObject()
+    var kept = notification.extras["braze"] ?? JSONObject()
     let deviceForm = context.writesDeviceForm(
       sourceWasDeviceForm: kept.removeValue(forKey: PayloadForm.deviceFormHint) == true)
     context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])

@@ -10,7 +10,7 @@ struct CleverTapEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "clevertap") ?? JSONObject()
+    var kept = notification.extras["clevertap"] ?? JSONObject()
     let campaignKey = kept.removeValue(forKey: Key.campaignKeyHint)?.stringValue ?? Key.campaignID
     let keptSlider = kept.removeValue(forKey: Key.slider)
     var category = notification.category?.identifier

@@ -9,7 +9,7 @@ struct CustomerIOEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "customerio") ?? JSONObject()
+    var kept = notification.extras["customerio"] ?? JSONObject()
     var keptCIO = kept.removeValue(forKey: Key.container)?.objectValue ?? JSONObject()
     let keptPush = keptCIO.removeValue(forKey: Key.push)?.objectValue ?? JSONObject()
 

@@ -9,7 +9,7 @@ struct DfineryEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "dfinery") ?? JSONObject()
+    var kept = notification.extras["dfinery"] ?? JSONObject()
     let keptCategory = kept.removeValue(forKey: Key.categoryHint)?.stringValue
     let category =
       notification.buttons.isEmpty ? keptCategory : keptCategory ?? Dfinery.defaultCategory

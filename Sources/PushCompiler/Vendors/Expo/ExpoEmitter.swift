@@ -8,7 +8,7 @@ struct ExpoEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "expo") ?? JSONObject()
+    var kept = notification.extras["expo"] ?? JSONObject()
     let fromDeviceForm = kept.removeValue(forKey: PayloadForm.deviceFormHint) == true
     let rootKeys = Set(
       (kept.removeValue(forKey: Key.rootKeysHint)?.arrayValue ?? []).compactMap(\.stringValue))

@@ -90,7 +90,7 @@ public struct FCM: ParsedFormat {
   {
     let name =
       innerFormatName(in: options)
-      ?? notification.keptExtras(of: "fcm")?[Key.innerHint]?.stringValue
+      ?? notification.extras["fcm"]?[Key.innerHint]?.stringValue
     return name.flatMap(innerFormat(named:)) ?? APNs()
   }
 

@@ -12,7 +12,7 @@ struct FCMEmitter {
   let inner: any VendorFormat
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
-    var kept = notification.keptExtras(of: "fcm") ?? JSONObject()
+    var kept = notification.extras["fcm"] ?? JSONObject()
     let unwrapped = kept.removeValue(forKey: Key.unwrappedHint) == true
     let base: JSONPointer = unwrapped ? .root : "/message"
     let payloadPointer = base + "/apns/payload"

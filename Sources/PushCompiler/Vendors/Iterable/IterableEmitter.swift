@@ -11,7 +11,7 @@ struct IterableEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "iterable") ?? JSONObject()
+    var kept = notification.extras["iterable"] ?? JSONObject()
     var itbl = JSONObject()
     writeIDs(into: &itbl, kept: &kept, context: &context)
     if let item = notification.media.first {

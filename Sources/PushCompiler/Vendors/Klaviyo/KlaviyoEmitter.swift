@@ -14,7 +14,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   }
 
   func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext) {
-    let kept = KeptMembers(notification.keptExtras(of: "klaviyo"))
+    let kept = KeptMembers(notification.extras["klaviyo"])
     // Worked out before anything is written, in the order their diagnostics are reported.
     let notificationID = notificationID(keptBody: kept.body, context: &context)
     let category = categoryToWrite(context: &context)

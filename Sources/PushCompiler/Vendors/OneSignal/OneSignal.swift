@@ -51,7 +51,7 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
   /// Whether the emitter writes the newer format for `notification` with `options`.
   static func writesNewerFormat(_ notification: PushNotification, options: Set<String>) -> Bool {
     options.contains(osDataOption)
-      || (notification.keptExtras(of: "onesignal")?[Key.osDataHint] == true
+      || (notification.extras["onesignal"]?[Key.osDataHint] == true
         && !options.contains(customOption))
   }
 

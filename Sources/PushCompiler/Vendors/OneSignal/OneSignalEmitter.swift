@@ -10,7 +10,7 @@ struct OneSignalEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "onesignal") ?? JSONObject()
+    var kept = notification.extras["onesignal"] ?? JSONObject()
     kept[Key.osDataHint] = nil
     let newerFormat = OneSignal.writesNewerFormat(notification, options: context.options)
     let containerKey = newerFormat ? Key.osData : Key.custom

@@ -8,7 +8,7 @@ struct YellowAIEmitter: PayloadEmitter {
   let notification: PushNotification
 
   func emit(context: inout EmitContext) -> JSONValue {
-    var kept = notification.keptExtras(of: "yellowai") ?? JSONObject()
+    var kept = notification.extras["yellowai"] ?? JSONObject()
     let fromDeviceForm = kept.removeValue(forKey: PayloadForm.deviceFormHint) == true
     let deviceForm = context.writesDeviceForm(sourceWasDeviceForm: fromDeviceForm)
     var payload = JSONObject()
