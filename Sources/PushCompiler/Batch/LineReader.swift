@@ -35,8 +35,6 @@ struct LineReader {
   private var spares: [[UInt8]] = []
   /// How many earlier buffers are kept: more than the blocks in flight at once.
   private static let spareCount = 3
-  /// What each `read` fills; kept so that every chunk does not map fresh pages.
-  private var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
 
   init(descriptor: Int32, path: String, maxLineBytes: Int) {
     self.descriptor = descriptor
@@ -116,13 +114,21 @@ struct LineReader {
     if descriptor > 0 { _ = Glibc.close(descriptor) }
   }
 
-  /// Reads the next chunk onto the end of the buffer.
+  /// Reads the next chunk onto the end of the buffer, straight into its spare capacity.
   private mutating func fill() throws(FileIO.Failure) {
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      var count = 0
+      let descriptor = descriptor
+      buffer.append(addingCapacity: Self.chunkSize) { span in
+        span.withUnsafeMutableBufferPointer { memory, initialized in
+          // `read` writes at most `memory.count` bytes into the spare capacity; only
+          // the bytes it reports are counted as the array's.
+          count = read(descriptor, memory.baseAddress, memory.count)
+          if count > 0 { initialized = count }
+        }
+      }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw FileIO.Failure(path, errno: errno) }
-      buffer.append(contentsOf: chunk[0..<count])
       atEnd = count == 0
       return
     }
