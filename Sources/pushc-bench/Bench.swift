@@ -8,6 +8,27 @@ import PushIR
   import Darwin
 #endif
 
+/// The timed runs of one command: their times, the highest peak memory among them, and
+/// the exit status they all gave (`-1` when they differ).
+struct BenchRuns {
+  let times: [Double]
+  let peakBytes: Int
+  let status: Int32
+
+  init(_ runs: [BenchProcess]) {
+    times = runs.map(\.seconds).sorted()
+    peakBytes = runs.map(\.peakBytes).max() ?? 0
+    status = Set(runs.map(\.status)).count == 1 ? runs[0].status : -1
+  }
+
+  var count: Int { times.count }
+  var median: Double {
+    times.count % 2 == 1
+      ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+  }
+  var fastest: Double { times[0] }
+}
+
 /// One benchmark run: generate, measure, check, print.
 struct Bench {
   let settings: BenchSettings
@@ -59,7 +80,9 @@ struct Bench {
       let jqOutput = folder + "/klaviyo.jq.ndjson"
       if let theirs = timed(["jq", "-c", "-f", program, klaviyoInput], output: jqOutput) {
         printRow(jq, theirs, bytes: klaviyoBytes.count)
-        print("  ratio         pushc is \(fixed(theirs.seconds / ours.seconds, 1))x jq's speed")
+        print(
+          "  ratio         pushc is \(fixed(theirs.median / ours.median, 1))x jq's speed (medians; "
+            + "\(fixed(theirs.fastest / ours.fastest, 1))x fastest to fastest)")
         let agreement = BenchCheck.agreement(pushcOutput, jqOutput)
         print(
           "  agreement     \(agreement.same) of \(agreement.compared) sampled records identical (keys sorted)"
@@ -121,26 +144,37 @@ struct Bench {
     return healthy ? 0 : 1
   }
 
-  /// Runs and times `arguments` after removing the files it will write and flushing
-  /// what earlier steps wrote. Otherwise the kernel's own work on those files would land
-  /// inside the timed run and measure nothing of the tool: freeing the pages of a kept
-  /// gigabyte output it replaces (half a second for pushc's rename, the same for the
-  /// truncation of jq's output), or writing back the corpus just generated or the
-  /// previous tool's output (a second or more at a million records).
+  /// Runs and times `arguments` ``BenchSettings/runs`` times, each time after removing
+  /// the files it will write and flushing what earlier steps wrote. Otherwise the
+  /// kernel's own work on those files would land inside the timed run and measure
+  /// nothing of the tool: freeing the pages of a kept gigabyte output it replaces (half
+  /// a second for pushc's rename, the same for the truncation of jq's output), or
+  /// writing back the corpus just generated or the previous tool's output (a second or
+  /// more at a million records). The files of the last run are kept for the checks.
   private func timed(
     _ arguments: [String], writing files: [String] = [], output: String = "/dev/null",
     errors: String = "/dev/null"
-  ) -> BenchProcess? {
-    for file in files + [output] where file != "/dev/null" { unlink(file) }
-    sync()
-    return BenchProcess.run(arguments, output: output, errors: errors)
+  ) -> BenchRuns? {
+    var runs: [BenchProcess] = []
+    for _ in 0..<settings.runs {
+      for file in files + [output] where file != "/dev/null" { unlink(file) }
+      sync()
+      guard let run = BenchProcess.run(arguments, output: output, errors: errors) else {
+        return nil
+      }
+      runs.append(run)
+    }
+    return BenchRuns(runs)
   }
 
-  private func printRow(_ name: String, _ run: BenchProcess, bytes: Int) {
+  private func printRow(_ name: String, _ runs: BenchRuns, bytes: Int) {
     let padded = name.padding(13)
+    let spread =
+      runs.count > 1 ? " (median of \(runs.count); fastest \(fixed(runs.fastest, 2)) s)" : ""
     print(
-      "  \(padded) \(fixed(run.seconds, 2)) s  \(Int(Double(settings.records) / run.seconds)) records/s  "
-        + "\(fixed(Double(bytes) / run.seconds / 1e6, 1)) MB/s  peak \(megabytes(run.peakBytes))  exit \(run.status)"
+      "  \(padded) \(fixed(runs.median, 2)) s  \(Int(Double(settings.records) / runs.median)) records/s  "
+        + "\(fixed(Double(bytes) / runs.median / 1e6, 1)) MB/s  peak \(megabytes(runs.peakBytes))  "
+        + "exit \(runs.status)\(spread)"
     )
   }
 

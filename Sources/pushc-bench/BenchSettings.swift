@@ -4,6 +4,8 @@ struct BenchSettings {
   var badEvery = 1000
   var seed: UInt64 = 1
   var coldRuns = 30
+  /// How many times each batch command is timed.
+  var runs = 3
   var golden = "Golden"
   /// Where to keep the corpus and outputs; a temporary folder, removed after, when `nil`.
   var keep: String?
@@ -36,6 +38,7 @@ struct BenchSettings {
       case "--bad-every": badEvery = try number()
       case "--seed": seed = UInt64(try number())
       case "--cold-runs": coldRuns = max(1, try number())
+      case "--runs": runs = max(1, try number())
       case "--golden": golden = value
       case "--keep": keep = value
       default: throw Mistake(message: "unknown option '\(flag)'")

@@ -12,11 +12,13 @@ import PushIR
 /// mixed archive with bad lines reconciles, and times a cold-start `convert`.
 /// Prints figures; asserts nothing about speed.
 let usage = """
-  usage: pushc-bench [--records N] [--bad-every K] [--seed S] [--cold-runs R]
-                     [--golden DIR] [--keep DIR] [--help]
+  usage: pushc-bench [--records N] [--bad-every K] [--seed S] [--runs T]
+                     [--cold-runs R] [--golden DIR] [--keep DIR] [--help]
     --records N     records in each generated archive (default 100000)
     --bad-every K   every Kth line of the mixed archive is broken (default 1000; 0: none)
     --seed S        corpus seed (default 1)
+    --runs T        times each batch command (and jq) is timed; the median is
+                    reported, and the fastest beside it (default 3)
     --cold-runs R   single-payload conversions timed from a cold start (default 30)
     --golden DIR    where the realistic payloads are (default Golden)
     --keep DIR      write the corpus and outputs into DIR and keep them
