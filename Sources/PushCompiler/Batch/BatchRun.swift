@@ -17,6 +17,10 @@ struct BatchRun {
   /// Records read, queued and written together; with the number of blocks queued, and
   /// the bytes a block may hold, bounds the memory in use.
   static let blockSize = 2048
+  /// Records in a block of an NDJSON input when a report is written: each record then
+  /// keeps every diagnostic until its block is written, several times what its line
+  /// takes.
+  static let reportedBlockSize = 1024
   /// Bytes of records after which a block ends even when it holds fewer records.
   static let blockBytes = 4 << 20
   /// Blocks queued for conversion at once: while the workers finish one, the next is
@@ -100,7 +104,8 @@ struct BatchRun {
     var atEnd = false
     while true {
       while !atEnd, queued.count < Self.blocksQueued {
-        let block = try reader.nextLines(atMost: Self.blockSize, bytes: Self.blockBytes)
+        let block = try reader.nextLines(
+          atMost: report == nil ? Self.blockSize : Self.reportedBlockSize, bytes: Self.blockBytes)
         atEnd = block.isEmpty
         if !atEnd {
           queued.append((block, converter.startConverting(block) { $0.convert($1.bytes) }))
