@@ -57,4 +57,22 @@ import Testing
     }
     #expect(PredefinedCategory.named("com.klaviyo.category.yesNo\u{301}") == nil)
   }
+
+  /// The buttons made once per predefined category, which expanding a category shares,
+  /// are the category's own: same position, and each button's id, label, action and
+  /// options in display order.
+  @Test func expandedButtonsAreEachCategorysButtons() {
+    #expect(PredefinedCategory.expandedButtons.count == PredefinedCategory.all.count)
+    for (category, expanded) in zip(PredefinedCategory.all, PredefinedCategory.expandedButtons) {
+      #expect(
+        PredefinedCategory.position(named: category.identifier).map {
+          PredefinedCategory.all[$0].identifier
+        } == category.identifier)
+      #expect(expanded.map(\.id) == category.buttons.map(\.id))
+      #expect(expanded.map(\.label) == category.buttons.map(\.label))
+      #expect(expanded.map(\.action) == category.buttons.map(\.action))
+      #expect(expanded.map(\.options) == category.buttons.map(\.options))
+      #expect(expanded.allSatisfy { $0.icon == nil && $0.textInput == nil })
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import PushCompiler
 import Testing
+
+@testable import PushCompiler
 
 /// The URL check of RFC 3986 and the unsafe schemes, as `Specs/urls.md` states them.
 @Suite struct URLPolicyTests {
@@ -156,5 +157,12 @@ import Testing
       return line[end...].hasPrefix(":` |") ? String(name) : nil
     }
     #expect(listed == URLPolicy.unsafeSchemes.map(\.scheme))
+  }
+
+  /// The constant bit set of URL characters is the set of the characters RFC 3986 lists.
+  @Test func urlCharacterBitsAreTheListedCharacters() {
+    let mask = URLCharacters.mask(of: URLCharacters.allowed)
+    #expect(mask.low == URLCharacters.low)
+    #expect(mask.high == URLCharacters.high)
   }
 }

@@ -22,36 +22,33 @@ public struct ExpandCategories: NotificationPass {
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard context.target?.expandsPredefinedCategories == true, !notification.hasDynamicButtons,
       let identifier = notification.category?.identifier,
-      let predefined = PredefinedCategory.named(identifier),
+      let position = PredefinedCategory.position(named: identifier),
       // Moved out, not copied: the category is removed below in any case.
       let category = notification.category.take()
     else { return }
-    // By index into storage made once, each button of the category read in place: a
-    // closure over the buttons would copy each of them, for every record expanded.
-    var buttons: [ActionButton] = []
-    buttons.reserveCapacity(predefined.buttons.count)
-    for index in predefined.buttons.indices {
-      buttons.append(
-        ActionButton(
-          id: predefined.buttons[index].id, label: predefined.buttons[index].label,
-          action: category.target(for: predefined.buttons[index].id)
-            ?? predefined.buttons[index].action,
-          options: predefined.buttons[index].options))
-    }
-    notification.buttons = buttons
-    for target in category.actionTargets
-    where predefined.buttons.allSatisfy({ $0.id != target.actionID }) {
-      context.report(
-        .droppedAction,
-        "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
-        at: "/category/actionTargets")
+    // The category's buttons, made once and shared: a button is copied only where the
+    // payload gives its action, or a later pass changes it.
+    notification.buttons = PredefinedCategory.expandedButtons[position]
+    if !category.actionTargets.isEmpty {
+      for index in notification.buttons.indices {
+        if let action = category.target(for: notification.buttons[index].id) {
+          notification.buttons[index].action = action
+        }
+      }
+      let buttons = PredefinedCategory.all[position].buttons
+      for target in category.actionTargets where buttons.allSatisfy({ $0.id != target.actionID }) {
+        context.report(
+          .droppedAction,
+          "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
+          at: "/category/actionTargets")
+      }
     }
     if let input = context.sourceMap.inputLocation(of: "/category") {
       context.sourceMap.record("/buttons", from: input)
     }
     context.report(
       .expandedCategory,
-      "'\(category.identifier)' expanded into the buttons \(predefined.buttons.map { "'\($0.label)'" }.joined(separator: ", "))",
+      "'\(category.identifier)' expanded into the buttons \(PredefinedCategory.all[position].buttons.map { "'\($0.label)'" }.joined(separator: ", "))",
       at: "/category")
   }
 }

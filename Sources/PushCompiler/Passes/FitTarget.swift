@@ -27,11 +27,14 @@ public struct FitTarget: NotificationPass {
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
     guard let target = context.target else { return }
+    // The context's diagnostics lent to the fitter and taken back, not merged from a
+    // collector of its own: every record comes here.
     var fitter = Fitter(
       target: target, targetID: context.targetID,
       diagnostics: Diagnostics(recording: context.diagnostics.recording))
+    swap(&fitter.diagnostics, &context.diagnostics)
     fitter.fit(&notification)
-    context.diagnostics.report(contentsOf: fitter.diagnostics)
+    swap(&fitter.diagnostics, &context.diagnostics)
   }
 }
 

@@ -35,8 +35,29 @@ public struct PredefinedCategory: Sendable {
   /// `` ` `` (the only ASCII text other text can be canonically equivalent to, through
   /// the Kelvin sign, Greek question mark and Greek varia), which a test checks.
   public static func named(_ identifier: String) -> PredefinedCategory? {
+    position(named: identifier).map { all[$0] }
+  }
+
+  /// Where in ``all`` the predefined category named `identifier` (the first of that
+  /// name) is, if anywhere: read by position, the category is not copied. The length
+  /// is compared first, as ``named(_:)`` explains.
+  static func position(named identifier: String) -> Int? {
     let length = identifier.utf8.count
-    return all.first { $0.identifier.utf8.count == length && $0.identifier == identifier }
+    for index in all.indices
+    where all[index].identifier.utf8.count == length && all[index].identifier == identifier {
+      return index
+    }
+    return nil
+  }
+
+  /// Each category of ``all`` (at the same position) as IR buttons, in display order,
+  /// doing what the category defines: made once, and shared by every notification
+  /// expanded until a pass changes one of its buttons.
+  static let expandedButtons: [[ActionButton]] = all.map { category in
+    category.buttons.map { button in
+      ActionButton(
+        id: button.id, label: button.label, action: button.action, options: button.options)
+    }
   }
 
   /// The predefined category of `vendor` named `identifier`, if any.

@@ -386,16 +386,27 @@ extension String {
 
 /// The ASCII characters RFC 3986 allows in a URL (unreserved and reserved), as a bit set
 /// indexed by code point, since every character of every URL is looked up.
-private enum URLCharacters {
-  static let mask: (low: UInt64, high: UInt64) = {
+enum URLCharacters {
+  /// The characters, as RFC 3986 lists them.
+  static let allowed =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+
+  /// Code points 0–63 of ``allowed``, bit `n` for code point `n`. A constant: a value
+  /// worked out when first used is reached through a one-time check, at every character
+  /// of every URL. A test checks it against ``allowed`` (``mask(of:)``).
+  static var low: UInt64 { 0xAFFF_FFDA_0000_0000 }
+  /// Code points 64–127 of ``allowed``, bit `n` for code point `64 + n`; a constant, as
+  /// ``low`` is.
+  static var high: UInt64 { 0x47FF_FFFE_AFFF_FFFF }
+
+  /// The bit set of the ASCII characters of `text`, as ``low`` and ``high`` hold it.
+  static func mask(of text: String) -> (low: UInt64, high: UInt64) {
     var mask: (low: UInt64, high: UInt64) = (0, 0)
-    let allowed =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
-    for byte in allowed.utf8 {
+    for byte in text.utf8 where byte < 128 {
       if byte < 64 { mask.low |= 1 << byte } else { mask.high |= 1 << (byte - 64) }
     }
     return mask
-  }()
+  }
 }
 
 extension UInt8 {
@@ -423,8 +434,8 @@ extension UInt8 {
   /// sub-delimiters); `%` is checked with its two digits.
   fileprivate var isURLCharacter: Bool {
     self < 64
-      ? URLCharacters.mask.low & (1 << self) != 0
-      : self < 128 && URLCharacters.mask.high & (1 << (self - 64)) != 0
+      ? URLCharacters.low & (1 << self) != 0
+      : self < 128 && URLCharacters.high & (1 << (self - 64)) != 0
   }
 
   /// A character of an IP literal between `[` and `]`: IPv6 (hex digits, `:`, `.`) or
