@@ -184,7 +184,9 @@ private struct Fitter {
       if keptCount != index { buttons.swapAt(keptCount, index) }
       keptCount += 1
     }
-    buttons.removeSubrange(keptCount...)
+    // Nothing removed, nothing written: removing an empty range still makes the array
+    // unique.
+    if keptCount < buttons.count { buttons.removeSubrange(keptCount...) }
     notification.buttons = buttons
   }
 
@@ -272,7 +274,9 @@ private struct Fitter {
         at: path().appending("options"),
         notes: ["it ran in the background without opening the app"])
     }
-    button.options = button.options.intersection(allowed).union(target.forcedButtonOptions)
+    // Written only when it changes: most buttons keep their options.
+    let fitted = button.options.intersection(allowed).union(target.forcedButtonOptions)
+    if fitted != button.options { button.options = fitted }
   }
 
   private mutating func fitIcon(_ button: inout ActionButton, at path: () -> JSONPointer) {
