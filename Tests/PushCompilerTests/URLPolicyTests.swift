@@ -159,6 +159,25 @@ import Testing
     #expect(listed == URLPolicy.unsafeSchemes.map(\.scheme))
   }
 
+  /// The byte-level answers (unsafe schemes compared packed, the check without the
+  /// scheme's name) agree with the general ones on every kind of link.
+  @Test(arguments: [
+    "https://example.com", "HTTPS://EXAMPLE.COM/", "Http:x", "https:example.com", "DATA:x",
+    "JavaScript:alert(1)", "about:blank", "abouts:x", "abou:x", "filesystem:x",
+    "filesystemfilesystem:x", "a23456789abcdef0:x", "a23456789abcdef01:x", "myapp://x",
+    "java%09script:x", " javascript:x", "no colon", "", "1abc:x", "ab_c:x", "tel:+15550100",
+    "https://[::1]:80/x", "https://a b", "c:x",
+  ])
+  func byteAnswersAgreeWithTheGeneralOnes(_ url: String) {
+    let cleaned = URLPolicy.cleanedScheme(of: url)
+    #expect(
+      URLPolicy.unsafeScheme(of: url)?.scheme
+        == URLPolicy.unsafeSchemes.first { $0.scheme == cleaned }?.scheme)
+    let problem: URLPolicy.Problem?
+    if case .failure(let found) = URLPolicy.check(url) { problem = found } else { problem = nil }
+    #expect(URLPolicy.problem(in: url) == problem)
+  }
+
   /// The constant bit set of URL characters is the set of the characters RFC 3986 lists.
   @Test func urlCharacterBitsAreTheListedCharacters() {
     let mask = URLCharacters.mask(of: URLCharacters.allowed)

@@ -92,7 +92,7 @@ public struct CheckURLs: NotificationPass {
         at: path(), &context)
       return true
     }
-    if case .failure(let problem) = URLPolicy.check(url) {
+    if let problem = URLPolicy.problem(in: url) {
       report(
         .invalidURL,
         "\(owner()) links to '\(Self.shown(url))', which is not a valid URL: \(problem); kept, but the phone may not open it",

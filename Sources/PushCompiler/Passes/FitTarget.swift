@@ -127,10 +127,12 @@ private struct Fitter {
     _ action: NotificationAction, of subject: @autoclosure () -> String,
     at path: @autoclosure () -> JSONPointer
   ) -> NotificationAction {
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     guard case .openURL = action,
       case .changed(let new, let why) = lower(action, allowed: Self.linksOnly)
     else { return action }
-    report(.changedAction, "\(subject()) \(why)", at: path())
+    report(.changedAction, "\(subject()) \(why.text(targetID: targetID))", at: path())
     return new
   }
 
@@ -148,7 +150,7 @@ private struct Fitter {
     case .kept: break
     case .changed(let new, let why):
       notification.defaultAction = new
-      report(.changedAction, "the tap action \(why)", at: path)
+      report(.changedAction, "the tap action \(why.text(targetID: targetID))", at: path)
     case .dropped:
       notification.defaultAction = nil
       report(
@@ -184,7 +186,9 @@ private struct Fitter {
       if keptCount != index { buttons.swapAt(keptCount, index) }
       keptCount += 1
     }
-    buttons.removeSubrange(keptCount...)
+    // Nothing removed, nothing written: removing an empty range still makes the array
+    // unique.
+    if keptCount < buttons.count { buttons.removeSubrange(keptCount...) }
     notification.buttons = buttons
   }
 
@@ -202,7 +206,9 @@ private struct Fitter {
     case .changed(let new, let why):
       nowOpensApp = new.opensApp
       button.action = new
-      report(.changedAction, "button '\(button.label)' \(why)", at: path().appending("action"))
+      report(
+        .changedAction, "button '\(button.label)' \(why.text(targetID: targetID))",
+        at: path().appending("action"))
     case .dropped:
       report(
         .droppedButton,
@@ -244,10 +250,7 @@ private struct Fitter {
     let shared = tapAction ?? .openApp
     return action == shared
       ? .kept
-      : .changed(
-        shared,
-        "now does what a tap on the notification does (\(shared.phrase)) instead of: \(action.phrase); \(targetID) buttons have no action of their own"
-      )
+      : .changed(shared, .takesTapAction(shared, insteadOf: action))
   }
 
   private mutating func fitOptions(
@@ -272,7 +275,9 @@ private struct Fitter {
         at: path().appending("options"),
         notes: ["it ran in the background without opening the app"])
     }
-    button.options = button.options.intersection(allowed).union(target.forcedButtonOptions)
+    // Written only when it changes: most buttons keep their options.
+    let fitted = button.options.intersection(allowed).union(target.forcedButtonOptions)
+    if fitted != button.options { button.options = fitted }
   }
 
   private mutating func fitIcon(_ button: inout ActionButton, at path: () -> JSONPointer) {
@@ -365,8 +370,51 @@ private struct Fitter {
 
   private enum Lowered {
     case kept
-    case changed(NotificationAction, String)
+    case changed(NotificationAction, Change)
     case dropped
+  }
+
+  /// Why an action changed, as what its message is written from: the message is written
+  /// only for diagnostics that are kept, and most changes of a batch are never read.
+  /// The reasons holding more than a string are boxed, so that the result of lowering an
+  /// action, asked of every action of every record, stays as small as the text was.
+  private enum Change {
+    /// A fixed reason.
+    case text(String)
+    /// A link now opens where its scheme says (`implied`), not `was`.
+    indirect case openedByScheme(url: String, implied: URLDestination, was: URLDestination)
+    /// A link now opens at `opens`, not `was`; `outside` is where it would have opened
+    /// had the target opened links of its scheme outside the app (`browserSchemes`).
+    indirect case opensElsewhere(
+      url: String, opens: URLDestination, was: URLDestination, outside: URLDestination?,
+      browserSchemes: Set<String>?)
+    /// A number is dialled through `link`.
+    case dialsThrough(link: String)
+    /// The app opens without the link `url`.
+    case opensAppWithoutLink(String)
+    /// The app opens instead of doing `action`.
+    indirect case opensAppInsteadOf(NotificationAction)
+    /// A button takes the tap action `shared` instead of its own `action`.
+    indirect case takesTapAction(NotificationAction, insteadOf: NotificationAction)
+
+    /// The reason as the end of a message about the target `targetID`.
+    func text(targetID: String) -> String {
+      switch self {
+      case .text(let text): text
+      case .openedByScheme(let url, let implied, let was):
+        "opens '\(url)' \(implied.phrase) instead of \(was.phrase): \(targetID) opens a link by its scheme"
+      case .opensElsewhere(let url, let opens, let was, let outside, let browserSchemes):
+        "opens '\(url)' \(opens.phrase) instead of \(was.phrase)"
+          + (outside.map {
+            ": \(targetID) opens only \((browserSchemes ?? []).sorted().joined(separator: ", ")) links \($0.phrase)"
+          } ?? "")
+      case .dialsThrough(let link): "dials through the link '\(link)'"
+      case .opensAppWithoutLink(let url): "opens the app without the link '\(url)'"
+      case .opensAppInsteadOf(let action): "opens the app instead of: \(action.phrase)"
+      case .takesTapAction(let shared, let action):
+        "now does what a tap on the notification does (\(shared.phrase)) instead of: \(action.phrase); \(targetID) buttons have no action of their own"
+      }
+    }
   }
 
   /// The nearest action in `allowed`.
@@ -375,37 +423,13 @@ private struct Fitter {
   {
     guard let kind = Capabilities.ActionKind(action) else { return .kept }
     if allowed.contains(kind) {
-      if case .openURL(let url, let destination) = action, target.linkDestinationFromScheme {
-        let implied = URLDestination.impliedByScheme(of: url)
-        return implied == destination
-          ? .kept
-          : .changed(
-            .openURL(url, implied),
-            "opens '\(url)' \(implied.phrase) instead of \(destination.phrase): \(targetID) opens a link by its scheme"
-          )
-      }
-      if case .openURL(let url, let destination) = action {
-        var opens = destination
-        if !target.urlDestinationMask.contains(destination),
-          let nearest = [URLDestination.app, .browser, .webView].first(
-            where: target.urlDestinationMask.contains)
-        {
-          opens = nearest
-        }
-        var why = ""
-        if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinationMask.contains(.app)
-        {
-          let schemes = (target.browserSchemes ?? []).sorted().joined(separator: ", ")
-          why = ": \(targetID) opens only \(schemes) links \(opens.phrase)"
-          opens = .app
-        }
-        return opens == destination
-          ? .kept
-          : .changed(
-            .openURL(url, opens),
-            "opens '\(url)' \(opens.phrase) instead of \(destination.phrase)\(why)")
-      }
-      return .kept
+      guard case .openURL(let url, let destination) = action else { return .kept }
+      return lower(link: url, opening: destination)
+    }
+    // By kind, before the switch: held in the reason, the action would be copied for
+    // every action the switch reads.
+    if kind == .botFlow || kind == .inboxMessage || kind == .custom {
+      return allowed.contains(.openApp) ? .changed(.openApp, .opensAppInsteadOf(action)) : .dropped
     }
     switch action {
     case .dial(let number) where allowed.contains(.openURL):
@@ -415,17 +439,46 @@ private struct Fitter {
         ? .impliedByScheme(of: link)
         : target.urlDestinationMask.contains(.browser) && target.opensOutsideTheApp(link)
           ? .browser : .app
-      return .changed(.openURL(link, destination), "dials through the link '\(link)'")
+      return .changed(.openURL(link, destination), .dialsThrough(link: link))
     case .openURL(let url, _) where allowed.contains(.openApp):
-      return .changed(.openApp, "opens the app without the link '\(url)'")
+      return .changed(.openApp, .opensAppWithoutLink(url))
     case .dismiss where allowed.contains(.openApp):
-      return .changed(.openApp, "now opens the app: it dismissed the notification")
-    case .botFlow, .inboxMessage, .custom:
-      return allowed.contains(.openApp)
-        ? .changed(.openApp, "opens the app instead of: \(action.phrase)") : .dropped
+      return .changed(.openApp, .text("now opens the app: it dismissed the notification"))
     default:
       return .dropped
     }
+  }
+
+  /// A link to `url` opening at `destination`, where the target allows links: opening
+  /// where the target sends it. Given the link's parts alone: reading them out of the
+  /// action where they are kept for the reason copied the whole action.
+  private func lower(link url: String, opening destination: URLDestination) -> Lowered {
+    if target.linkDestinationFromScheme {
+      let implied = URLDestination.impliedByScheme(of: url)
+      return implied == destination
+        ? .kept
+        : .changed(
+          .openURL(url, implied), .openedByScheme(url: url, implied: implied, was: destination))
+    }
+    var opens = destination
+    if !target.urlDestinationMask.contains(destination),
+      let nearest = [URLDestination.app, .browser, .webView].first(
+        where: target.urlDestinationMask.contains)
+    {
+      opens = nearest
+    }
+    var outside: URLDestination?
+    if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinationMask.contains(.app) {
+      outside = opens
+      opens = .app
+    }
+    return opens == destination
+      ? .kept
+      : .changed(
+        .openURL(url, opens),
+        .opensElsewhere(
+          url: url, opens: opens, was: destination, outside: outside,
+          browserSchemes: outside == nil ? nil : target.browserSchemes))
   }
 
   /// Reports `code` at an IR path; message, location and notes are worked out only when

@@ -30,7 +30,11 @@ public struct PassContext: Sendable {
   public var targetID: String
   /// IR field → input location; passes that create IR fields record where they came from.
   public var sourceMap: SourceMap
+}
 
+// The initializers stand in an extension, which keeps the memberwise one: built through
+// it, a context is made in place; assigned field by field, it was made twice and copied.
+extension PassContext {
   /// A context preparing for `target`, whose diagnostics and source map keep what
   /// `recording` says.
   public init(target: (any VendorFormat)?, recording: Diagnostics.Recording = .full) {
@@ -41,10 +45,9 @@ public struct PassContext: Sendable {
   /// A context preparing for the target `targetID`, which can express `capabilities`
   /// (`nil`: the IR itself), for a caller that already has them.
   init(targetID: String, capabilities: Capabilities?, recording: Diagnostics.Recording) {
-    target = capabilities
-    self.targetID = targetID
-    diagnostics = Diagnostics(recording: recording)
-    sourceMap = SourceMap(recording: recording)
+    self.init(
+      diagnostics: Diagnostics(recording: recording), target: capabilities, targetID: targetID,
+      sourceMap: SourceMap(recording: recording))
   }
 
   /// Reports `code` at an IR path; message, location and notes are worked out only when

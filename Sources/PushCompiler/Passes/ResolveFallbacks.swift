@@ -13,30 +13,28 @@ public struct ResolveFallbacks: NotificationPass {
   public var summary: String { "actions that fall back to the default action name it explicitly" }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
-    // Matched as a pattern, not compared with `==` (which builds the other value), and a
-    // constant, so that the messages below capture it without a box on the heap: every
+    // Matched as a pattern, not compared with `==` (which builds the other value): every
     // record of a batch comes here.
-    let resolved: NotificationAction
     if case .sameAsDefault? = notification.defaultAction {
       notification.defaultAction = nil
-      resolved = .openApp
       context.report(
         .resolvedFallback, "a tap action 'same as the default' means opening the app",
         at: "/defaultAction")
-    } else {
-      resolved = notification.defaultAction ?? .openApp
     }
-    // Described only for a message: most records resolve nothing.
-    func description() -> String { resolved.url.map { "'\($0)'" } ?? "opening the app" }
-    resolve(&notification.buttons, to: resolved, at: "/buttons", context: &context) {
-      "button '\($0.label)' falls back to the default action: \(description())"
+    // The default action read where it stands (`nil`: opening the app), copied only into
+    // what falls back to it.
+    resolve(
+      &notification.buttons, to: notification.defaultAction, at: "/buttons", context: &context
+    ) { button, resolved in
+      "button '\(button.label)' falls back to the default action: \(Self.described(resolved))"
     }
     // Most categories give no action targets: nothing to copy and put back.
     if var category = notification.category, !category.actionTargets.isEmpty {
       resolve(
-        &category.actionTargets, to: resolved, at: "/category/actionTargets", context: &context
-      ) {
-        "category action '\($0.actionID)' falls back to the default action: \(description())"
+        &category.actionTargets, to: notification.defaultAction, at: "/category/actionTargets",
+        context: &context
+      ) { target, resolved in
+        "category action '\(target.actionID)' falls back to the default action: \(Self.described(resolved))"
       }
       notification.category = category
     }
@@ -49,15 +47,22 @@ public struct ResolveFallbacks: NotificationPass {
     }
   }
 
-  /// Replaces `sameAsDefault` with `resolved` in each element's action, reporting each.
+  /// What the default action `resolved` does, for a message (`nil`: opening the app).
+  private static func described(_ resolved: NotificationAction?) -> String {
+    resolved?.url.map { "'\($0)'" } ?? "opening the app"
+  }
+
+  /// Replaces `sameAsDefault` in each element's action with `resolved` (`nil`: opening
+  /// the app), reporting each with `message` of the element and `resolved`.
   private func resolve<Element: HoldsAction>(
-    _ elements: inout [Element], to resolved: NotificationAction, at path: JSONPointer,
-    context: inout PassContext, message: (Element) -> String
+    _ elements: inout [Element], to resolved: NotificationAction?, at path: JSONPointer,
+    context: inout PassContext, message: (Element, NotificationAction?) -> String
   ) {
     for index in elements.indices {
       guard case .sameAsDefault = elements[index].action else { continue }
-      elements[index].action = resolved
-      context.report(.resolvedFallback, message(elements[index]), at: path.appending(index))
+      elements[index].action = resolved ?? .openApp
+      context.report(
+        .resolvedFallback, message(elements[index], resolved), at: path.appending(index))
     }
   }
 }

@@ -56,12 +56,25 @@ public enum URLPolicy {
   /// each is an ASCII byte, so positions are byte offsets and no text is copied unless
   /// a message needs it.
   public static func check(_ text: String) -> Result<String, Problem> {
-    withBytes(of: text) { check($0, of: text) }
+    withBytes(of: text) { bytes in
+      check(bytes, of: text).map { colon in lowercasedScheme(in: bytes, endingAt: colon) }
+    }
   }
 
-  /// ``check(_:)`` on the UTF-8 `bytes` of `text`.
+  /// Why `text` is not a valid URL (``check(_:)``), or `nil` when it is: the check
+  /// without making the scheme's name, for a caller that needs none (every link of every
+  /// record).
+  public static func problem(in text: String) -> Problem? {
+    withBytes(of: text) { bytes in
+      guard case .failure(let problem) = check(bytes, of: text) else { return nil }
+      return problem
+    }
+  }
+
+  /// ``check(_:)`` on the UTF-8 `bytes` of `text`: the offset of the `:` ending the
+  /// scheme when it is a valid URL, or why it is not.
   private static func check(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> Result<
-    String, Problem
+    Int, Problem
   > {
     let count = bytes.count
     guard count > 0 else { return .failure(.empty) }
@@ -74,7 +87,7 @@ public enum URLPolicy {
       }
     }
     guard colon < count, colon > 0 else { return .failure(.noScheme) }
-    guard let name = schemeName(in: bytes, endingAt: colon, of: text) else {
+    guard isScheme(bytes, endingAt: colon) else {
       return .failure(.invalidScheme(text.utf8Slice(0..<colon)))
     }
     // Brackets may stand only around an IP literal host; the query and fragment end
@@ -96,7 +109,7 @@ public enum URLPolicy {
       }
       restEnd = question
     }
-    let isWeb = name == "http" || name == "https"
+    let isWeb = PackedScheme(bytes[0..<colon]).map { $0 == .http || $0 == .https } ?? false
     guard restEnd - restStart >= 2, bytes[restStart] == UInt8(ascii: "/"),
       bytes[restStart + 1] == UInt8(ascii: "/")
     else {
@@ -104,7 +117,7 @@ public enum URLPolicy {
       if let bracket = bytes.firstBracket(in: restStart..<restEnd) {
         return .failure(.character(bracket))
       }
-      return .success(name)
+      return .success(colon)
     }
     let authorityStart = restStart + 2
     let authorityEnd =
@@ -116,7 +129,7 @@ public enum URLPolicy {
     switch hostIsEmpty(inAuthority: authority, of: bytes, text) {
     case .failure(let problem): return .failure(problem)
     case .success(true) where isWeb: return .failure(.missingHost)
-    case .success: return .success(name)
+    case .success: return .success(colon)
     }
   }
 
@@ -128,7 +141,8 @@ public enum URLPolicy {
       guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count) else {
         return nil
       }
-      return schemeName(in: bytes, endingAt: colon, of: text)
+      return isScheme(bytes, endingAt: colon)
+        ? lowercasedScheme(in: bytes, endingAt: colon) : nil
     }
   }
 
@@ -211,9 +225,24 @@ public enum URLPolicy {
     ("intent", "starts any component of an Android app"),
   ]
 
+  /// ``unsafeSchemes``' names, packed in their order, for comparing with a link's scheme
+  /// without making its name.
+  private static let packedUnsafeSchemes = unsafeSchemes.map { PackedScheme($0.scheme.utf8)! }
+
   /// The unsafe scheme `text` names once cleaned (``cleanedScheme(of:)``), with what
   /// it would do, if it names one.
   public static func unsafeScheme(of text: String) -> (scheme: String, does: String)? {
+    // Text that starts with a scheme is its own cleaning (``cleanedScheme(of:)``): its
+    // bytes are compared with the unsafe schemes' as they stand, without making its name,
+    // since every link of every record comes here.
+    let plain: (isScheme: Bool, unsafe: Int?) = withBytes(of: text) { bytes in
+      guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count),
+        isScheme(bytes, endingAt: colon)
+      else { return (false, nil) }
+      let packed = PackedScheme(bytes[0..<colon])
+      return (true, packed.map { packed in packedUnsafeSchemes.firstIndex(of: packed) } ?? nil)
+    }
+    if plain.isScheme { return plain.unsafe.map { unsafeSchemes[$0] } }
     guard let scheme = cleanedScheme(of: text) else { return nil }
     // Asked of every link: schemes of another length are passed over without comparing
     // their text. Exact, as `==`: the unsafe schemes are lower-case ASCII letters, which
@@ -246,25 +275,22 @@ public enum URLPolicy {
     return nil
   }
 
-  /// The lower-cased scheme in `bytes[..<colon]`, or `nil` when that is not a scheme
-  /// (a letter, then letters, digits, `+`, `-` or `.`).
-  private static func schemeName(
-    in bytes: UnsafeBufferPointer<UInt8>, endingAt colon: Int, of text: String
-  )
-    -> String?
+  /// Whether `bytes[..<colon]` is a scheme (a letter, then letters, digits, `+`, `-` or
+  /// `.`).
+  private static func isScheme(_ bytes: UnsafeBufferPointer<UInt8>, endingAt colon: Int) -> Bool {
+    guard colon > 0, colon <= bytes.count, bytes[0].isASCIILetter else { return false }
+    for offset in 1..<colon where !bytes[offset].isSchemeCharacter { return false }
+    return true
+  }
+
+  /// The scheme `bytes[..<colon]` (``isScheme(_:endingAt:)``), lower-cased.
+  private static func lowercasedScheme(in bytes: UnsafeBufferPointer<UInt8>, endingAt colon: Int)
+    -> String
   {
-    guard colon > 0, bytes[0].isASCIILetter else { return nil }
-    var hasUpperCase = false
-    for offset in 0..<colon {
-      let byte = bytes[offset]
-      guard byte.isSchemeCharacter else { return nil }
-      if byte.isASCIIUpperCase { hasUpperCase = true }
-    }
-    // Made from the bytes at hand (`colon` is below `bytes.count`, so the slice lies in
-    // the buffer): a slice of the string's UTF-8 view would be decoded the slow way, for
-    // every link of every record.
+    // Made from the bytes at hand (`colon` is at most `bytes.count`, so the slice lies in
+    // the buffer): a slice of the string's UTF-8 view would be decoded the slow way.
     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
-    return hasUpperCase ? name.lowercased() : name
+    return bytes[0..<colon].contains(where: \.isASCIIUpperCase) ? name.lowercased() : name
   }
 
   /// Whether the host of the authority (`user@host:port`, `[v6]:port`) at `authority`
@@ -381,6 +407,33 @@ extension String {
   fileprivate func utf8Slice(_ range: Range<Int>) -> String {
     let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
     return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
+  }
+}
+
+/// A scheme of at most 16 bytes, lower-cased and packed into two words (zeros after it:
+/// no scheme byte is zero), so that two schemes are compared in two steps.
+struct PackedScheme: Equatable {
+  /// Bytes 0–7, the first in the lowest byte.
+  private var low: UInt64 = 0
+  /// Bytes 8–15.
+  private var high: UInt64 = 0
+
+  /// `http`, packed.
+  static let http = PackedScheme("http".utf8)!
+  /// `https`, packed.
+  static let https = PackedScheme("https".utf8)!
+
+  /// `bytes` (a scheme's) lower-cased and packed, or `nil` when they are more than 16.
+  init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    guard bytes.count <= 16 else { return nil }
+    for (offset, byte) in bytes.enumerated() {
+      let lowered = UInt64(byte.asciiLowercased)
+      if offset < 8 {
+        low |= lowered << (8 * offset)
+      } else {
+        high |= lowered << (8 * (offset - 8))
+      }
+    }
   }
 }
 
