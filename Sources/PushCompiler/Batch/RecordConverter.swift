@@ -32,18 +32,19 @@ struct RecordConverter: Sendable {
             "the record is larger than \(JSONReader.Limits.standard.maxBytes) bytes; skipped",
             at: .input(.root))))
     }
-    let payload: JSONValue
+    let document: JSONReader.Document
     do {
-      payload = try JSONReader.parse(bytes)
+      document = try JSONReader.parseDocument(bytes)
     } catch {
       return Outcome(
         line: nil, diagnostics: Self.single(TranslationError.invalidJSON(error).diagnostic!))
     }
-    return convert(payload)
+    return convert(document.value, namesMayRepeat: document.namesMayRepeat)
   }
 
-  /// Converts one parsed record.
-  func convert(_ payload: JSONValue) -> Outcome {
+  /// Converts one parsed record; `namesMayRepeat` false when its reader proved that no
+  /// object of it repeats a member name.
+  func convert(_ payload: JSONValue, namesMayRepeat: Bool = true) -> Outcome {
     let source: any VendorFormat
     if detects {
       let outcome = Detector.detect(payload)
@@ -54,7 +55,8 @@ struct RecordConverter: Sendable {
     } else {
       source = translator.source
     }
-    var result = translator.translate(payload, from: source, recording: translator.recording)
+    var result = translator.translate(
+      payload, from: source, recording: translator.recording, namesMayRepeat: namesMayRepeat)
     // Moved out of the result rather than copied from it, so that the newline is
     // appended in place: nothing reads them there again.
     let output = result.output.take()
@@ -62,7 +64,8 @@ struct RecordConverter: Sendable {
       !failOn.isTripped(by: result.diagnostics)
     else {
       if !result.diagnostics.keepsDiagnostics {
-        result = translator.translate(payload, from: source, recording: .full)
+        result = translator.translate(
+          payload, from: source, recording: .full, namesMayRepeat: namesMayRepeat)
         assert(
           result.compactOutput == nil && result.output == nil
             || failOn.isTripped(by: result.diagnostics),

@@ -87,14 +87,17 @@ public struct Translator: Sendable {
 
   /// Translates one payload read as `source`'s (the format detected for it), keeping
   /// what `recording` says, as if ``source`` and ``recording`` were set to them: a batch
-  /// translates every record this way without copying the translator.
+  /// translates every record this way without copying the translator. When the reader
+  /// proved that no object of the payload repeats a member name (`namesMayRepeat`
+  /// false, from ``JSONReader/Document``), the payload is not searched for them again.
   public func translate(
-    _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording
+    _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
+    namesMayRepeat: Bool = true
   ) -> Result {
     var diagnostics = Diagnostics(recording: recording)
     var dump: JSONValue?
     var payload = payload
-    for pointer in payload.removeDuplicateKeys() {
+    for pointer in namesMayRepeat ? payload.removeDuplicateKeys() : [] {
       diagnostics.report(
         .duplicateKey,
         "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped",

@@ -57,18 +57,52 @@ public struct JSONReader: ~Copyable {
   public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
     throws(JSONSyntaxError) -> JSONValue
   {
+    try parseDocument(buffer, limits: limits).value
+  }
+
+  /// A document as read, with what reading it showed of its member names.
+  public struct Document: Sendable {
+    /// The value.
+    public var value: JSONValue
+    /// Whether some object may name a member twice. `false` proves that none does:
+    /// every member name was short, plain ASCII text (whose bytes decide equality) and
+    /// differed from the others of its object, so ``JSONValue/removeDuplicateKeys()``
+    /// would find nothing. `true` says only that it may.
+    public var namesMayRepeat: Bool
+  }
+
+  /// Parses one JSON document held in part of a larger buffer, noting whether its
+  /// objects may repeat a member name; error places count from the start of the part.
+  public static func parseDocument(_ bytes: ArraySlice<UInt8>, limits: Limits = .standard)
+    throws(JSONSyntaxError) -> Document
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> Document in
+      try parseDocument(buffer, limits: limits)
+    }
+  }
+
+  /// Parses one JSON document held in `buffer`, noting whether its objects may repeat a
+  /// member name.
+  public static func parseDocument(
+    _ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard
+  ) throws(JSONSyntaxError) -> Document {
     // The stacks start in memory on the call stack, each under the 1,024 bytes up to which
     // the standard library always allocates there: most documents need no more.
     try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 16) {
-      (members) throws(JSONSyntaxError) -> JSONValue in
+      (members) throws(JSONSyntaxError) -> Document in
       try withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: 16) {
-        (elements) throws(JSONSyntaxError) -> JSONValue in
+        (elements) throws(JSONSyntaxError) -> Document in
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) {
-          (text) throws(JSONSyntaxError) -> JSONValue in
-          var reader = JSONReader(
-            buffer, limits: limits, members: ReadStack(in: members),
-            elements: ReadStack(in: elements), text: ReadStack(in: text))
-          return try reader.document()
+          (text) throws(JSONSyntaxError) -> Document in
+          try withUnsafeTemporaryAllocation(of: ShortName.self, capacity: 32) {
+            (names) throws(JSONSyntaxError) -> Document in
+            var reader = JSONReader(
+              buffer, limits: limits, members: ReadStack(in: members),
+              elements: ReadStack(in: elements), text: ReadStack(in: text),
+              names: ReadStack(in: names))
+            let value = try reader.document()
+            return Document(value: value, namesMayRepeat: reader.namesMayRepeat)
+          }
         }
       }
     }
@@ -84,19 +118,25 @@ public struct JSONReader: ~Copyable {
   private var elements: ReadStack<JSONValue>
   /// The text of the string being read, unescaped, once it turns out to hold an escape.
   private var text: ReadStack<UInt8>
+  /// The short names of the members of the objects being read, innermost object's last.
+  private var names: ReadStack<ShortName>
+  /// Whether some object read so far may repeat a member name (see ``Document``).
+  private var namesMayRepeat = false
   /// ``CommonName/table``, fetched once per document rather than once per string.
   private let commonNames = CommonName.table
 
   private init(
     _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits,
     members: consuming ReadStack<JSONObject.Member>,
-    elements: consuming ReadStack<JSONValue>, text: consuming ReadStack<UInt8>
+    elements: consuming ReadStack<JSONValue>, text: consuming ReadStack<UInt8>,
+    names: consuming ReadStack<ShortName>
   ) {
     self.bytes = bytes
     self.limits = limits
     self.members = members
     self.elements = elements
     self.text = text
+    self.names = names
   }
 
   private mutating func document() throws(JSONSyntaxError) -> JSONValue {
@@ -156,8 +196,10 @@ public struct JSONReader: ~Copyable {
       depth -= 1
       return JSONObject()
     }
-    // This object's members are pushed above those of the objects it is inside.
+    // This object's members (and its short names) are pushed above those of the objects
+    // it is inside.
     let start = members.count
+    let namesStart = names.count
     while true {
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("a member name") }
@@ -166,7 +208,7 @@ public struct JSONReader: ~Copyable {
           .unexpectedCharacter, "expected a member name in quotes, found \(describe(index))",
           at: index)
       }
-      let key = try string()
+      let key = try memberName(after: namesStart, membersStart: start)
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':' after the member name")
       skipWhitespace()
@@ -189,6 +231,7 @@ public struct JSONReader: ~Copyable {
       case UInt8(ascii: "}"):
         index += 1
         depth -= 1
+        names.removeAbove(namesStart)
         return JSONObject(members.takeArray(from: start))
       default:
         throw fail(.unexpectedCharacter, "expected ',' or '}', found \(describe(index))", at: index)
@@ -289,7 +332,59 @@ public struct JSONReader: ~Copyable {
   /// one step; the text is validated as UTF-8 once, when the string is made, and only
   /// when reading fails is it scanned again to locate its first bad byte.
   private mutating func string() throws(JSONSyntaxError) -> String {
-    if let short = shortString() { return short }
+    if let short = shortPlainText() { return shortString(short) }
+    return try longString()
+  }
+
+  /// Reads the name of a member of the object whose short names are on ``names`` from
+  /// `namesStart` (and its members on ``members`` from `membersStart`), noting in
+  /// ``namesMayRepeat`` when it may repeat one of them. Names of ASCII text, whose bytes
+  /// decide `==`, are compared (short ones by their words); a name beyond ASCII may
+  /// equal one spelled otherwise (canonically equivalent text), which is left to
+  /// ``JSONValue/removeDuplicateKeys()``.
+  @inline(__always)
+  private mutating func memberName(after namesStart: Int, membersStart: Int)
+    throws(JSONSyntaxError) -> String
+  {
+    guard let short = shortPlainText() else {
+      // Read as any string (escaped, long, beyond ASCII, or near the end of the
+      // document); still compared when what it spells is short ASCII text.
+      let name = try longString()
+      if !namesMayRepeat {
+        if let words = ShortName(ascii: name) {
+          note(words, after: namesStart)
+        } else if name.utf8.allSatisfy({ $0 < 0x80 }) {
+          // Longer ASCII text: compared with the object's earlier names themselves (a
+          // short name cannot equal it, having fewer bytes).
+          let earlier = members.elements
+          for position in membersStart..<earlier.count where earlier[position].key == name {
+            namesMayRepeat = true
+            break
+          }
+        } else {
+          namesMayRepeat = true
+        }
+      }
+      return name
+    }
+    if !namesMayRepeat { note(short.name, after: namesStart) }
+    return shortString(short)
+  }
+
+  /// Compares the short name `name` with those of its object (on ``names`` from
+  /// `namesStart`), then pushes it there.
+  @inline(__always)
+  private mutating func note(_ name: ShortName, after namesStart: Int) {
+    let earlier = names.elements
+    for position in namesStart..<earlier.count where earlier[position] == name {
+      namesMayRepeat = true
+      return
+    }
+    names.push(name)
+  }
+
+  /// Reads the string whose opening quote is at `index`, when ``shortPlainText()`` did not.
+  private mutating func longString() throws(JSONSyntaxError) -> String {
     let start = index + 1
     do {
       return try stringText()
@@ -300,13 +395,52 @@ public struct JSONReader: ~Copyable {
     }
   }
 
+  /// The bytes of a short, plain ASCII text as two words, lowest byte first and zero
+  /// beyond its end: two such texts are the same exactly when their words are.
+  private struct ShortName: Equatable {
+    /// The first eight bytes.
+    var low: UInt64
+    /// The next seven bytes.
+    var high: UInt64
+
+    init(low: UInt64, high: UInt64) {
+      self.low = low
+      self.high = high
+    }
+
+    /// The words of `text` when it is at most fifteen bytes of ASCII, the only text
+    /// whose bytes decide `==`; else `nil`.
+    init?(ascii text: String) {
+      guard text.utf8.count <= 15 else { return nil }
+      (low, high) = (0, 0)
+      for (offset, byte) in text.utf8.enumerated() {
+        guard byte < 0x80 else { return nil }
+        if offset < 8 {
+          low |= UInt64(byte) << (offset * 8)
+        } else {
+          high |= UInt64(byte) << ((offset - 8) * 8)
+        }
+      }
+    }
+  }
+
+  /// A short, plain ASCII text as ``shortPlainText()`` found it.
+  private struct ShortText {
+    /// Its bytes as two words.
+    var name: ShortName
+    /// Where its bytes start in the document.
+    var start: Int
+    /// How many bytes it has.
+    var length: Int
+  }
+
   /// Reads the string whose opening quote is at `index` when it is short, plain and ASCII
   /// (most member names and many values are): its closing quote within the fifteen bytes
   /// after the opening one, no escape, no control character and no byte beyond ASCII
   /// before it. Leaves `index` after the closing quote, or returns `nil` and leaves
-  /// `index` as it was for ``stringText()`` to read the string.
+  /// `index` as it was for ``longString()`` to read the string.
   @inline(__always)
-  private mutating func shortString() -> String? {
+  private mutating func shortPlainText() -> ShortText? {
     let start = index &+ 1
     // `start + 16 <= bytes.count` keeps both loads inside the buffer.
     guard start &+ 16 <= bytes.count else { return nil }
@@ -331,9 +465,15 @@ public struct JSONReader: ~Copyable {
       length <= limits.maxStringBytes
     else { return nil }
     index = start &+ length &+ 1
-    if let common = commonName(low, high) { return common }
+    return ShortText(name: ShortName(low: low, high: high), start: start, length: length)
+  }
+
+  /// The string of a text ``shortPlainText()`` read.
+  @inline(__always)
+  private func shortString(_ short: ShortText) -> String {
+    if let common = commonName(short.name.low, short.name.high) { return common }
     // The text is ASCII, as `unchecked` requires.
-    let text = UnsafeBufferPointer(rebasing: bytes[start..<start &+ length])
+    let text = UnsafeBufferPointer(rebasing: bytes[short.start..<short.start &+ short.length])
     return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
   }
 

@@ -66,6 +66,17 @@ struct ReadStack<Element>: ~Copyable {
     return array
   }
 
+  /// Destroys the elements from position `start` to the top, leaving `start` on the
+  /// stack.
+  @inline(__always)
+  mutating func removeAbove(_ start: Int) {
+    precondition(start >= 0 && start <= count, "a run starts within the stack")
+    guard start < count else { return }
+    // `start..<count` lies inside the initialized part of the storage (so it exists).
+    (storage.baseAddress.unsafelyUnwrapped + start).deinitialize(count: count &- start)
+    count = start
+  }
+
   /// Destroys every element, keeping the memory for the next ones.
   mutating func removeAll() {
     storage.baseAddress?.deinitialize(count: count)
