@@ -65,9 +65,9 @@ public struct JSONReader: ~Copyable {
     /// The value.
     public var value: JSONValue
     /// Whether some object may name a member twice. `false` proves that none does:
-    /// every member name was short, plain ASCII text (whose bytes decide equality) and
-    /// differed from the others of its object, so ``JSONValue/removeDuplicateKeys()``
-    /// would find nothing. `true` says only that it may.
+    /// every member name was ASCII text (whose bytes decide `==`) and differed from the
+    /// others of its object, so ``JSONValue/removeDuplicateKeys()`` would find nothing.
+    /// `true` says only that it may (a name beyond ASCII, or a repeat).
     public var namesMayRepeat: Bool
   }
 
