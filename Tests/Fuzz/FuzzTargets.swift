@@ -85,9 +85,14 @@ enum FuzzChecks {
 
   /// JSON reader: whatever it accepts, the writer writes (in both styles) as text the
   /// reader reads back to an equal value, and writing that value again gives the same
-  /// bytes. Duplicate-key removal and JSON Pointers are checked on the same value.
+  /// bytes. Duplicate-key removal and JSON Pointers are checked on the same value, and
+  /// a document the reader says repeats no member name has none.
   static func readAndRewrite(_ bytes: [UInt8]) {
-    guard let value = try? JSONReader.parse(bytes) else { return }
+    guard let document = try? JSONReader.parseDocument(bytes[...]) else { return }
+    let value = document.value
+    check(
+      document.namesMayRepeat || !value.containsDuplicateKeys,
+      "the reader missed a repeated member name")
     for style in [JSONWriter.Style.compact, .pretty] {
       let writer = JSONWriter(style: style)
       let text = writer.bytes(value)
