@@ -26,15 +26,19 @@ public struct FitTarget: NotificationPass {
   }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
-    guard let target = context.target else { return }
-    // The context's diagnostics lent to the fitter and taken back, not merged from a
-    // collector of its own: every record comes here.
+    // The context's target, its id and its diagnostics lent to the fitter and taken back,
+    // moved rather than copied (each copy counts references) and, for the diagnostics,
+    // not merged from a collector of its own: every record comes here.
+    guard let target = context.target.take() else { return }
     var fitter = Fitter(
-      target: target, targetID: context.targetID,
+      target: target, targetID: "",
       diagnostics: Diagnostics(recording: context.diagnostics.recording))
+    swap(&fitter.targetID, &context.targetID)
     swap(&fitter.diagnostics, &context.diagnostics)
     fitter.fit(&notification)
     swap(&fitter.diagnostics, &context.diagnostics)
+    swap(&fitter.targetID, &context.targetID)
+    context.target = fitter.target
   }
 }
 
@@ -64,8 +68,10 @@ extension EmitContext {
 
 /// The work of ``FitTarget``.
 private struct Fitter {
-  let target: Capabilities
-  let targetID: String
+  /// Read only; a `var` to be handed back to the context it was lent from.
+  var target: Capabilities
+  /// Read only; a `var` to be handed back to the context it was lent from.
+  var targetID: String
   var diagnostics: Diagnostics
 
   mutating func fit(_ notification: inout PushNotification) {
@@ -129,9 +135,10 @@ private struct Fitter {
   ) -> NotificationAction {
     // A copy the lazily built messages can read while `self` is being changed.
     let targetID = self.targetID
-    guard case .openURL = action,
-      case .changed(let new, let why) = lower(action, allowed: Self.linksOnly)
-    else { return action }
+    guard case .openURL = action else { return action }
+    let lowering = lowering(action, allowed: Self.linksOnly)
+    guard lowering != .keep else { return action }
+    let (new, why) = change(action, by: lowering)
     report(.changedAction, "\(subject()) \(why.text(targetID: targetID))", at: path())
     return new
   }
@@ -139,24 +146,28 @@ private struct Fitter {
   private mutating func fitDefaultAction(_ notification: inout PushNotification) {
     // A copy the lazily built messages can read while `self` is being changed.
     let targetID = self.targetID
-    guard let action = notification.defaultAction, action != .sameAsDefault else { return }
-    let path: JSONPointer = "/defaultAction"
+    // Decided from the action read in place; it is copied only when it changes.
+    let lowering: Lowering
+    switch notification.defaultAction {
+    case nil, .sameAsDefault?: return
     // Tapping a notification opens the app unless told otherwise, so `openApp` needs no key.
-    if action == .openApp && !target.defaultActionMask.contains(.openApp) {
+    case .openApp? where !target.defaultActionMask.contains(.openApp):
       notification.defaultAction = nil
       return
+    case let action?: lowering = self.lowering(action, allowed: target.defaultActionMask)
     }
-    switch lower(action, allowed: target.defaultActionMask) {
-    case .kept: break
-    case .changed(let new, let why):
-      notification.defaultAction = new
-      report(.changedAction, "the tap action \(why.text(targetID: targetID))", at: path)
-    case .dropped:
+    guard lowering != .keep, let action = notification.defaultAction else { return }
+    let path: JSONPointer = "/defaultAction"
+    if lowering == .drop {
       notification.defaultAction = nil
       report(
         .droppedAction,
         "\(targetID) has no way to \(action.phrase) on tap; the tap opens the app", at: path)
+      return
     }
+    let (new, why) = change(action, by: lowering)
+    notification.defaultAction = new
+    report(.changedAction, "the tap action \(why.text(targetID: targetID))", at: path)
   }
 
   private mutating func fitButtons(_ notification: inout PushNotification) {
@@ -201,20 +212,24 @@ private struct Fitter {
     // A copy the lazily built messages can read while `self` is being changed.
     let targetID = self.targetID
     var nowOpensApp = false
-    switch fitAction(button.action, sharing: tapAction) {
-    case .kept: break
-    case .changed(let new, let why):
-      nowOpensApp = new.opensApp
-      button.action = new
-      report(
-        .changedAction, "button '\(button.label)' \(why.text(targetID: targetID))",
-        at: path().appending("action"))
-    case .dropped:
+    // Decided from the action read in place; it is copied only when it changes.
+    let lowering = buttonLowering(button.action, sharing: tapAction)
+    if lowering == .drop {
       report(
         .droppedButton,
         "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
         at: path())
       return false
+    }
+    if lowering != .keep {
+      let (new, why) =
+        lowering == .takeTapAction
+        ? takingTapAction(tapAction, insteadOf: button.action) : change(button.action, by: lowering)
+      nowOpensApp = new.opensApp
+      button.action = new
+      report(
+        .changedAction, "button '\(button.label)' \(why.text(targetID: targetID))",
+        at: path().appending("action"))
     }
     fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
     fitIcon(&button, at: path)
@@ -238,19 +253,28 @@ private struct Fitter {
     return true
   }
 
-  /// A button's action lowered to the target's; where buttons have none of their own,
-  /// the tap action (already fitted), whatever the button did.
+  /// What becomes of a button's action: lowered to the target's; where buttons have none
+  /// of their own, the tap action (already fitted), whatever the button did.
   /// Given the button's action alone: the button, being fitted in place, would be copied.
-  private func fitAction(_ action: NotificationAction, sharing tapAction: NotificationAction?)
-    -> Lowered
-  {
+  private func buttonLowering(
+    _ action: NotificationAction, sharing tapAction: NotificationAction?
+  ) -> Lowering {
     guard target.buttonsTakeDefaultAction else {
-      return lower(action, allowed: target.buttonActionMask)
+      return lowering(action, allowed: target.buttonActionMask)
     }
+    // Compared in place, without making `.openApp` of a missing tap action.
+    if let tapAction { return action == tapAction ? .keep : .takeTapAction }
+    if case .openApp = action { return .keep }
+    return .takeTapAction
+  }
+
+  /// The tap action `tapAction` (opening the app when there is none) a button takes
+  /// instead of its own `action`, and why.
+  private func takingTapAction(
+    _ tapAction: NotificationAction?, insteadOf action: NotificationAction
+  ) -> (NotificationAction, Change) {
     let shared = tapAction ?? .openApp
-    return action == shared
-      ? .kept
-      : .changed(shared, .takesTapAction(shared, insteadOf: action))
+    return (shared, .takesTapAction(shared, insteadOf: action))
   }
 
   private mutating func fitOptions(
@@ -368,16 +392,29 @@ private struct Fitter {
   /// What a link may become where only links are asked about.
   private static let linksOnly = KindMask<Capabilities.ActionKind>([.openURL])
 
-  private enum Lowered {
-    case kept
-    case changed(NotificationAction, Change)
-    case dropped
+  /// What lowering an action does to it, decided from the action read in place: a
+  /// plain value, so that the common answer, keeping it, copies and builds nothing.
+  /// ``change(_:by:)`` makes the new action of the other answers, and says why.
+  private enum Lowering: Equatable {
+    /// The action stays as it is.
+    case keep
+    /// The target cannot express the action, nor anything near it.
+    case drop
+    /// The action becomes opening the app.
+    case openApp
+    /// A number dialled becomes its `tel:` link.
+    case dialLink
+    /// A link opens at `opens`; `outside` is where it would have opened had the target
+    /// opened links of its scheme outside the app.
+    case reopen(opens: URLDestination, outside: URLDestination?)
+    /// A button takes the tap action (where buttons have no action of their own).
+    case takeTapAction
   }
 
   /// Why an action changed, as what its message is written from: the message is written
   /// only for diagnostics that are kept, and most changes of a batch are never read.
-  /// The reasons holding more than a string are boxed, so that the result of lowering an
-  /// action, asked of every action of every record, stays as small as the text was.
+  /// Made only for an action that changes (``Lowering`` decides); the reasons holding more
+  /// than a string are boxed, so that a change stays as small as its text was.
   private enum Change {
     /// A fixed reason.
     case text(String)
@@ -417,49 +454,32 @@ private struct Fitter {
     }
   }
 
-  /// The nearest action in `allowed`.
-  private func lower(_ action: NotificationAction, allowed: KindMask<Capabilities.ActionKind>)
-    -> Lowered
+  /// What becomes of `action` lowered to the nearest action in `allowed`.
+  private func lowering(_ action: NotificationAction, allowed: KindMask<Capabilities.ActionKind>)
+    -> Lowering
   {
-    guard let kind = Capabilities.ActionKind(action) else { return .kept }
+    guard let kind = Capabilities.ActionKind(action) else { return .keep }
     if allowed.contains(kind) {
-      guard case .openURL(let url, let destination) = action else { return .kept }
-      return lower(link: url, opening: destination)
+      guard case .openURL(let url, let destination) = action else { return .keep }
+      let link = linkLowering(url, opening: destination)
+      return link.opens == destination ? .keep : .reopen(opens: link.opens, outside: link.outside)
     }
-    // By kind, before the switch: held in the reason, the action would be copied for
-    // every action the switch reads.
-    if kind == .botFlow || kind == .inboxMessage || kind == .custom {
-      return allowed.contains(.openApp) ? .changed(.openApp, .opensAppInsteadOf(action)) : .dropped
-    }
-    switch action {
-    case .dial(let number) where allowed.contains(.openURL):
-      let link = NotificationAction.dialLink(number)
-      let destination: URLDestination =
-        target.linkDestinationFromScheme
-        ? .impliedByScheme(of: link)
-        : target.urlDestinationMask.contains(.browser) && target.opensOutsideTheApp(link)
-          ? .browser : .app
-      return .changed(.openURL(link, destination), .dialsThrough(link: link))
-    case .openURL(let url, _) where allowed.contains(.openApp):
-      return .changed(.openApp, .opensAppWithoutLink(url))
-    case .dismiss where allowed.contains(.openApp):
-      return .changed(.openApp, .text("now opens the app: it dismissed the notification"))
-    default:
-      return .dropped
+    switch kind {
+    case .dial: return allowed.contains(.openURL) ? .dialLink : .drop
+    case .openApp: return .drop
+    case .openURL, .dismiss, .botFlow, .inboxMessage, .custom:
+      return allowed.contains(.openApp) ? .openApp : .drop
     }
   }
 
-  /// A link to `url` opening at `destination`, where the target allows links: opening
-  /// where the target sends it. Given the link's parts alone: reading them out of the
-  /// action where they are kept for the reason copied the whole action.
-  private func lower(link url: String, opening destination: URLDestination) -> Lowered {
-    if target.linkDestinationFromScheme {
-      let implied = URLDestination.impliedByScheme(of: url)
-      return implied == destination
-        ? .kept
-        : .changed(
-          .openURL(url, implied), .openedByScheme(url: url, implied: implied, was: destination))
-    }
+  /// Where a link to `url` opening at `destination` opens on the target (`opens`), and
+  /// where it would have opened had the target opened links of its scheme outside the
+  /// app (`outside`, when that is why it opens in the app). Given the link's parts
+  /// alone: read out of the action, they would be copied.
+  private func linkLowering(_ url: String, opening destination: URLDestination)
+    -> (opens: URLDestination, outside: URLDestination?)
+  {
+    if target.linkDestinationFromScheme { return (.impliedByScheme(of: url), nil) }
     var opens = destination
     if !target.urlDestinationMask.contains(destination),
       let nearest = [URLDestination.app, .browser, .webView].first(
@@ -467,18 +487,44 @@ private struct Fitter {
     {
       opens = nearest
     }
-    var outside: URLDestination?
     if opens != .app, !target.opensOutsideTheApp(url), target.urlDestinationMask.contains(.app) {
-      outside = opens
-      opens = .app
+      return (.app, opens)
     }
-    return opens == destination
-      ? .kept
-      : .changed(
+    return (opens, nil)
+  }
+
+  /// The action `action` becomes by `lowering` (neither ``Lowering/keep`` nor
+  /// ``Lowering/drop``), and why; made only for an action that changes.
+  private func change(_ action: NotificationAction, by lowering: Lowering)
+    -> (NotificationAction, Change)
+  {
+    switch action {
+    case .dial(let number):
+      let link = NotificationAction.dialLink(number)
+      let destination: URLDestination =
+        target.linkDestinationFromScheme
+        ? .impliedByScheme(of: link)
+        : target.urlDestinationMask.contains(.browser) && target.opensOutsideTheApp(link)
+          ? .browser : .app
+      return (.openURL(link, destination), .dialsThrough(link: link))
+    case .openURL(let url, let was):
+      guard case .reopen(let opens, let outside) = lowering else {
+        return (.openApp, .opensAppWithoutLink(url))
+      }
+      if target.linkDestinationFromScheme {
+        return (.openURL(url, opens), .openedByScheme(url: url, implied: opens, was: was))
+      }
+      return (
         .openURL(url, opens),
         .opensElsewhere(
-          url: url, opens: opens, was: destination, outside: outside,
-          browserSchemes: outside == nil ? nil : target.browserSchemes))
+          url: url, opens: opens, was: was, outside: outside,
+          browserSchemes: outside == nil ? nil : target.browserSchemes)
+      )
+    case .dismiss:
+      return (.openApp, .text("now opens the app: it dismissed the notification"))
+    default:
+      return (.openApp, .opensAppInsteadOf(action))
+    }
   }
 
   /// Reports `code` at an IR path; message, location and notes are worked out only when
