@@ -9,17 +9,20 @@ import PushIR
 #endif
 
 /// The timed runs of one command: their times, the highest peak memory among them, and
-/// the exit status they all gave (`-1` when they differ).
+/// their exit statuses.
 struct BenchRuns {
   let times: [Double]
   let peakBytes: Int
-  let status: Int32
+  let statuses: [Int32]
 
   init(_ runs: [BenchProcess]) {
     times = runs.map(\.seconds).sorted()
     peakBytes = runs.map(\.peakBytes).max() ?? 0
-    status = Set(runs.map(\.status)).count == 1 ? runs[0].status : -1
+    statuses = runs.map(\.status)
   }
+
+  /// The exit status every run gave, or `nil` when they differ.
+  var status: Int32? { Set(statuses).count == 1 ? statuses[0] : nil }
 
   var count: Int { times.count }
   var median: Double {
@@ -124,7 +127,7 @@ struct Bench {
     printRow("no --report", plain, bytes: mixed.bytes.count)
     let same = BenchCheck.identical(plainOutput, mixedOutput)
     print("  same output   \(same ? "yes, byte for byte" : "NO: the outputs differ")")
-    healthy = healthy && same && plain.status == run.status
+    healthy = healthy && same && plain.status != nil && plain.status == run.status
 
     // 3. One payload from a cold start.
     let single = folder + "/one.json"
@@ -174,7 +177,7 @@ struct Bench {
     print(
       "  \(padded) \(fixed(runs.median, 2)) s  \(Int(Double(settings.records) / runs.median)) records/s  "
         + "\(fixed(Double(bytes) / runs.median / 1e6, 1)) MB/s  peak \(megabytes(runs.peakBytes))  "
-        + "exit \(runs.status)\(spread)"
+        + "exit \(runs.status.map(String.init) ?? "differs: \(runs.statuses)")\(spread)"
     )
   }
 

@@ -17,9 +17,8 @@ struct BatchRun {
   /// Records read, queued and written together; with the number of blocks queued, and
   /// the bytes a block may hold, bounds the memory in use.
   static let blockSize = 2048
-  /// Records in a block of an NDJSON input when a report is written: each record then
-  /// keeps every diagnostic until its block is written, several times what its line
-  /// takes.
+  /// Records in a block when a report is written: each record then keeps every
+  /// diagnostic until its block is written, several times what its line takes.
   static let reportedBlockSize = 1024
   /// Bytes of records after which a block ends even when it holds fewer records.
   static let blockBytes = 4 << 20
@@ -29,6 +28,9 @@ struct BatchRun {
 
   let converter: RecordConverter
   let options: CommandLineOptions
+
+  /// The records of a block of this run.
+  private var recordsPerBlock: Int { report == nil ? Self.blockSize : Self.reportedBlockSize }
   private(set) var read = 0
   private(set) var converted = 0
   private(set) var failed = 0
@@ -104,8 +106,7 @@ struct BatchRun {
     var atEnd = false
     while true {
       while !atEnd, queued.count < Self.blocksQueued {
-        let block = try reader.nextLines(
-          atMost: report == nil ? Self.blockSize : Self.reportedBlockSize, bytes: Self.blockBytes)
+        let block = try reader.nextLines(atMost: recordsPerBlock, bytes: Self.blockBytes)
         atEnd = block.isEmpty
         if !atEnd {
           queued.append((block, converter.startConverting(block) { $0.convert($1.bytes) }))
@@ -124,12 +125,15 @@ struct BatchRun {
   ) throws(FileIO.Failure) {
     let bytes = try FileIO.read(input)
     let elements: [JSONValue]
+    let namesMayRepeat: Bool
     do {
       // The array holds the records: one level deeper, as long and as large as the
       // archive; its elements are held to the depth, string and member limits.
       let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max, maxElements: Int.max)
-      guard case .array(let array) = try JSONReader.parse(bytes, limits: limits) else { return }
+      let document = try JSONReader.parseDocument(bytes[...], limits: limits)
+      guard case .array(let array) = document.value else { return }
       elements = array
+      namesMayRepeat = document.namesMayRepeat
     } catch {
       var found = Diagnostics()
       found.report(TranslationError.invalidJSON(error).diagnostic!)
@@ -137,8 +141,8 @@ struct BatchRun {
     }
     var start = 0
     while start < elements.count {
-      let block = Array(elements[start..<min(start + Self.blockSize, elements.count)])
-      let outcomes = converter.convert(block) { $0.convert($1) }
+      let block = Array(elements[start..<min(start + recordsPerBlock, elements.count)])
+      let outcomes = converter.convert(block) { $0.convert($1, namesMayRepeat: namesMayRepeat) }
       try write(outcomes, into: sink, streams: &streams) { [start] in "\(input):/\(start + $0)" }
       start += block.count
     }

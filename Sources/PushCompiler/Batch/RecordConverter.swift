@@ -60,8 +60,8 @@ struct RecordConverter: Sendable {
     // Moved out of the result rather than copied from it, so that the newline is
     // appended in place: nothing reads them there again.
     let output = result.output.take()
-    guard var line = result.compactOutput.take() ?? output.map(JSONWriter(style: .compact).bytes),
-      !failOn.isTripped(by: result.diagnostics)
+    guard !failOn.isTripped(by: result.diagnostics),
+      var line = result.compactOutput.take() ?? output.map(JSONWriter(style: .compact).bytes)
     else {
       if !result.diagnostics.keepsDiagnostics {
         result = translator.translate(

@@ -49,8 +49,7 @@ extension EmitContext {
   /// (``passesRan``) they are not run again; when `--passes` left them out, nothing
   /// unsafe is written and nothing is dropped or changed silently all the same. Those
   /// that lead the list and ran already (``ranPasses``) are skipped, so check-urls
-  /// never reports a kept URL twice. The notification is handed over and back, never
-  /// copied.
+  /// never reports a kept URL twice. The notification is handed over and back.
   public mutating func prepared(
     _ notification: consuming PushNotification, for format: any VendorFormat
   ) -> PushNotification {

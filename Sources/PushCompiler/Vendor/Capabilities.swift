@@ -21,8 +21,7 @@ public struct Capabilities: Sendable {
       }
     }
 
-    /// Hashes the case alone, not its name: sets of kinds are looked up for every button
-    /// of every record.
+    /// Hashes the case alone (its bit), not its name.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(maskBit)
     }

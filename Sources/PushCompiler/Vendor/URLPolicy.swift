@@ -244,10 +244,8 @@ public enum URLPolicy {
     }
     if plain.isScheme { return plain.unsafe.map { unsafeSchemes[$0] } }
     guard let scheme = cleanedScheme(of: text) else { return nil }
-    // Asked of every link: schemes of another length are passed over without comparing
-    // their text. Exact, as `==`: the unsafe schemes are lower-case ASCII letters, which
-    // no text of another length is canonically equivalent to.
-    return unsafeSchemes.first { $0.scheme.utf8.count == scheme.utf8.count && $0.scheme == scheme }
+    // The unsafe schemes are lower-case ASCII letters: compared length first (``MemberName``).
+    return unsafeSchemes.first { MemberName($0.scheme) ~= scheme }
   }
 
   /// The first character that may not stand in a URL at all, or a broken `%` escape.

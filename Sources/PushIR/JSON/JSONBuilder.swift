@@ -112,11 +112,11 @@ public struct PreparedString: Sendable {
       (quoted, quotedCount) = ((0, 0, 0), 0)
       return
     }
-    var words: [UInt64] = [0, 0, 0]
-    for (offset, byte) in bytes.enumerated() {
-      words[offset / 8] |= UInt64(byte) << (UInt64(offset % 8) * 8)
-    }
-    (quoted, quotedCount) = ((words[0], words[1], words[2]), bytes.count)
+    quoted = (
+      JSONStringBytes.word(packing: bytes), JSONStringBytes.word(packing: bytes.dropFirst(8)),
+      JSONStringBytes.word(packing: bytes.dropFirst(16))
+    )
+    quotedCount = bytes.count
   }
 }
 

@@ -321,7 +321,7 @@ public struct JSONReader: ~Copyable {
       }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    if index &- start == 1, let digit = commonName(UInt64(bytes[start]), 0) {
+    if index &- start == 1, let digit = commonName(ShortName(low: UInt64(bytes[start]), high: 0)) {
       return JSONNumber(lexeme: digit)
     }
     // The lexeme matched the number grammar, so its bytes are ASCII.
@@ -411,16 +411,10 @@ public struct JSONReader: ~Copyable {
     /// The words of `text` when it is at most fifteen bytes of ASCII, the only text
     /// whose bytes decide `==`; else `nil`.
     init?(ascii text: String) {
-      guard text.utf8.count <= 15 else { return nil }
-      (low, high) = (0, 0)
-      for (offset, byte) in text.utf8.enumerated() {
-        guard byte < 0x80 else { return nil }
-        if offset < 8 {
-          low |= UInt64(byte) << (offset * 8)
-        } else {
-          high |= UInt64(byte) << ((offset - 8) * 8)
-        }
-      }
+      let utf8 = text.utf8
+      guard utf8.count <= 15, utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+      low = JSONStringBytes.word(packing: utf8)
+      high = JSONStringBytes.word(packing: utf8.dropFirst(8))
     }
   }
 
@@ -471,7 +465,7 @@ public struct JSONReader: ~Copyable {
   /// The string of a text ``shortPlainText()`` read.
   @inline(__always)
   private func shortString(_ short: ShortText) -> String {
-    if let common = commonName(short.name.low, short.name.high) { return common }
+    if let common = commonName(short.name) { return common }
     // The text is ASCII, as `unchecked` requires.
     let text = UnsafeBufferPointer(rebasing: bytes[short.start..<short.start &+ short.length])
     return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: true))
@@ -481,10 +475,8 @@ public struct JSONReader: ~Copyable {
   /// (the text's bytes in order from the lowest byte, zero beyond its end) for a short
   /// string to be matched against in two comparisons and returned without being made.
   private struct CommonName {
-    /// The text's first eight bytes.
-    var low: UInt64
-    /// The text's next seven bytes.
-    var high: UInt64
+    /// The text's bytes as two words.
+    var words: ShortName
     /// The text.
     var text: String
 
@@ -503,39 +495,31 @@ public struct JSONReader: ~Copyable {
     /// One entry per slot (a name whose slot an earlier name took would be made as any
     /// other string is). Empty slots hold the empty string, whose words are zero too.
     static let table: [CommonName] = {
-      var table = Array(repeating: CommonName(low: 0, high: 0, text: ""), count: 128)
-      for name in names where name.utf8.count <= 15 {
-        var words: (low: UInt64, high: UInt64) = (0, 0)
-        for (offset, byte) in name.utf8.enumerated() {
-          if offset < 8 {
-            words.low |= UInt64(byte) << (offset * 8)
-          } else {
-            words.high |= UInt64(byte) << ((offset - 8) * 8)
-          }
-        }
-        let slot = slot(words.low, words.high)
-        if table[slot].text.isEmpty {
-          table[slot] = CommonName(low: words.low, high: words.high, text: name)
-        }
+      var table = Array(
+        repeating: CommonName(words: ShortName(low: 0, high: 0), text: ""), count: 128)
+      for name in names {
+        guard let words = ShortName(ascii: name) else { continue }
+        let slot = slot(words)
+        if table[slot].text.isEmpty { table[slot] = CommonName(words: words, text: name) }
       }
       return table
     }()
 
-    /// The slot, 0 to 127, of the text whose words are `low` and `high`. The multiplier
-    /// was chosen, by trying, to give every name of ``names`` a slot of its own.
+    /// The slot, 0 to 127, of the text whose words are `words`. The multiplier was
+    /// chosen, by trying, to give every name of ``names`` a slot of its own.
     @inline(__always)
-    static func slot(_ low: UInt64, _ high: UInt64) -> Int {
-      Int(
-        truncatingIfNeeded: ((low ^ high &* 0x2545_F491_4F6C_DD1D) &* 0xD016_29BA_6992_1EC9) &>> 57)
+    static func slot(_ words: ShortName) -> Int {
+      let mixed = words.low ^ words.high &* 0x2545_F491_4F6C_DD1D
+      return Int(truncatingIfNeeded: (mixed &* 0xD016_29BA_6992_1EC9) &>> 57)
     }
 
   }
 
-  /// The text whose words are `low` and `high`, when ``commonNames`` holds it.
+  /// The text whose words are `words`, when ``commonNames`` holds it.
   @inline(__always)
-  private func commonName(_ low: UInt64, _ high: UInt64) -> String? {
-    let common = commonNames[CommonName.slot(low, high)]
-    return common.low == low && common.high == high ? common.text : nil
+  private func commonName(_ words: ShortName) -> String? {
+    let common = commonNames[CommonName.slot(words)]
+    return common.words == words ? common.text : nil
   }
 
   /// Reads the text of the string whose opening quote is at `index`, leaving `index`

@@ -90,6 +90,15 @@ enum JSONStringBytes {
     return offset &+ plain
   }
 
+  /// The first eight bytes of `bytes` (fewer when it has fewer) as one word whose lowest
+  /// byte is the first, zero beyond them: how short texts are kept to be compared or
+  /// written as words.
+  static func word(packing bytes: some Sequence<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for (offset, byte) in zip(0..<8, bytes) { word |= UInt64(byte) << (offset * 8) }
+    return word
+  }
+
   /// A word whose lowest `count` bytes (0 to 7) are all ones and the others zero.
   @inline(__always)
   static func lowBytes(_ count: Int) -> UInt64 { 1 &<< (UInt64(count) &* 8) &- 1 }

@@ -463,13 +463,21 @@ extension EmitContext {
   ) {
     for member in kept {
       guard object[member.key] == nil, !taken.contains(member.key) else {
-        report(
-          .droppedExtra, "kept \(name(member.key)) clashes with the IR's own value; dropped",
-          at: extrasPath.appending(member.key))
+        reportClash(of: member.key, from: extrasPath, naming: name)
         continue
       }
       object.append(member.key, member.value)
     }
+  }
+
+  /// Reports the kept member `key` (at `extrasPath` in the IR) dropped: the IR's own
+  /// value of that name wins.
+  private mutating func reportClash(
+    of key: String, from extrasPath: JSONPointer, naming name: (String) -> String
+  ) {
+    report(
+      .droppedExtra, "kept \(name(key)) clashes with the IR's own value; dropped",
+      at: extrasPath.appending(key))
   }
 
   /// Writes members kept verbatim from a source of the same vendor into the open object
@@ -484,9 +492,7 @@ extension EmitContext {
     for index in kept.indices where kept[index].key != skipped {
       let key = kept[index].key
       guard !names.contains(key) else {
-        report(
-          .droppedExtra, "kept \(name(key)) clashes with the IR's own value; dropped",
-          at: extrasPath.appending(key))
+        reportClash(of: key, from: extrasPath, naming: name)
         continue
       }
       names.name(key, in: &builder)

@@ -73,19 +73,33 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     static let badgeValue = "badge_value"
     /// In `extras["klaviyo"]`: custom-data keys that came from `key_value_pairs`.
     static let customDataInPairs = "@customDataInPairs"
-    /// Whether `key` is a root key of Klaviyo's own, which custom data cannot use.
-    /// A switch, not a set: asked for every root key of every record, and comparing a
-    /// short string with a few others costs less than hashing it.
-    /// Names of another length are passed over without comparing text (``MemberName``).
-    static func isReservedRootKey(_ key: String) -> Bool {
+    /// A root key of Klaviyo's own, which custom data cannot use.
+    enum RootKey {
+      case aps, body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue
+    }
+
+    /// Which of Klaviyo's own root keys `key` is, if any. A switch, not a set: asked for
+    /// every root key of every record, and comparing a short string with a few others
+    /// costs less than hashing it. Names of another length are passed over without
+    /// comparing text (``MemberName``).
+    @inline(__always)
+    static func rootKey(_ key: String) -> RootKey? {
       switch key {
-      case MemberName("aps"), MemberName(body), MemberName(url), MemberName(webURL),
-        MemberName(media), MemberName(mediaType), MemberName(keyValuePairs),
-        MemberName(badgeConfig), MemberName(badgeValue):
-        true
-      default: false
+      case MemberName("aps"): .aps
+      case MemberName(body): .body
+      case MemberName(url): .url
+      case MemberName(webURL): .webURL
+      case MemberName(media): .media
+      case MemberName(mediaType): .mediaType
+      case MemberName(keyValuePairs): .keyValuePairs
+      case MemberName(badgeConfig): .badgeConfig
+      case MemberName(badgeValue): .badgeValue
+      default: nil
       }
     }
+
+    /// Whether `key` is a root key of Klaviyo's own, which custom data cannot use.
+    static func isReservedRootKey(_ key: String) -> Bool { rootKey(key) != nil }
   }
 
   /// Root keys Klaviyo defines that others could carry as custom data.

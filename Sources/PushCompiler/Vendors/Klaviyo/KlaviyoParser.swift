@@ -35,17 +35,16 @@ struct KlaviyoParser: PayloadParser {
     init(_ root: JSONObject) {
       let members = root.members
       for index in members.indices {
-        switch members[index].key {
-        case MemberName("aps"): aps = index
-        case MemberName(Key.body): body = index
-        case MemberName(Key.url): url = index
-        case MemberName(Key.webURL): webURL = index
-        case MemberName(Key.media): media = index
-        case MemberName(Key.mediaType): mediaType = index
-        case MemberName(Key.keyValuePairs): keyValuePairs = index
-        case MemberName(Key.badgeConfig), MemberName(Key.badgeValue):
-          if index < 64 { badges |= 1 << index }
-        default: if index < 64 { custom |= 1 << index }
+        switch Key.rootKey(members[index].key) {
+        case .aps: aps = index
+        case .body: body = index
+        case .url: url = index
+        case .webURL: webURL = index
+        case .media: media = index
+        case .mediaType: mediaType = index
+        case .keyValuePairs: keyValuePairs = index
+        case .badgeConfig, .badgeValue: if index < 64 { badges |= 1 << index }
+        case nil: if index < 64 { custom |= 1 << index }
         }
       }
     }
@@ -56,9 +55,11 @@ struct KlaviyoParser: PayloadParser {
       guard index >= 64 else {
         return (custom & 1 << index != 0, badges & 1 << index != 0)
       }
-      let key = members[index].key
-      return Key.isReservedRootKey(key)
-        ? (false, key == Key.badgeConfig || key == Key.badgeValue) : (true, false)
+      switch Key.rootKey(members[index].key) {
+      case nil: return (true, false)
+      case .badgeConfig?, .badgeValue?: return (false, true)
+      default: return (false, false)
+      }
     }
   }
 
@@ -351,13 +352,9 @@ struct KlaviyoParser: PayloadParser {
 
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
     // Klaviyo's categories lead ``PredefinedCategory/all``, so this is the vendor of the
-    // first category of that name; asked of four, not hashed, for every record.
-    // Names of another length are passed over without comparing text, exact as `==` for
-    // the reason ``PredefinedCategory/named(_:)`` gives.
+    // first category of that name.
     if let identifier = notification.category?.identifier,
-      KlaviyoCategories.all.contains(where: {
-        $0.identifier.utf8.count == identifier.utf8.count && $0.identifier == identifier
-      })
+      PredefinedCategory.position(named: identifier, in: KlaviyoCategories.all) != nil
     {
       context.report(
         .obsoleteShape,
