@@ -63,11 +63,11 @@ import Testing
   /// options in display order.
   @Test func expandedButtonsAreEachCategorysButtons() {
     #expect(PredefinedCategory.expandedButtons.count == PredefinedCategory.all.count)
-    for (category, expanded) in zip(PredefinedCategory.all, PredefinedCategory.expandedButtons) {
-      #expect(
-        PredefinedCategory.position(named: category.identifier).map {
-          PredefinedCategory.all[$0].identifier
-        } == category.identifier)
+    for (index, category) in PredefinedCategory.all.enumerated() {
+      let expanded = PredefinedCategory.expandedButtons[index]
+      // The first category of each name is found where it stands.
+      let first = PredefinedCategory.all.firstIndex { $0.identifier == category.identifier }
+      #expect(PredefinedCategory.position(named: category.identifier) == first)
       #expect(expanded.map(\.id) == category.buttons.map(\.id))
       #expect(expanded.map(\.label) == category.buttons.map(\.label))
       #expect(expanded.map(\.action) == category.buttons.map(\.action))

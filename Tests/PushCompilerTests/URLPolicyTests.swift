@@ -159,8 +159,8 @@ import Testing
     #expect(listed == URLPolicy.unsafeSchemes.map(\.scheme))
   }
 
-  /// The byte-level answers (unsafe schemes compared packed, the check without the
-  /// scheme's name) agree with the general ones on every kind of link.
+  /// The unsafe scheme found by comparing bytes packed agrees with the cleaned scheme
+  /// looked up by name on every kind of link.
   @Test(arguments: [
     "https://example.com", "HTTPS://EXAMPLE.COM/", "Http:x", "https:example.com", "DATA:x",
     "JavaScript:alert(1)", "about:blank", "abouts:x", "abou:x", "filesystem:x",
@@ -173,9 +173,22 @@ import Testing
     #expect(
       URLPolicy.unsafeScheme(of: url)?.scheme
         == URLPolicy.unsafeSchemes.first { $0.scheme == cleaned }?.scheme)
-    let problem: URLPolicy.Problem?
-    if case .failure(let found) = URLPolicy.check(url) { problem = found } else { problem = nil }
-    #expect(URLPolicy.problem(in: url) == problem)
+  }
+
+  /// The check without the scheme's name tells each kind of link apart as the rules say.
+  @Test(
+    arguments: [
+      ("https://example.com", nil), ("myapp://x", nil), ("tel:+15550100", nil),
+      ("", .empty), ("no-colon", .noScheme), ("https://a b", .character(" ")),
+      ("1abc:x", .invalidScheme("1abc")), ("https:example.com", .missingHost),
+    ] as [(String, URLPolicy.Problem?)])
+  func problemsAreTheRulesOnes(_ url: String, _ expected: URLPolicy.Problem?) {
+    #expect(URLPolicy.problem(in: url) == expected)
+    if case .failure(let found) = URLPolicy.check(url) {
+      #expect(found == expected)
+    } else {
+      #expect(expected == nil)
+    }
   }
 
   /// The constant bit set of URL characters is the set of the characters RFC 3986 lists.

@@ -78,23 +78,7 @@ import Testing
       // Texts beyond ASCII must stay valid UTF-8 to be strings: those bytes become "é".
       let text = bytes.flatMap { $0 >= 0x80 ? [0xC3, 0xA9] : [$0] }
       let string = String(decoding: text, as: UTF8.self)
-      var expected = Array("\"".utf8)
-      for byte in text {
-        switch byte {
-        case 0x22: expected += Array("\\\"".utf8)
-        case 0x5C: expected += Array("\\\\".utf8)
-        case 0x08: expected += Array("\\b".utf8)
-        case 0x0C: expected += Array("\\f".utf8)
-        case 0x0A: expected += Array("\\n".utf8)
-        case 0x0D: expected += Array("\\r".utf8)
-        case 0x09: expected += Array("\\t".utf8)
-        case ..<0x20:
-          let digits = Array("0123456789abcdef".utf8)
-          expected += Array("\\u00".utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-        default: expected.append(byte)
-        }
-      }
-      expected += Array("\"".utf8)
+      let expected = ReferenceWriter.escaped(text)
       #expect(JSONWriter(style: .compact).bytes(.string(string)) == expected, "\(bytes)")
     }
   }

@@ -61,7 +61,7 @@ import Testing
           utf8.insert(byte, at: place)
           let text = String(decoding: utf8, as: UTF8.self)
           #expect(
-            JSONWriter(style: .compact).bytes(.string(text)) == Self.escapedOneByteAtATime(utf8),
+            JSONWriter(style: .compact).bytes(.string(text)) == ReferenceWriter.escaped(utf8),
             "byte \(byte) at \(place)")
         }
       }
@@ -83,15 +83,17 @@ import Testing
           JSONWriter.writeString(text, into: &output)
           let expected =
             [UInt8](repeating: UInt8(ascii: "-"), count: before)
-            + Self.escapedOneByteAtATime(Array(text.utf8))
+            + ReferenceWriter.escaped(Array(text.utf8))
           #expect(output == expected, "\(length) bytes after \(before)")
         }
       }
     }
   }
 
-  /// Names hold the same escapes as strings: every byte that needs escaping, at every
-  /// place in names and strings of every length up to past two words (those tested
+  /// Names hold the same escapes as strings: a byte of each kind that needs escaping (a
+  /// short form, a `\u00XX` form, the lowest and highest control characters, the quote
+  /// and the backslash), at every place in names and strings of every length up to past
+  /// two words (those tested
   /// whole, those tested a word at a time, and those past sixteen bytes), in both styles.
   @Test func namesAndStringsOfEveryLengthEscapeEveryByte() {
     let filler = Array("abcdefghijé⚡klmnopqrstuvwxyz0123456789ABCDEFGH".utf8)
@@ -267,15 +269,11 @@ import Testing
       }
     }
   }
-
-  private static func escapedOneByteAtATime(_ utf8: [UInt8]) -> [UInt8] {
-    ReferenceWriter.escaped(utf8)
-  }
 }
 
 /// The JSON text of a value as the writer is specified to write it, byte by byte with
 /// no fast path: what ``JSONWriter`` must write, byte for byte, in both styles.
-private struct ReferenceWriter {
+struct ReferenceWriter {
   let style: JSONWriter.Style
 
   func bytes(_ value: JSONValue) -> [UInt8] {

@@ -13,18 +13,26 @@ import Testing
   ]
 
   /// Expects the validator's verdict on `bytes` to be the standard library's after each
-  /// of `paddings` ASCII bytes (7 sends a short text through the word step, none through
-  /// the byte step).
-  private func expectSameVerdict(_ bytes: [UInt8], paddings: [Int] = [0, 7]) {
+  /// of `paddings` ASCII bytes, alone and followed by sixteen more: the byte step alone,
+  /// or the sixteen-byte step landing on the text at each of those offsets (so that a
+  /// sequence starts inside a step or runs across its end).
+  private func expectSameVerdict(_ bytes: [UInt8], paddings: [Int] = [0, 7, 14]) {
     for padding in paddings {
-      let text = [UInt8](repeating: 0x61, count: padding) + bytes
-      let expected: UTF8Validation.Verdict =
-        String(validating: text, as: UTF8.self) == nil
-        ? .invalid : text.allSatisfy { $0 < 0x80 } ? .ascii : .multiByte
-      let verdict = text.withUnsafeBufferPointer { UTF8Validation.validate($0) }
-      #expect(verdict == expected, "\(text.map { String($0, radix: 16) })")
-      if verdict != expected { return }
+      for trailing in [0, 16] {
+        expectStandardVerdict(
+          on: [UInt8](repeating: 0x61, count: padding) + bytes
+            + [UInt8](repeating: 0x62, count: trailing))
+      }
     }
+  }
+
+  /// Expects the validator's verdict on `text` to be the standard library's.
+  private func expectStandardVerdict(on text: [UInt8]) {
+    let expected: UTF8Validation.Verdict =
+      String(validating: text, as: UTF8.self) == nil
+      ? .invalid : text.allSatisfy { $0 < 0x80 } ? .ascii : .multiByte
+    let verdict = text.withUnsafeBufferPointer { UTF8Validation.validate($0) }
+    #expect(verdict == expected, "\(text.map { String($0, radix: 16) })")
   }
 
   @Test func agreesOnEveryTwoBytes() {

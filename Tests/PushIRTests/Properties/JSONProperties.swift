@@ -78,17 +78,11 @@ import Testing
     Property("JSON builders", defaultCases: 1000).check(record: { Issue.record("\($0)") }) {
       item in
       let value = JSONGenerator.value(&item.random, depth: 6)
-      var choices = item.random
-      var tree = JSONValueBuilder()
-      JSONBuilderReplay.write(value, into: &tree, random: &choices)
-      item.expect(tree.builtValue == value, "rebuilt \(Self.show(tree.builtValue))")
-      choices = item.random
-      let text = JSONWriter.compactText {
-        JSONBuilderReplay.write(value, into: &$0, random: &choices)
-      }
+      let built = JSONBuilderReplay.build(value, choosing: item.random)
+      item.expect(built.value == value, "rebuilt \(Self.show(built.value))")
       item.expect(
-        text == JSONWriter(style: .compact).bytes(value),
-        "wrote \(String(decoding: text, as: UTF8.self)) for \(Self.show(value))")
+        built.text == JSONWriter(style: .compact).bytes(value),
+        "wrote \(String(decoding: built.text, as: UTF8.self)) for \(Self.show(value))")
     }
   }
 
