@@ -1,6 +1,12 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+/// Release builds let the compiler inline and specialize across the library modules (the
+/// JSON reader and writer are called from every vendor's parser and emitter).
+let releaseSettings: [SwiftSetting] = [
+  .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "pushc",
   products: [
@@ -10,8 +16,8 @@ let package = Package(
     .library(name: "PushCompiler", targets: ["PushCompiler"]),
   ],
   targets: [
-    .target(name: "PushIR"),
-    .target(name: "PushCompiler", dependencies: ["PushIR"]),
+    .target(name: "PushIR", swiftSettings: releaseSettings),
+    .target(name: "PushCompiler", dependencies: ["PushIR"], swiftSettings: releaseSettings),
     .executableTarget(
       name: "pushc", dependencies: ["PushCompiler"],
       // A statically linked standard library halves the start-up time of one conversion.
