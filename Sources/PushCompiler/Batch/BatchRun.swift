@@ -104,7 +104,7 @@ struct BatchRun {
     // for reading, writing, or each other at the end of a block.
     var queued: [(lines: [LineReader.Line], pending: RecordConverter.PendingOutcomes)] = []
     var atEnd = false
-    while true {
+    func fillQueue() throws(FileIO.Failure) {
       while !atEnd, queued.count < Self.blocksQueued {
         let block = try reader.nextLines(atMost: recordsPerBlock, bytes: Self.blockBytes)
         atEnd = block.isEmpty
@@ -112,9 +112,14 @@ struct BatchRun {
           queued.append((block, converter.startConverting(block) { $0.convert($1.bytes) }))
         }
       }
-      guard !queued.isEmpty else { return }
+    }
+    try fillQueue()
+    while !queued.isEmpty {
       let (lines, pending) = queued.removeFirst()
       let outcomes = pending.wait()
+      // The next block is queued before this one is written: writing can take longer
+      // than the workers need for the one block left in the queue.
+      try fillQueue()
       try write(outcomes, into: sink, streams: &streams) { "\(name):\(lines[$0].number)" }
     }
   }
