@@ -104,8 +104,11 @@ struct BatchRun {
     // for reading, writing, or each other at the end of a block.
     var queued: [(lines: [LineReader.Line], pending: RecordConverter.PendingOutcomes)] = []
     var atEnd = false
-    func fillQueue() throws(FileIO.Failure) {
+    /// `holding`: a converted block is waiting to be written.
+    func fillQueue(holding: Bool) throws(FileIO.Failure) {
       while !atEnd, queued.count < Self.blocksQueued {
+        // The blocks already read are answered before reading waits for the next line.
+        if (holding || !queued.isEmpty) && reader.wouldWait { return }
         let block = try reader.nextLines(atMost: recordsPerBlock, bytes: Self.blockBytes)
         atEnd = block.isEmpty
         if !atEnd {
@@ -113,13 +116,14 @@ struct BatchRun {
         }
       }
     }
-    try fillQueue()
-    while !queued.isEmpty {
+    while true {
+      try fillQueue(holding: false)
+      guard !queued.isEmpty else { return }
       let (lines, pending) = queued.removeFirst()
       let outcomes = pending.wait()
       // The next block is queued before this one is written: writing can take longer
       // than the workers need for the one block left in the queue.
-      try fillQueue()
+      try fillQueue(holding: true)
       try write(outcomes, into: sink, streams: &streams) { "\(name):\(lines[$0].number)" }
     }
   }

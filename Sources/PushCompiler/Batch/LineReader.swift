@@ -36,10 +36,26 @@ struct LineReader {
   /// How many earlier buffers are kept: more than the blocks in flight at once.
   private static let spareCount = 4
 
+  /// Whether reading may wait for a writer (a pipe, terminal or socket rather than a
+  /// file): then a block ends with the lines already there instead of waiting for more.
+  private let mayWait: Bool
+
   init(descriptor: Int32, path: String, maxLineBytes: Int) {
     self.descriptor = descriptor
     self.path = path
     self.maxLineBytes = maxLineBytes
+    var status = stat()
+    mayWait =
+      descriptor >= 0 && fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+  }
+
+  /// Whether the next read would wait for a writer that has sent nothing yet: a stream
+  /// fed a line at a time gets each line's answer as soon as it is converted, not once
+  /// a whole block has arrived.
+  var wouldWait: Bool {
+    guard mayWait, !atEnd else { return false }
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, 0) == 0
   }
 
   /// Records already in memory.
@@ -104,6 +120,7 @@ struct LineReader {
         buffer.removeSubrange(start...)
       }
       searchFrom = buffer.count
+      if !found.isEmpty && wouldWait { break }
       try fill()
     }
     return found.map { Line(number: $0.number, bytes: $0.range.map { buffer[$0] }) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Testing
 
 @testable import PushCompiler
@@ -29,5 +34,35 @@ import Testing
     let rest = try reader.nextLines(atMost: 100)
     #expect(rest.map(\.number) == Array(5...20))
     #expect(try reader.nextLines(atMost: 100).isEmpty)
+  }
+
+  /// A stream fed a line at a time (a pipe whose writer is still open) gets a block of
+  /// the lines already there; reading does not wait for a whole block to arrive.
+  @Test func aStreamGivesTheLinesAlreadyThereWithoutWaitingForMore() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { _ = Glibc.close(ends[1]) }
+    // Without blocking reads a reader that waited for more would fail here, not hang.
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    let sent = Array("{\"n\":1}\n{\"n\":2}\n{\"n\":".utf8)
+    #expect(write(ends[1], sent, sent.count) == sent.count)
+    var reader = LineReader(descriptor: ends[0], path: "pipe", maxLineBytes: 100)
+    defer { reader.close() }
+    let block = try reader.nextLines(atMost: 2048)
+    #expect(block.map(\.number) == [1, 2])
+    #expect(reader.wouldWait)
+    let rest = Array("3}\n".utf8)
+    #expect(write(ends[1], rest, rest.count) == rest.count)
+    #expect(!reader.wouldWait)
+    #expect(
+      try reader.nextLines(atMost: 2048).map { $0.bytes.map(Array.init) } == [
+        Array("{\"n\":3}".utf8)
+      ])
+  }
+
+  @Test func aFileIsNeverTakenForAStreamThatMightWait() throws {
+    var reader = LineReader(bytes: Array(Self.input.utf8), path: "t", maxLineBytes: 100)
+    #expect(!reader.wouldWait)
+    #expect(try reader.nextLines(atMost: 100).count == 20)
   }
 }
