@@ -55,6 +55,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     var rest = arguments[...]
     var positional: [String] = []
     var sawCommand = false
+    var given: [OptionSpec] = []
     while let argument = rest.popFirst() {
       if argument == "--" {
         positional.append(contentsOf: rest)
@@ -88,14 +89,23 @@ public struct CommandLineOptions: Sendable, Equatable {
         throw UsageError("'\(spec.long)' takes no value")
       }
       try spec.apply(value ?? "", &parsed)
+      given.append(spec)
       if parsed.command == .help || parsed.command == .version,
         spec.long == "--help" || spec.long == "--version"
       {
         sawCommand = true
       }
     }
+    if OptionSpec.commandsRun.contains(parsed.command),
+      let stray = given.first(where: { !$0.commands.contains(parsed.command) })
+    {
+      throw UsageError("'\(stray.long)' does not apply to '\(parsed.command.rawValue)'")
+    }
     switch parsed.command {
     case .batch:
+      guard positional.filter({ $0 == "-" }).count <= 1 else {
+        throw UsageError("standard input ('-') can be read only once")
+      }
       parsed.inputs = positional
       guard parsed.from != nil, parsed.to != nil else {
         throw UsageError("'batch' needs --from FORMAT|auto and --to FORMAT")
@@ -136,12 +146,31 @@ struct OptionSpec: Sendable {
   let short: String?
   let valueName: String?
   let help: String
+  /// The commands it applies to; given to another command, it is a usage error rather
+  /// than ignored.
+  let commands: Set<CommandLineOptions.Command>
   let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
+
+  init(
+    long: String, short: String?, valueName: String?,
+    commands: Set<CommandLineOptions.Command> = [.convert, .batch], help: String,
+    apply: @escaping @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
+  ) {
+    self.long = long
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.commands = commands
+    self.apply = apply
+  }
+
+  /// The commands that read payloads, whose options are checked against ``commands``.
+  static let commandsRun: Set<CommandLineOptions.Command> = [.convert, .validate, .detect, .batch]
 
   static let all: [OptionSpec] = [
     OptionSpec(
       long: "--from", short: "-f", valueName: "FORMAT",
-      help: "format of the input (see 'pushc formats')"
+      commands: [.convert, .validate, .batch], help: "format of the input (see 'pushc formats')"
     ) {
       $1.from = $0
     },
@@ -156,7 +185,7 @@ struct OptionSpec: Sendable {
     },
     OptionSpec(
       long: "--report", short: nil, valueName: "FILE",
-      help: "batch: write one JSON line per record (status, diagnostics) here"
+      commands: [.batch], help: "batch: write one JSON line per record (status, diagnostics) here"
     ) {
       $1.reportFile = $0
     },
@@ -182,6 +211,7 @@ struct OptionSpec: Sendable {
     },
     OptionSpec(
       long: "--diagnostics", short: nil, valueName: "text|json",
+      commands: [.convert, .validate, .detect, .batch],
       help: "how diagnostics are written to standard error (default text)"
     ) {
       (value, options) throws(UsageError) in
@@ -192,6 +222,7 @@ struct OptionSpec: Sendable {
     },
     OptionSpec(
       long: "--fail-on", short: nil, valueName: "error|warning|lossy",
+      commands: [.convert, .validate, .batch],
       help: "exit 1 and write nothing when such a diagnostic fires (default error)"
     ) {
       (value, options) throws(UsageError) in
@@ -208,7 +239,7 @@ struct OptionSpec: Sendable {
     },
     OptionSpec(
       long: "--dump-after", short: nil, valueName: "PASS|parse",
-      help: "print the document after that pass to standard error"
+      commands: [.convert], help: "print the document after that pass to standard error"
     ) {
       $1.dumpAfter = $0
     },
@@ -218,10 +249,18 @@ struct OptionSpec: Sendable {
     ) { _, options in options.fit = true },
     OptionSpec(long: "--compact", short: nil, valueName: nil, help: "write the output on one line")
     { $1.compact = true },
-    OptionSpec(long: "--help", short: "-h", valueName: nil, help: "show this help") { _, options in
+    OptionSpec(
+      long: "--help", short: "-h", valueName: nil,
+      commands: [.convert, .validate, .detect, .batch, .formats, .passes, .help, .version],
+      help: "show this help"
+    ) { _, options in
       options.command = .help
     },
-    OptionSpec(long: "--version", short: nil, valueName: nil, help: "show the version") {
+    OptionSpec(
+      long: "--version", short: nil, valueName: nil,
+      commands: [.convert, .validate, .detect, .batch, .formats, .passes, .help, .version],
+      help: "show the version"
+    ) {
       _, options in options.command = .version
     },
   ]

@@ -91,6 +91,39 @@ import Testing
     #expect(result.error.hasPrefix("pushc: "))
   }
 
+  /// An option the command has no use for is refused by name, not ignored.
+  @Test(arguments: [
+    (["detect", "--from", "klaviyo", "-"], "'--from' does not apply to 'detect'"),
+    (["detect", "-o", "out.json", "-"], "'--output' does not apply to 'detect'"),
+    (["validate", "--from", "apns", "--to", "ir", "-"], "'--to' does not apply to 'validate'"),
+    (
+      ["convert", "-f", "apns", "-t", "apns", "--report", "r.jsonl"],
+      "'--report' does not apply to 'convert'"
+    ),
+    (
+      ["batch", "-f", "apns", "-t", "apns", "--dump-after", "parse", "-"],
+      "'--dump-after' does not apply to 'batch'"
+    ),
+    (
+      ["batch", "-f", "apns", "-t", "apns", "-", "-"], "standard input ('-') can be read only once"
+    ),
+  ])
+  func optionsOutsideTheirCommandAreUsageErrors(_ arguments: [String], message: String) {
+    let result = run(arguments, input: #"{"aps":{"alert":"hi"}}"#)
+    #expect(result.code == .usage)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix("pushc: \(message)\n"))
+  }
+
+  @Test func optionsOfEveryCommandStillApply() {
+    let input = #"{"aps":{"alert":"hi"}}"#
+    #expect(run(["detect", "--diagnostics", "json", "-"], input: input).code == .success)
+    #expect(
+      run(["validate", "-f", "apns", "--fail-on", "lossy", "-"], input: input).code == .success)
+    #expect(
+      run(["batch", "-f", "apns", "-t", "apns", "--compact", "-"], input: input).code == .success)
+  }
+
   @Test func missingInputFileExits66() {
     let result = run(["convert", "-f", "apns", "-t", "apns", "/nonexistent/payload.json"])
     #expect(result.code == .noInput)
