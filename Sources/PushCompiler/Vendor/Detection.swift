@@ -258,7 +258,8 @@ extension Detector.Outcome {
         at: .input(.root), notes: ["name the format with --from"])
     case .unknown:
       return Diagnostic(
-        .unknownFormat, "no format recognises this payload: it has no vendor's keys and no 'aps'",
+        .unknownFormat,
+        "no format recognises this payload: it has no format's evidence and no 'aps' dictionary",
         at: .input(.root), notes: ["name the format with --from"])
     case .notAnObject(let kind):
       return JSONValue.notAnObject(kind: kind)

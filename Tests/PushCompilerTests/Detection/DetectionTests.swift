@@ -81,6 +81,25 @@ import Testing
 
   @Test func payloadsWithoutKnownKeysAreUnknown() throws {
     #expect(try detect(#"{"notification": {"title": "x"}}"#).failure?.code == .unknownFormat)
+    // An `aps` that is no dictionary is not APNs evidence, and the message says which is
+    // missing: the dictionary, not the key.
+    let failure = try detect(#"{"aps": "x"}"#).failure
+    #expect(failure?.code == .unknownFormat)
+    #expect(
+      failure?.message
+        == "no format recognises this payload: it has no format's evidence and no 'aps' dictionary")
+  }
+
+  @Test func aVendorKeyOfTheWrongShapeLeavesPlainAPNs() throws {
+    // `itbl` decides Iterable only as a dictionary; the evidence does not claim the key
+    // is absent.
+    guard case .detected(let format, let evidence) = try detect(#"{"itbl": 5, "aps": {}}"#)
+    else {
+      Issue.record("not detected")
+      return
+    }
+    #expect(format.id == "apns")
+    #expect(evidence.reason == "an 'aps' dictionary and no other format's evidence")
   }
 
   @Test func aRootThatIsNotAnObjectIsSaidToBeOne() throws {

@@ -22,7 +22,9 @@ public struct APNs: VendorFormat {
 
   public func evidence(in root: RootIndex) -> Evidence? {
     root.aps?.objectValue == nil
-      ? nil : Evidence(.weak, keys: ["/aps"], reason: "an 'aps' dictionary and no vendor's keys")
+      ? nil
+      : Evidence(
+        .weak, keys: ["/aps"], reason: "an 'aps' dictionary and no other format's evidence")
   }
 
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
