@@ -19,6 +19,11 @@ struct BenchSettings {
 
   init() {}
 
+  /// The options that take a value.
+  static let options: Set<String> = [
+    "--records", "--bad-every", "--seed", "--cold-runs", "--runs", "--golden", "--keep",
+  ]
+
   init(arguments: [String]) throws(Mistake) {
     var rest = arguments[...]
     while let flag = rest.popFirst() {
@@ -26,22 +31,25 @@ struct BenchSettings {
         wantsHelp = true
         continue
       }
+      guard Self.options.contains(flag) else { throw Mistake(message: "unknown option '\(flag)'") }
       guard let value = rest.popFirst() else { throw Mistake(message: "'\(flag)' needs a value") }
-      func number() throws(Mistake) -> Int {
-        guard let number = Int(value), number >= 0 else {
-          throw Mistake(message: "'\(flag)' needs a whole number, not '\(value)'")
+      /// The value as a whole number of at least `least`.
+      func number(atLeast least: Int = 0) throws(Mistake) -> Int {
+        guard let number = Int(value), number >= least else {
+          let what = least == 0 ? "a whole number" : "a whole number of at least \(least)"
+          throw Mistake(message: "'\(flag)' needs \(what), not '\(value)'")
         }
         return number
       }
       switch flag {
-      case "--records": records = max(1, try number())
+      case "--records": records = try number(atLeast: 1)
       case "--bad-every": badEvery = try number()
       case "--seed": seed = UInt64(try number())
-      case "--cold-runs": coldRuns = max(1, try number())
-      case "--runs": runs = max(1, try number())
+      case "--cold-runs": coldRuns = try number(atLeast: 1)
+      case "--runs": runs = try number(atLeast: 1)
       case "--golden": golden = value
       case "--keep": keep = value
-      default: throw Mistake(message: "unknown option '\(flag)'")
+      default: preconditionFailure("\(flag) is in `options` but not handled")
       }
     }
   }
