@@ -91,7 +91,7 @@ struct BatchRun {
     } else {
       let descriptor = open(input, O_RDONLY)
       guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
-      if try Self.startsWithArray(descriptor, path: input) {
+      if try InputKind.of(descriptor, path: input, maxLineBytes: limit) == .array {
         close(descriptor)
         return try convertArray(input, into: sink, streams: &streams)
       }
@@ -272,16 +272,5 @@ struct BatchRun {
     lastProgress = now
     let rate = Int(Double(read) / max(now - started, 0.001))
     streams.writeError("\r\u{1B}[Kpushc: \(read) records, \(rate)/s, \(failed) failed")
-  }
-
-  /// Whether the file's first byte other than whitespace (and a BOM) is `[`.
-  private static func startsWithArray(_ descriptor: Int32, path: String) throws(FileIO.Failure)
-    -> Bool
-  {
-    var probe = [UInt8](repeating: 0, count: 4096)
-    let count = probe.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count >= 0 else { throw FileIO.Failure(path, errno: errno) }
-    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-    return probe[0..<count].first { !skipped.contains($0) } == UInt8(ascii: "[")
   }
 }
