@@ -21,10 +21,14 @@ enum InputKind: Equatable {
 
   /// The kind of the file open at `descriptor`, read from its start no further than
   /// the decision needs: at most the first line and the blank bytes after it, and no
-  /// more than `maxLineBytes` of that line.
+  /// more than `maxLineBytes` of that line. What is not a regular file (a pipe) cannot
+  /// be read twice, and is NDJSON, as standard input is.
   static func of(_ descriptor: Int32, path: String, maxLineBytes: Int) throws(FileIO.Failure)
     -> InputKind
   {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw FileIO.Failure(path, errno: errno) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { return .lines }
     var probe = Probe(maxLineBytes: maxLineBytes)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var offset = 0

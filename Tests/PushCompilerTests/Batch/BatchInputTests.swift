@@ -145,3 +145,19 @@ extension BatchTests {
     #expect(FileIO.joined("in///", "a/b.json") == "in/a/b.json")
   }
 }
+
+extension BatchTests {
+  /// A pipe named as an input (`<(…)` in a shell) is read once, as NDJSON.
+  @Test func aPipeIsReadAsNDJSON() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let text = Array(("[1,2]\n" + Self.payload + "\n").utf8)
+    #expect(write(ends[1], text, text.count) == text.count)
+    close(ends[1])
+    defer { close(ends[0]) }
+    let (code, streams) = run(["batch", "-f", "auto", "-t", "klaviyo", "/dev/fd/\(ends[0])"])
+    #expect(code == .failed)
+    #expect(streams.outputText.hasPrefix("null\n{"))
+    #expect(streams.error.hasSuffix("2 records read: 1 converted, 1 failed\n"))
+  }
+}
