@@ -48,12 +48,17 @@ struct BatchRun {
     let output = options.output ?? "-"
     do throws(FileIO.Failure) {
       if let path = options.reportFile { report = try StreamingOutput(path: path) }
-      if inputs.count == 1, inputs[0] != "-", FileIO.isDirectory(inputs[0]) {
+      if let folder = inputs.first(where: { $0 != "-" && FileIO.isDirectory($0) }) {
+        guard inputs.count == 1 else {
+          streams.writeError(
+            "pushc: '\(folder)' is a folder: a folder input must be the only input\n")
+          return .usage
+        }
         guard output != "-" else {
           streams.writeError("pushc: a folder input needs -o FOLDER for its outputs\n")
           return .usage
         }
-        try convertFolder(inputs[0], into: output, streams: &streams)
+        try convertFolder(folder, into: output, streams: &streams)
       } else {
         let sink = output == "-" ? nil : try StreamingOutput(path: output)
         for input in inputs {
@@ -91,7 +96,7 @@ struct BatchRun {
     } else {
       let descriptor = open(input, O_RDONLY)
       guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
-      if try Self.startsWithArray(descriptor, path: input) {
+      if try InputKind.of(descriptor, path: input, maxLineBytes: limit) == .array {
         close(descriptor)
         return try convertArray(input, into: sink, streams: &streams)
       }
@@ -128,7 +133,8 @@ struct BatchRun {
     }
   }
 
-  /// A file whose first non-blank byte is `[`: its elements are the records.
+  /// A file holding a JSON array (see ``InputKind``): its elements are the records. A
+  /// file that does not parse is one record, which fails and leaves one placeholder line.
   private mutating func convertArray(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
@@ -144,9 +150,8 @@ struct BatchRun {
       elements = array
       namesMayRepeat = document.namesMayRepeat
     } catch {
-      var found = Diagnostics()
-      found.report(TranslationError.invalidJSON(error).diagnostic!)
-      return try account(.init(line: nil, diagnostics: found), place: { input }, streams: &streams)
+      let failure = Self.failure(TranslationError.invalidJSON(error).diagnostic!)
+      return try write([failure], into: sink, streams: &streams) { _ in input }
     }
     var start = 0
     while start < elements.count {
@@ -158,25 +163,37 @@ struct BatchRun {
   }
 
   /// A folder of `.json` files: each is one record, written under `output` with the
-  /// same relative name.
+  /// same relative name. A file that cannot be read is a record that fails; a record
+  /// that fails leaves no file under its name.
   private mutating func convertFolder(
     _ input: String, into output: String, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     let files = try FileIO.jsonFiles(under: input)
+    // A file over the size limit is read no further than one byte beyond it, which is
+    // enough for the reader to refuse it.
+    let limit = JSONReader.Limits.standard.maxBytes
     var start = 0
     while start < files.count {
       let names = Array(files[start..<min(start + Self.blockSize / 8, files.count)])
-      // A file over the size limit is read no further than one byte beyond it, which
-      // is enough for the reader to refuse it.
-      let limit = JSONReader.Limits.standard.maxBytes
-      let contents = try names.map { (name) throws(FileIO.Failure) in
-        try FileIO.read(input + "/" + name, atMost: limit + 1)
+      let contents = names.map { name in
+        Result { () throws(FileIO.Failure) in
+          try FileIO.read(FileIO.joined(input, name), atMost: limit + 1)
+        }
       }
-      let outcomes = converter.convert(contents) { $0.convert($1[...]) }
+      let outcomes = converter.convert(contents) { converter, content in
+        switch content {
+        case .success(let bytes): converter.convert(bytes[...])
+        case .failure(let failure): Self.failure(failure.unreadableInput)
+        }
+      }
       for (name, outcome) in zip(names, outcomes) {
-        try account(outcome, place: { input + "/" + name }, streams: &streams)
-        guard let line = outcome.line else { continue }
-        let target = output + "/" + name
+        try account(outcome, place: { FileIO.joined(input, name) }, streams: &streams)
+        let target = FileIO.joined(output, name)
+        guard let line = outcome.line else {
+          // An output an earlier run left under this name would pass for this record's.
+          try FileIO.removeRegularFile(target)
+          continue
+        }
         if let slash = target.lastIndex(of: "/") {
           try FileIO.makeDirectories(String(target[..<slash]))
         }
@@ -184,6 +201,13 @@ struct BatchRun {
       }
       start += names.count
     }
+  }
+
+  /// The outcome of a record that fails with `diagnostic` before it is translated.
+  private static func failure(_ diagnostic: Diagnostic) -> RecordConverter.Outcome {
+    var found = Diagnostics()
+    found.report(diagnostic)
+    return RecordConverter.Outcome(line: nil, diagnostics: found)
   }
 
   /// Writes a block's lines in order; `place(i)` names the `i`th record for messages.
@@ -276,16 +300,5 @@ struct BatchRun {
     lastProgress = now
     let rate = Int(Double(read) / max(now - started, 0.001))
     streams.writeError("\r\u{1B}[Kpushc: \(read) records, \(rate)/s, \(failed) failed")
-  }
-
-  /// Whether the file's first byte other than whitespace (and a BOM) is `[`.
-  private static func startsWithArray(_ descriptor: Int32, path: String) throws(FileIO.Failure)
-    -> Bool
-  {
-    var probe = [UInt8](repeating: 0, count: 4096)
-    let count = probe.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count >= 0 else { throw FileIO.Failure(path, errno: errno) }
-    let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
-    return probe[0..<count].first { !skipped.contains($0) } == UInt8(ascii: "[")
   }
 }

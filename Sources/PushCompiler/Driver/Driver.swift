@@ -140,8 +140,7 @@ struct Session {
         try options.input == nil || options.input == "-"
         ? streams.readStandardInput(atMost: limit) : FileIO.read(options.input!, atMost: limit)
     } catch {
-      diagnostics.report(
-        Diagnostic(.unreadable, "cannot read '\(error.path)': \(error.reason)", at: .input(.root)))
+      diagnostics.report(error.unreadableInput)
       flush(&streams)
       return .noInput
     }
@@ -314,5 +313,12 @@ struct Session {
   private func usage(_ message: String, _ streams: inout some DriverStreams) -> ExitCode {
     streams.writeError("pushc: \(message)\nrun 'pushc --help' for usage\n")
     return .usage
+  }
+}
+
+extension FileIO.Failure {
+  /// The diagnostic of an input that cannot be read (`input.unreadable`).
+  var unreadableInput: Diagnostic {
+    Diagnostic(.unreadable, "cannot read '\(path)': \(reason)", at: .input(.root))
   }
 }

@@ -94,7 +94,7 @@ extension FileIO {
     var found: [String] = []
     var pending = [""]
     while let relative = pending.popLast() {
-      let path = relative.isEmpty ? directory : directory + "/" + relative
+      let path = relative.isEmpty ? directory : joined(directory, relative)
       guard let handle = opendir(path) else { throw Failure(path, errno: errno) }
       defer { closedir(handle) }
       while let entry = readdir(handle) {
@@ -103,7 +103,7 @@ extension FileIO {
         }
         guard name != ".", name != ".." else { continue }
         let child = relative.isEmpty ? name : relative + "/" + name
-        if isDirectory(directory + "/" + child) {
+        if isDirectory(joined(directory, child)) {
           pending.append(child)
         } else if name.hasSuffix(".json") {
           found.append(child)
@@ -111,6 +111,21 @@ extension FileIO {
       }
     }
     return found.sorted()
+  }
+
+  /// `name` inside `directory`, after exactly one slash whatever slashes end `directory`.
+  public static func joined(_ directory: String, _ name: String) -> String {
+    var directory = Substring(directory)
+    while directory.count > 1, directory.last == "/" { directory.removeLast() }
+    return directory == "/" ? "/" + name : directory + "/" + name
+  }
+
+  /// Removes the regular file at `path`, if there is one; anything else there (a
+  /// folder, a link) is left alone.
+  public static func removeRegularFile(_ path: String) throws(Failure) {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+    guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path, errno: errno) }
   }
 
   /// Creates `path` and its missing parents.

@@ -1,0 +1,163 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+/// How batch takes each kind of input: NDJSON whose first record is an array, array files
+/// that do not parse, and folders with files that cannot be read, outputs of an earlier
+/// run, or other inputs beside them.
+extension BatchTests {
+  static let payload = #"{"aps": {"alert": "hi"}, "body": {"_k": "k1"}}"#
+
+  /// The lines written to `path`, without the final newline's empty one.
+  func lines(_ path: String) throws -> [Substring] {
+    try String(contentsOfFile: path, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).dropLast()
+  }
+
+  @Test func ndjsonWhoseFirstRecordIsAnArrayIsStillNDJSON() throws {
+    let input = try file("x.ndjson", "[1,2]\n" + Self.payload + "\n" + Self.payload + "\n")
+    let output = folder.appendingPathComponent("x.out").path
+    let report = folder.appendingPathComponent("x.jsonl").path
+    let (code, streams) = run([
+      "batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report,
+    ])
+    #expect(code == .failed)
+    let written = try lines(output)
+    #expect(written.count == 3 && written[0] == "null")
+    #expect(
+      try written.dropFirst().allSatisfy { try JSONReader.parse(Array($0.utf8))["body"] != nil })
+    #expect(streams.error.contains("x.ndjson:1: error: the payload is a JSON array"))
+    #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
+    let sources = try lines(report).map { try JSONReader.parse(Array($0.utf8))["source"] }
+    #expect(sources == [.string(input + ":1"), .string(input + ":2"), .string(input + ":3")])
+  }
+
+  @Test func aPrettyPrintedArrayIsStillAnArray() throws {
+    let input = try file("pretty.json", "[\n  " + Self.payload + ",\n  " + Self.payload + "\n]\n")
+    let (code, streams) = run(["batch", "--from", "auto", "--to", "klaviyo", input])
+    #expect(code == .success)
+    #expect(streams.outputText.split(separator: "\n").count == 2)
+  }
+
+  /// An array file that does not parse is one record: it leaves one `null` line, so the
+  /// lines of the inputs after it still answer their records.
+  @Test(arguments: [
+    (#"[{"a": 1}, {"b": "\q"}]"#, ":1:19: error: invalid escape '\\q' in string"),
+    (
+      "[\n" + Self.payload + ",\n" + #"{"aps": {"alert": ""# + String(repeating: "x", count: 70_000)
+        + "\"}}\n]", ":3:19: error:"
+    ),
+  ])
+  func anArrayFileThatDoesNotParseLeavesOnePlaceholder(_ text: String, _ message: String) throws {
+    let good = try file("a.ndjson", Self.payload + "\n")
+    let broken = try file("broken.json", text)
+    let output = folder.appendingPathComponent("out.ndjson").path
+    let (code, streams) = run([
+      "batch", "--from", "auto", "--to", "klaviyo", good, broken, good, "-o", output,
+    ])
+    #expect(code == .failed)
+    let written = try lines(output)
+    #expect(written.count == 3 && written[1] == "null" && written[0] == written[2])
+    #expect(streams.error.contains(broken + message))
+    #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
+  }
+
+  /// A file that cannot be read fails as its record does; the others are converted.
+  @Test func aFolderFileThatCannotBeReadIsAFailedRecord() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    try FileManager.default.createSymbolicLink(
+      atPath: input + "/b.json", withDestinationPath: "nowhere")
+    _ = try file("in/c.json", Self.payload)
+    let output = folder.appendingPathComponent("out").path
+    let report = folder.appendingPathComponent("report.jsonl").path
+    let (code, streams) = run([
+      "batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report,
+    ])
+    #expect(code == .failed)
+    #expect(
+      streams.error.hasPrefix(
+        "\(input)/b.json: error: cannot read '\(input)/b.json': no such file or directory [input.unreadable]\n"
+      ))
+    #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
+    let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+    #expect(written == ["a.json", "c.json"])
+    let statuses = try lines(report).map { try JSONReader.parse(Array($0.utf8))["status"] }
+    #expect(statuses == ["converted", "failed", "converted"])
+  }
+
+  @Test(arguments: [["in", "x.ndjson"], ["x.ndjson", "in"], ["in", "in"]])
+  func aFolderMustBeTheOnlyInput(_ inputs: [String]) throws {
+    _ = try file("in/a.json", Self.payload)
+    _ = try file("x.ndjson", Self.payload + "\n")
+    let paths = inputs.map { folder.appendingPathComponent($0).path }
+    let output = folder.appendingPathComponent("out").path
+    let (code, streams) = run(["batch", "-f", "auto", "-t", "klaviyo"] + paths + ["-o", output])
+    #expect(code == .usage)
+    #expect(
+      streams.error
+        == "pushc: '\(paths[inputs.firstIndex(of: "in")!])' is a folder: a folder input must be the only input\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  /// An output an earlier run left under a failed record's name is removed, so that it
+  /// does not pass for this record's; only a regular file there is removed.
+  @Test func aFailedFolderRecordLeavesNoFileUnderItsName() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    _ = try file("in/b.json", Self.payload)
+    _ = try file("in/c.json", Self.payload)
+    let output = folder.appendingPathComponent("out").path
+    let arguments = ["batch", "-f", "auto", "-t", "klaviyo", input, "-o", output]
+    #expect(run(arguments).0 == .success)
+    let fm = FileManager.default
+    #expect(try fm.contentsOfDirectory(atPath: output).sorted() == ["a.json", "b.json", "c.json"])
+    _ = try file("in/b.json", "{")
+    // A folder under a failed record's name is no output of it, and stays.
+    try fm.removeItem(atPath: output + "/c.json")
+    try fm.createDirectory(atPath: output + "/c.json", withIntermediateDirectories: false)
+    _ = try file("in/c.json", "[]")
+    let (code, streams) = run(arguments)
+    #expect(code == .failed)
+    #expect(streams.error.hasSuffix("3 records read: 1 converted, 2 failed\n"))
+    #expect(try fm.contentsOfDirectory(atPath: output).sorted() == ["a.json", "c.json"])
+    var isFolder: ObjCBool = false
+    #expect(fm.fileExists(atPath: output + "/c.json", isDirectory: &isFolder) && isFolder.boolValue)
+  }
+
+  /// A folder given with trailing slashes names its files with one slash before them.
+  @Test func folderPlacesHaveOneSlash() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a/bad.json", "{")
+    let output = folder.appendingPathComponent("out").path
+    let report = folder.appendingPathComponent("report.jsonl").path
+    let (code, streams) = run([
+      "batch", "-f", "auto", "-t", "klaviyo", input + "//", "-o", output + "/", "--report", report,
+    ])
+    #expect(code == .failed)
+    #expect(streams.error.hasPrefix(input + "/a/bad.json:1:2: error:"))
+    let source = try JSONReader.parse(Array(try lines(report)[0].utf8))["source"]
+    #expect(source == .string(input + "/a/bad.json"))
+    #expect(FileIO.joined("/", "a.json") == "/a.json")
+    #expect(FileIO.joined("in///", "a/b.json") == "in/a/b.json")
+  }
+}
+
+extension BatchTests {
+  /// A pipe named as an input (`<(…)` in a shell) is read once, as NDJSON.
+  @Test func aPipeIsReadAsNDJSON() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let text = Array(("[1,2]\n" + Self.payload + "\n").utf8)
+    #expect(write(ends[1], text, text.count) == text.count)
+    close(ends[1])
+    defer { close(ends[0]) }
+    let (code, streams) = run(["batch", "-f", "auto", "-t", "klaviyo", "/dev/fd/\(ends[0])"])
+    #expect(code == .failed)
+    #expect(streams.outputText.hasPrefix("null\n{"))
+    #expect(streams.error.hasSuffix("2 records read: 1 converted, 1 failed\n"))
+  }
+}
