@@ -73,9 +73,12 @@ struct BatchRun {
       return error.path == output || error.path == options.reportFile
         ? .cannotCreateOutput : .noInput
     }
-    if streams.errorIsTerminal { streams.writeError("\r\u{1B}[K") }
-    streams.writeError(
-      "pushc: \(read) records read: \(converted) converted, \(failed) failed\n")
+    // Machine-readable standard error holds diagnostics only, so the summary is text's.
+    if options.diagnosticsFormat == .text {
+      if streams.errorIsTerminal { streams.writeError("\r\u{1B}[K") }
+      streams.writeError(
+        "pushc: \(read) records read: \(converted) converted, \(failed) failed\n")
+    }
     return failed > 0 ? .failed : .success
   }
 
@@ -129,7 +132,9 @@ struct BatchRun {
       // The next block is queued before this one is written: writing can take longer
       // than the workers need for the one block left in the queue.
       try fillQueue(holding: true)
-      try write(outcomes, into: sink, streams: &streams) { "\(name):\(lines[$0].number)" }
+      try write(outcomes, into: sink, streams: &streams) {
+        DiagnosedDocument(file: name, part: .line(lines[$0].number))
+      }
     }
   }
 
@@ -151,13 +156,17 @@ struct BatchRun {
       namesMayRepeat = document.namesMayRepeat
     } catch {
       let failure = Self.failure(TranslationError.invalidJSON(error).diagnostic!)
-      return try write([failure], into: sink, streams: &streams) { _ in input }
+      return try write([failure], into: sink, streams: &streams) { _ in
+        DiagnosedDocument(file: input)
+      }
     }
     var start = 0
     while start < elements.count {
       let block = Array(elements[start..<min(start + recordsPerBlock, elements.count)])
       let outcomes = converter.convert(block) { $0.convert($1, namesMayRepeat: namesMayRepeat) }
-      try write(outcomes, into: sink, streams: &streams) { [start] in "\(input):/\(start + $0)" }
+      try write(outcomes, into: sink, streams: &streams) { [start] in
+        DiagnosedDocument(file: input, part: .element(start + $0))
+      }
       start += block.count
     }
   }
@@ -187,7 +196,9 @@ struct BatchRun {
         }
       }
       for (name, outcome) in zip(names, outcomes) {
-        try account(outcome, place: { FileIO.joined(input, name) }, streams: &streams)
+        try account(
+          outcome, place: { DiagnosedDocument(file: FileIO.joined(input, name)) },
+          streams: &streams)
         let target = FileIO.joined(output, name)
         guard let line = outcome.line else {
           // An output an earlier run left under this name would pass for this record's.
@@ -213,7 +224,7 @@ struct BatchRun {
   /// Writes a block's lines in order; `place(i)` names the `i`th record for messages.
   private mutating func write(
     _ outcomes: [RecordConverter.Outcome], into sink: StreamingOutput?,
-    streams: inout some DriverStreams, place: (Int) -> String
+    streams: inout some DriverStreams, place: (Int) -> DiagnosedDocument
   ) throws(FileIO.Failure) {
     var lines: [[UInt8]] = []
     lines.reserveCapacity(outcomes.count)
@@ -234,9 +245,11 @@ struct BatchRun {
   }
 
   /// Counts a record, reports a failure on standard error, and writes its report line.
-  /// `place` names the record; it is only worked out when a message or report needs it.
+  /// `place` says where the record lies; it is only worked out when a message or report
+  /// needs it.
   private mutating func account(
-    _ outcome: RecordConverter.Outcome, place: () -> String, streams: inout some DriverStreams
+    _ outcome: RecordConverter.Outcome, place: () -> DiagnosedDocument,
+    streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     read += 1
     guard outcome.line == nil || report != nil else {
@@ -250,9 +263,14 @@ struct BatchRun {
         outcome.diagnostics.first { $0.severity == .error }
         ?? outcome.diagnostics.all.max { $0.severity < $1.severity }
       if let shown {
-        var text = DiagnosticRenderer.text(shown, file: place)
-        if streams.errorIsTerminal { text = "\r\u{1B}[K" + text }
-        streams.writeError(text)
+        switch options.diagnosticsFormat {
+        case .text:
+          var text = DiagnosticRenderer.text(shown, in: place)
+          if streams.errorIsTerminal { text = "\r\u{1B}[K" + text }
+          streams.writeError(text)
+        case .json:
+          streams.writeError(DiagnosticRenderer.jsonLine(shown, in: place, record: read))
+        }
       }
     } else {
       converted += 1
@@ -262,23 +280,24 @@ struct BatchRun {
 
   /// Writes the record's report line: the object `{"record", "source", "status",
   /// "diagnostics"}` as the compact writer writes it, made directly from its parts.
-  private func writeReport(place: String, record: Int, outcome: RecordConverter.Outcome)
-    throws(FileIO.Failure)
-  {
+  private func writeReport(
+    place: DiagnosedDocument, record: Int, outcome: RecordConverter.Outcome
+  ) throws(FileIO.Failure) {
     guard let report else { return }
     var line: [UInt8] = []
     line.reserveCapacity(1024)
     line.append(contentsOf: #"{"record":"#.utf8)
     line.append(contentsOf: String(record).utf8)
     line.append(contentsOf: #","source":"#.utf8)
-    JSONWriter.writeString(place, into: &line)
+    JSONWriter.writeString(place.source, into: &line)
     line.append(contentsOf: #","status":"#.utf8)
     line.append(contentsOf: (outcome.line == nil ? #""failed""# : #""converted""#).utf8)
     line.append(contentsOf: #","diagnostics":["#.utf8)
     for (position, diagnostic) in outcome.diagnostics.enumerated() {
       if position > 0 { line.append(UInt8(ascii: ",")) }
       line.append(
-        contentsOf: Self.reportEntry(DiagnosticRenderer.jsonLine(diagnostic, file: place)))
+        contentsOf: Self.reportEntry(
+          DiagnosticRenderer.jsonLine(diagnostic, in: place, record: record)))
     }
     line.append(contentsOf: "]}\n".utf8)
     try report.write(line)
@@ -294,7 +313,7 @@ struct BatchRun {
   }
 
   private mutating func showProgress(_ streams: inout some DriverStreams) {
-    guard streams.errorIsTerminal else { return }
+    guard streams.errorIsTerminal, options.diagnosticsFormat == .text else { return }
     let now = FileIO.monotonicSeconds()
     guard now - lastProgress >= 0.5 else { return }
     lastProgress = now

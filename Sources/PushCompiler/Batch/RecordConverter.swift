@@ -46,14 +46,19 @@ struct RecordConverter: Sendable {
   /// object of it repeats a member name.
   func convert(_ payload: JSONValue, namesMayRepeat: Bool = true) -> Outcome {
     let source: any VendorFormat
+    // The note naming the detected format, which comes first as in `convert`; worked out
+    // only when every diagnostic is kept (a report), not for the summary.
+    let detectionNote: Diagnostic?
     if detects {
       let outcome = Detector.detect(payload)
       guard case .detected(let format, _) = outcome else {
         return Outcome(line: nil, diagnostics: Self.single(outcome.failure!))
       }
       source = format
+      detectionNote = translator.recording == .full ? outcome.note : nil
     } else {
       source = translator.source
+      detectionNote = nil
     }
     var result = translator.translate(
       payload, from: source, recording: translator.recording, namesMayRepeat: namesMayRepeat)
@@ -71,10 +76,11 @@ struct RecordConverter: Sendable {
             || failOn.isTripped(by: result.diagnostics),
           "a summary and a full translation disagree on whether the record fails")
       }
-      return Outcome(line: nil, diagnostics: result.diagnostics)
+      return Outcome(
+        line: nil, diagnostics: Self.reported(result.diagnostics, after: detectionNote))
     }
     line.append(UInt8(ascii: "\n"))
-    return Outcome(line: line, diagnostics: result.diagnostics)
+    return Outcome(line: line, diagnostics: Self.reported(result.diagnostics, after: detectionNote))
   }
 
   /// Records converted by one task: small enough that the cores finish a block at
@@ -121,6 +127,16 @@ struct RecordConverter: Sendable {
       group.wait()
       return results.collect()
     }
+  }
+
+  /// `diagnostics`, after `note` when there is one.
+  private static func reported(_ diagnostics: consuming Diagnostics, after note: Diagnostic?)
+    -> Diagnostics
+  {
+    guard let note else { return diagnostics }
+    var all = single(note)
+    all.report(contentsOf: diagnostics)
+    return all
   }
 
   private static func single(_ diagnostic: Diagnostic) -> Diagnostics {

@@ -4,11 +4,17 @@ import PushIR
 public enum DiagnosticRenderer {
   /// `file:/pointer: severity: message [code]`, then one `note:` line per note.
   public static func text(_ diagnostic: Diagnostic, file: String) -> String {
-    let place: String
-    switch diagnostic.location {
-    case .input(let pointer): place = pointer == .root ? file : "\(file):\(pointer)"
-    case .text, .ir, .output: place = "\(file):\(diagnostic.location)"
-    }
+    text(diagnostic, in: DiagnosedDocument(file: file))
+  }
+
+  /// The text form of a diagnostic about `document`: `FILE[:RECORD][:LOCATION]: severity:
+  /// message [code]`, then one `note:` line per note, where RECORD names a batch record
+  /// only when the location alone does not (see ``DiagnosedDocument``).
+  public static func text(_ diagnostic: Diagnostic, in document: DiagnosedDocument) -> String {
+    let (record, location) = document.place(of: diagnostic.location)
+    var place = document.file
+    if let record { place += ":" + record }
+    if location != .input(.root) { place += ":\(location)" }
     var lines = [
       "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.name)]"
     ]
@@ -17,12 +23,20 @@ public enum DiagnosticRenderer {
   }
 
   /// One JSON object on one line: file, location, severity, code, lossy, message, notes.
-  public static func jsonLine(_ diagnostic: Diagnostic, file: String, record: Int? = nil) -> String
-  {
+  public static func jsonLine(_ diagnostic: Diagnostic, file: String) -> String {
+    jsonLine(diagnostic, in: DiagnosedDocument(file: file))
+  }
+
+  /// One JSON object on one line: file, record (a batch record's 1-based number in the
+  /// run), the location in the file (see ``DiagnosedDocument``), severity, code, lossy,
+  /// message, notes.
+  public static func jsonLine(
+    _ diagnostic: Diagnostic, in document: DiagnosedDocument, record: Int? = nil
+  ) -> String {
     var object = JSONObject()
-    object.append("file", .string(file))
+    object.append("file", .string(document.file))
     if let record { object.append("record", .number(JSONNumber(record))) }
-    switch diagnostic.location {
+    switch document.place(of: diagnostic.location).location {
     case .input(let pointer): object.append("location", .string(pointer.description))
     case .text(let line, let column, let offset):
       object.append("line", .number(JSONNumber(line)))
@@ -39,5 +53,55 @@ public enum DiagnosticRenderer {
       object.append("notes", .array(diagnostic.notes.map { .string($0) }))
     }
     return JSONWriter(style: .compact).string(.object(object)) + "\n"
+  }
+}
+
+/// Where the document a diagnostic is about lies: a file of its own, or one record of a
+/// batch input (a line of NDJSON, an element of a JSON array). A location in the record
+/// becomes the place in the file wherever the file has one: a text position is the
+/// file's line and column, a pointer into an array's element a pointer into the array.
+public struct DiagnosedDocument: Sendable, Hashable {
+  /// Which part of the file the document is.
+  public enum Part: Sendable, Hashable {
+    /// All of it.
+    case whole
+    /// The NDJSON record on this 1-based line.
+    case line(Int)
+    /// The element at this 0-based index of the array the file holds.
+    case element(Int)
+  }
+
+  /// The input path as given, or `<stdin>`.
+  public var file: String
+  public var part: Part
+
+  public init(file: String, part: Part = .whole) {
+    self.file = file
+    self.part = part
+  }
+
+  /// The record as a report line's `source` names it: `FILE`, `FILE:LINE` or `FILE:/INDEX`.
+  public var source: String {
+    switch part {
+    case .whole: file
+    case .line(let line): "\(file):\(line)"
+    case .element(let index): "\(file):\(JSONPointer.root.appending(index))"
+    }
+  }
+
+  /// `location`, a place in the record, as a place in the file where the file has one,
+  /// with what the text form puts between the file and it to name the record (`nil` when
+  /// the location names it already or the document is the whole file). A text position
+  /// in an NDJSON record keeps its offset from the record's first byte.
+  func place(of location: DiagnosticLocation) -> (record: String?, location: DiagnosticLocation) {
+    switch (part, location) {
+    case (.whole, _): (nil, location)
+    case (.line(let first), .text(let line, let column, let offset)):
+      (nil, .text(line: first + line - 1, column: column, offset: offset))
+    case (.line(let line), _): (String(line), location)
+    case (.element(let index), .input(let pointer)):
+      (nil, .input(JSONPointer.root.appending(index) + pointer))
+    case (.element(let index), _): (JSONPointer.root.appending(index).description, location)
+    }
   }
 }

@@ -172,11 +172,7 @@ struct Session {
         streams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
         return .success
       }
-      diagnostics.report(
-        Diagnostic(
-          .detectedFormat,
-          "read as \(format.id): \(evidence.keyList) (\(evidence.reason)); confidence \(evidence.strength)",
-          at: .input(.root)))
+      diagnostics.report(outcome.note!)
       source = format
     } else {
       source = Vendors.named(options.from!)!

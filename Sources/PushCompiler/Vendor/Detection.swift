@@ -246,6 +246,16 @@ public enum Detector {
 }
 
 extension Detector.Outcome {
+  /// The note naming the format an outcome names and the keys that decided, located at
+  /// the root; `nil` when it names none.
+  public var note: Diagnostic? {
+    guard case .detected(let format, let evidence) = self else { return nil }
+    return Diagnostic(
+      .detectedFormat,
+      "read as \(format.id): \(evidence.keyList) (\(evidence.reason)); confidence \(evidence.strength)",
+      at: .input(.root))
+  }
+
   /// The error diagnostic for an outcome that names no format, located at the root.
   public var failure: Diagnostic? {
     switch self {

@@ -38,34 +38,59 @@ import Testing
   static let neighbour = #"{"aps":{"alert":"neighbour"},"W$id":"1_2"}"#
 
   /// The case as line 2 of an NDJSON batch between two good records: line 2 of the
-  /// output is `null` exactly when `convert` fails, the failure is reported with its line
-  /// and location, the good records convert, and the counts reconcile.
+  /// output is `null` exactly when `convert` fails and the good records convert. The
+  /// failure is reported as record 2, at line 2 of the input, by one of the case's
+  /// diagnostics: as the only JSON line on standard error with `--diagnostics=json`, and
+  /// in text, where the summary reconciles the counts.
   @Test(arguments: BadInputCase.names.filter { (try? BadInputCase(named: $0))?.batch == true })
   func batch(_ name: String) throws {
     let item = try BadInputCase(named: name)
     let arguments = ["batch"] + item.arguments.dropFirst() + ["-"]
     let lines = Array(Self.neighbour.utf8) + [0x0A] + item.input + [0x0A] + Self.neighbour.utf8
     let run = DriverRun(arguments, input: lines)
+    let text = DriverRun(arguments + ["--diagnostics=text"], input: lines)
     let failed = item.exit != .success
     #expect(run.code == (failed ? .failed : .success))
+    #expect(text.code == run.code && text.output == run.output)
     let output = run.outputText.split(separator: "\n", omittingEmptySubsequences: false)
     try #require(output.count == 4 && output[3].isEmpty, "\(run.outputText)")
     #expect(output[0] != "null" && output[2] != "null")
     if failed {
       #expect(output[1] == "null")
-      let reported = item.diagnostics.contains { expected in
-        let place = expected.location.isEmpty ? "<stdin>:2" : "<stdin>:2:\(expected.location)"
-        return run.error.split(separator: "\n").contains {
-          $0.hasPrefix(place + ": ") && $0.hasSuffix("[\(expected.code)]")
-        }
+      let entries = run.error.split(separator: "\n")
+      try #require(entries.count == 1, "\(run.error)")
+      let entry = try JSONReader.parse(Array(entries[0].utf8))
+      #expect(entry["file"] == "<stdin>" && entry["record"] == 2)
+      let finding = try #require(run.findings.first)
+      let expected = item.diagnostics.contains {
+        $0.code == finding.code && Self.onLine2($0.location) == finding.location
       }
-      #expect(reported, "line 2 is not reported as expected:\n\(run.error)")
+      #expect(expected, "line 2 is not reported as expected:\n\(run.error)")
+      let place =
+        finding.location.isEmpty
+        ? "<stdin>:2"
+        : finding.location.first!.isNumber
+          ? "<stdin>:\(finding.location)" : "<stdin>:2:\(finding.location)"
+      let reported = text.error.split(separator: "\n").contains {
+        $0.hasPrefix(place + ": ") && $0.hasSuffix("[\(finding.code)]")
+      }
+      #expect(reported, "line 2 is not reported as expected:\n\(text.error)")
     } else {
+      #expect(run.error.isEmpty)
       #expect(try JSONReader.parse(Array(output[1].utf8)) == item.output)
     }
     #expect(
-      run.error.hasSuffix(
+      text.error.hasSuffix(
         "pushc: 3 records read: \(failed ? 2 : 3) converted, \(failed ? 1 : 0) failed\n"))
+  }
+
+  /// A location as `convert` gives it for the record alone, as a batch gives it for the
+  /// record on line 2: a text position's line is the input's.
+  static func onLine2(_ location: String) -> String {
+    guard location.first?.isNumber == true, let colon = location.firstIndex(of: ":") else {
+      return location
+    }
+    return "2" + location[colon...]
   }
 
   // MARK: the payload size limit

@@ -48,8 +48,8 @@ import Testing
     #expect(lines[2] == "null" && lines[3] == "null")
     #expect(try JSONReader.parse(Array(lines[4].utf8))["aps"]?["alert"]?["body"] == "five")
     #expect(
-      streams.error.contains("in.ndjson:3:1:19: error: input ends where a value was expected"))
-    #expect(streams.error.contains("in.ndjson:4:1:1: error: input holds no JSON value"))
+      streams.error.contains("in.ndjson:3:19: error: input ends where a value was expected"))
+    #expect(streams.error.contains("in.ndjson:4:1: error: input holds no JSON value"))
     #expect(streams.error.contains("5 records read: 3 converted, 2 failed"))
     let statuses = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
       .map { try JSONReader.parse(Array($0.utf8))["status"]?.stringValue }
@@ -144,8 +144,10 @@ import Testing
 
   /// Report lines are put together from each diagnostic's JSON line without reading it
   /// back: they are still the compact writer's text of the report object, and hold the
-  /// diagnostics `convert --diagnostics json` reports for the same record, for every
-  /// parse golden's input and the bad records, from a file whose name needs escaping.
+  /// diagnostics `convert --diagnostics json` reports for the same record, the detected
+  /// format first, each naming the input file and the record, a text position at the
+  /// file's line; for every parse golden's input and the bad records, from a file whose
+  /// name needs escaping.
   @Test func reportLinesHoldEachRecordsDiagnosticsAsTheCompactWriterWritesThem() throws {
     var records = Self.records
     for golden in GoldenCase.parseCases {
@@ -167,15 +169,19 @@ import Testing
       let (_, single) = run(
         ["convert", "--from", "auto", "--to", "klaviyo", "--diagnostics", "json", "-"],
         input: records[index])
-      // `convert` also names the format it detected for the whole record; a batch does
-      // not report that.
-      let expected = try single.error.split(separator: "\n").compactMap { text -> JSONValue? in
-        var object = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
-        guard object["code"] != "input.detected-format" || object["location"] != "" else {
-          return nil
+      let expected = try single.error.split(separator: "\n").map { text -> JSONValue in
+        let object = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
+        var entry = JSONObject()
+        for member in object {
+          switch member.key {
+          case "file":
+            entry.append("file", .string(input))
+            entry.append("record", .number(JSONNumber(index + 1)))
+          case "line": entry.append("line", .number(JSONNumber(index + 1)))
+          default: entry.append(member.key, member.value)
+          }
         }
-        object["file"] = .string(place)
-        return .object(object)
+        return .object(entry)
       }
       #expect(value["diagnostics"]?.arrayValue == expected, "record \(index + 1)")
     }

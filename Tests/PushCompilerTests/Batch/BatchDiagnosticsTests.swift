@@ -1,0 +1,250 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+/// What batch says about its records: where each diagnostic is (the input file, the
+/// record, the place in the file), in text and in JSON lines, on standard error and in
+/// the report, and which format each record was read as.
+@Suite struct BatchDiagnosticsTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushc-batch-diagnostics-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  func file(_ name: String, _ text: String) throws -> String { try file(name, Array(text.utf8)) }
+
+  /// Standard error as separate lines.
+  static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+  /// The report's lines, parsed.
+  func report(_ path: String) throws -> [JSONValue] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+      try JSONReader.parse(Array($0.utf8))
+    }
+  }
+
+  /// A converted apns record, then one cut short, one with a byte that is not UTF-8 in a
+  /// string, one that is not an object, one no format claims, and one with a duplicate key.
+  static let mixed: [UInt8] =
+    Array(
+      (#"{"aps":{"alert":"x"}}"# + "\n" + #"{"aps":{"alert":"# + "\n" + #"{"aps":{"alert":""#).utf8)
+    + [0xFF] + Array(("\"}}\n[1,2]\n" + #"{"foo":1}"# + "\n").utf8)
+    + Array((#"{"aps":{"alert":"a","alert":"b"}}"# + "\n").utf8)
+
+  static let mixedArguments = [
+    "batch", "--from", "auto", "--to", "klaviyo", "--fail-on", "warning",
+  ]
+
+  @Test func theReportNamesTheDetectedFormatFirstAsConvertDoes() throws {
+    let record = #"{"aps":{"alert":"x"}}"#
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    var streams = BufferedStreams(input: Array((record + "\n").utf8))
+    _ = Driver.run(
+      ["batch", "--from", "auto", "--to", "klaviyo", "-", "--report", reportFile],
+      streams: &streams)
+    var single = BufferedStreams(input: Array(record.utf8))
+    _ = Driver.run(
+      ["convert", "--from", "auto", "--to", "klaviyo", "--diagnostics", "json", "-"],
+      streams: &single)
+    let convertFirst = try JSONReader.parse(Array(Self.lines(single.error)[0].utf8))
+    #expect(convertFirst["code"] == "input.detected-format")
+    let first = try #require(try report(reportFile).first?["diagnostics"]?.arrayValue?.first)
+    #expect(first["code"] == "input.detected-format")
+    #expect(first["message"] == convertFirst["message"])
+    #expect(first["location"] == "")
+    #expect(first["file"] == "<stdin>" && first["record"] == 1)
+  }
+
+  @Test func aNamedFormatIsNotReportedAsDetected() throws {
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    var streams = BufferedStreams(input: Array((#"{"aps":{"alert":"x"}}"# + "\n").utf8))
+    _ = Driver.run(
+      ["batch", "--from", "apns", "--to", "klaviyo", "-", "--report", reportFile], streams: &streams
+    )
+    let codes = try report(reportFile)[0]["diagnostics"]?.arrayValue?.map(\.["code"])
+    #expect(codes?.contains("input.detected-format") == false)
+  }
+
+  /// Without a report the records are translated keeping only a summary: standard output
+  /// and error are the same as with one.
+  @Test func withoutAReportOutputAndMessagesAreTheSame() throws {
+    let input = try file("mixed.ndjson", Self.mixed)
+    var plain = BufferedStreams()
+    _ = Driver.run(Self.mixedArguments + [input], streams: &plain)
+    var reported = BufferedStreams()
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    _ = Driver.run(Self.mixedArguments + [input, "--report", reportFile], streams: &reported)
+    #expect(plain.output == reported.output)
+    #expect(plain.error == reported.error)
+  }
+
+  @Test func anNDJSONRecordsFailureIsAtItsLineInTheFile() throws {
+    let input = try file("mixed.ndjson", Self.mixed)
+    var streams = BufferedStreams()
+    let code = Driver.run(Self.mixedArguments + [input], streams: &streams)
+    #expect(code == .failed)
+    #expect(
+      Self.lines(streams.error) == [
+        "\(input):2:17: error: input ends where a value was expected [json.unexpected-end]",
+        "\(input):3:18: error: invalid UTF-8 byte 0xFF [json.invalid-utf8]",
+        "\(input):4: error: the payload is a JSON array, but a push payload is an object [input.not-an-object]",
+        "\(input):5: error: no format recognises this payload: it has no format's evidence and no 'aps' dictionary [input.unknown-format]",
+        "\(input):5: note: name the format with --from",
+        "\(input):6:/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]",
+        "pushc: 6 records read: 1 converted, 5 failed",
+      ])
+  }
+
+  @Test func reportEntriesNameTheFileTheRecordAndThePlaceInTheFile() throws {
+    let input = try file("mixed.ndjson", Self.mixed)
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    var streams = BufferedStreams()
+    _ = Driver.run(Self.mixedArguments + [input, "--report", reportFile], streams: &streams)
+    let lines = try report(reportFile)
+    #expect(lines.map { $0["source"]?.stringValue } == (1...6).map { "\(input):\($0)" })
+    for (index, line) in lines.enumerated() {
+      for entry in line["diagnostics"]?.arrayValue ?? [] {
+        #expect(entry["file"] == .string(input))
+        #expect(entry["record"] == .number(JSONNumber(index + 1)))
+      }
+    }
+    let cut = try #require(lines[1]["diagnostics"]?.arrayValue?.first)
+    #expect(cut["line"] == 2 && cut["column"] == 17 && cut["offset"] == 16)
+    let utf8 = try #require(lines[2]["diagnostics"]?.arrayValue?.first)
+    #expect(utf8["line"] == 3 && utf8["column"] == 18 && utf8["offset"] == 17)
+    let duplicate = try #require(lines[5]["diagnostics"]?.arrayValue?[1])
+    #expect(duplicate["code"] == "input.duplicate-key" && duplicate["location"] == "/aps/alert")
+  }
+
+  /// Records are numbered across inputs; lines and indexes are each file's own.
+  @Test func arrayElementsAreLocatedByPointersIntoTheFile() throws {
+    let first = try file("first.ndjson", #"{"aps":{"alert":"x"}}"# + "\n")
+    let array = try file(
+      "in.json", #"[{"aps":{"alert":"x"}}, 7, {"aps":{"alert":"a","alert":"b"}}]"#)
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    var streams = BufferedStreams()
+    _ = Driver.run(Self.mixedArguments + [first, array, "--report", reportFile], streams: &streams)
+    #expect(
+      Self.lines(streams.error).prefix(2) == [
+        "\(array):/1: error: the payload is a JSON number, but a push payload is an object [input.not-an-object]",
+        "\(array):/2/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]",
+      ])
+    let lines = try report(reportFile)
+    #expect(
+      lines.map { $0["source"]?.stringValue }
+        == ["\(first):1", "\(array):/0", "\(array):/1", "\(array):/2"])
+    let notObject = try #require(lines[2]["diagnostics"]?.arrayValue?.first)
+    #expect(notObject["file"] == .string(array) && notObject["record"] == 3)
+    #expect(notObject["location"] == "/1")
+    let entries = try #require(lines[3]["diagnostics"]?.arrayValue)
+    #expect(entries[0]["code"] == "input.detected-format" && entries[0]["location"] == "/2")
+    #expect(entries[1]["location"] == "/2/aps/alert")
+  }
+
+  @Test func anArrayFileThatIsNotJSONIsOneFailureAtItsPosition() throws {
+    let array = try file("broken.json", "[{\"aps\": {}},\n  {\"aps\": ]")
+    var streams = BufferedStreams()
+    _ = Driver.run(Self.mixedArguments + [array], streams: &streams)
+    #expect(
+      Self.lines(streams.error).first
+        == "\(array):2:11: error: expected a value, found ']' [json.unexpected-character]")
+  }
+
+  @Test func folderFilesAreLocatedAsFilesOfTheirOwn() throws {
+    let input = folder.appendingPathComponent("payloads").path
+    _ = try file("payloads/bad.json", "{\n  \"aps\": ")
+    _ = try file("payloads/dup.json", #"{"aps":{"alert":"a","alert":"b"}}"#)
+    let output = folder.appendingPathComponent("out").path
+    var streams = BufferedStreams()
+    _ = Driver.run(Self.mixedArguments + [input, "-o", output], streams: &streams)
+    #expect(
+      Self.lines(streams.error).prefix(2) == [
+        "\(input)/bad.json:2:10: error: input ends where a value was expected [json.unexpected-end]",
+        "\(input)/dup.json:/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]",
+      ])
+  }
+
+  /// `--diagnostics json`: each failed record's message is its JSON line, with its
+  /// record; nothing else is written there, not even on a terminal.
+  @Test(arguments: [false, true])
+  func jsonDiagnosticsMakeStandardErrorJSONLines(terminal: Bool) throws {
+    let input = try file("mixed.ndjson", Self.mixed)
+    var streams = TerminalStreams(errorIsTerminal: terminal)
+    let code = Driver.run(
+      Self.mixedArguments + ["--diagnostics", "json", input], streams: &streams)
+    #expect(code == .failed)
+    let lines = Self.lines(streams.buffered.error)
+    #expect(lines.count == 5)
+    let entries = try lines.map { try JSONReader.parse(Array($0.utf8)) }
+    #expect(entries.map(\.["record"]) == [2, 3, 4, 5, 6])
+    #expect(
+      entries.map(\.["code"]) == [
+        "json.unexpected-end", "json.invalid-utf8", "input.not-an-object", "input.unknown-format",
+        "input.duplicate-key",
+      ])
+    #expect(
+      lines[0]
+        == #"{"file":"\#(input)","record":2,"line":2,"column":17,"offset":16,"severity":"error","code":"json.unexpected-end","lossy":false,"message":"input ends where a value was expected"}"#
+    )
+    #expect(
+      lines[4]
+        == #"{"file":"\#(input)","record":6,"location":"/aps/alert","severity":"warning","code":"input.duplicate-key","lossy":true,"message":"'alert' occurs again later in this object; this value is dropped"}"#
+    )
+  }
+
+  @Test func aTerminalGetsProgressAndTheSummaryInTextMode() throws {
+    let input = try file("mixed.ndjson", Self.mixed)
+    var streams = TerminalStreams(errorIsTerminal: true)
+    _ = Driver.run(Self.mixedArguments + [input], streams: &streams)
+    #expect(streams.buffered.error.contains("\r\u{1B}[Kpushc: 6 records, "))
+    #expect(streams.buffered.error.hasSuffix("pushc: 6 records read: 1 converted, 5 failed\n"))
+  }
+
+  @Test func renderingARecordsDiagnosticsPlacesThemInTheFile() {
+    let atText = Diagnostic(
+      .json(.unexpectedEnd), "input ends", at: .text(line: 2, column: 4, offset: 20))
+    let atRoot = Diagnostic(.unknownFormat, "none", at: .input(.root))
+    let atIR = Diagnostic(.resolvedFallback, "falls back", at: .ir("/buttons/1"))
+    let line = DiagnosedDocument(file: "a.ndjson", part: .line(7))
+    let element = DiagnosedDocument(file: "a.json", part: .element(3))
+    #expect(DiagnosticRenderer.text(atText, in: line).hasPrefix("a.ndjson:8:4: error: "))
+    #expect(DiagnosticRenderer.text(atRoot, in: line).hasPrefix("a.ndjson:7: error: "))
+    #expect(DiagnosticRenderer.text(atIR, in: line).hasPrefix("a.ndjson:7:ir:/buttons/1: note: "))
+    #expect(DiagnosticRenderer.text(atRoot, in: element).hasPrefix("a.json:/3: error: "))
+    #expect(DiagnosticRenderer.text(atIR, in: element).hasPrefix("a.json:/3:ir:/buttons/1: note: "))
+    #expect(line.source == "a.ndjson:7" && element.source == "a.json:/3")
+    #expect(
+      DiagnosticRenderer.jsonLine(atText, in: line, record: 12).hasPrefix(
+        #"{"file":"a.ndjson","record":12,"line":8,"column":4,"offset":20,"#))
+    #expect(
+      DiagnosticRenderer.jsonLine(atIR, in: element, record: 4).hasPrefix(
+        #"{"file":"a.json","record":4,"irLocation":"/buttons/1","#))
+  }
+}
+
+/// Streams in memory whose standard error may claim to be a terminal.
+struct TerminalStreams: DriverStreams {
+  var buffered = BufferedStreams()
+  let errorIsTerminal: Bool
+
+  init(errorIsTerminal: Bool) { self.errorIsTerminal = errorIsTerminal }
+
+  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] {
+    try buffered.readStandardInput(atMost: limit)
+  }
+  mutating func writeOutput(_ bytes: [UInt8]) { buffered.writeOutput(bytes) }
+  mutating func writeError(_ text: String) { buffered.writeError(text) }
+  var standardInputDescriptor: Int32? { nil }
+}
