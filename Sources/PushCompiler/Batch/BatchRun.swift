@@ -314,6 +314,8 @@ struct BatchRun {
 
   private mutating func showProgress(_ streams: inout some DriverStreams) {
     guard streams.errorIsTerminal, options.diagnosticsFormat == .text else { return }
+    // Records written to the terminal show the progress themselves.
+    if (options.output ?? "-") == "-" && streams.outputIsTerminal { return }
     let now = FileIO.monotonicSeconds()
     guard now - lastProgress >= 0.5 else { return }
     lastProgress = now

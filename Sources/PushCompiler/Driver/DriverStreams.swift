@@ -10,6 +10,13 @@ public protocol DriverStreams {
   var standardInputDescriptor: Int32? { get }
   /// Whether standard error is a terminal (for progress lines).
   var errorIsTerminal: Bool { get }
+  /// Whether standard output is a terminal (where a progress line would run into the
+  /// records).
+  var outputIsTerminal: Bool { get }
+}
+
+extension DriverStreams {
+  public var outputIsTerminal: Bool { false }
 }
 
 /// The real standard streams.
@@ -30,6 +37,7 @@ public struct ProcessStreams: DriverStreams {
 
   public var standardInputDescriptor: Int32? { 0 }
   public var errorIsTerminal: Bool { FileIO.isTerminal(2) }
+  public var outputIsTerminal: Bool { FileIO.isTerminal(1) }
 }
 
 /// Streams held in memory, for tests and embedding.

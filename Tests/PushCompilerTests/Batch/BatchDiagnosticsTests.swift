@@ -212,6 +212,19 @@ import Testing
     #expect(streams.buffered.error.hasSuffix("pushc: 6 records read: 1 converted, 5 failed\n"))
   }
 
+  @Test func recordsWrittenToTheTerminalGetNoProgressLineBetweenThem() throws {
+    let input = try file("mixed.ndjson", Self.mixed)
+    var streams = TerminalStreams(errorIsTerminal: true, outputIsTerminal: true)
+    _ = Driver.run(Self.mixedArguments + [input], streams: &streams)
+    #expect(!streams.buffered.error.contains("\r\u{1B}[Kpushc: 6 records, "))
+    #expect(streams.buffered.error.hasSuffix("pushc: 6 records read: 1 converted, 5 failed\n"))
+    // Written to a file instead, the records leave the terminal to the progress line.
+    let output = folder.appendingPathComponent("out.ndjson").path
+    streams = TerminalStreams(errorIsTerminal: true, outputIsTerminal: true)
+    _ = Driver.run(Self.mixedArguments + [input, "-o", output], streams: &streams)
+    #expect(streams.buffered.error.contains("\r\u{1B}[Kpushc: 6 records, "))
+  }
+
   @Test func renderingARecordsDiagnosticsPlacesThemInTheFile() {
     let atText = Diagnostic(
       .json(.unexpectedEnd), "input ends", at: .text(line: 2, column: 4, offset: 20))
@@ -234,12 +247,16 @@ import Testing
   }
 }
 
-/// Streams in memory whose standard error may claim to be a terminal.
+/// Streams in memory whose standard error and output may claim to be terminals.
 struct TerminalStreams: DriverStreams {
   var buffered = BufferedStreams()
   let errorIsTerminal: Bool
+  let outputIsTerminal: Bool
 
-  init(errorIsTerminal: Bool) { self.errorIsTerminal = errorIsTerminal }
+  init(errorIsTerminal: Bool, outputIsTerminal: Bool = false) {
+    self.errorIsTerminal = errorIsTerminal
+    self.outputIsTerminal = outputIsTerminal
+  }
 
   mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] {
     try buffered.readStandardInput(atMost: limit)
