@@ -107,6 +107,13 @@ struct Session {
     if let dump = options.dumpAfter, dump != "parse", !pipeline.names.contains(dump) {
       return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
     }
+    // Outputs (convert and batch) are checked before anything is read or written.
+    if target != nil,
+      let problem = OutputCollisions.problem(
+        in: options, standardInput: streams.standardInputDescriptor)
+    {
+      return usage(problem, &streams)
+    }
 
     if options.command == .batch, let target {
       var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)

@@ -125,6 +125,30 @@ extension FileIO {
     }
   }
 
+  /// The file that writing to `path` replaces: `path` itself, or, when `path` is a
+  /// symbolic link, the file its chain of links ends at (which need not exist yet), so
+  /// that writing through a link keeps the link.
+  static func replacedFile(_ path: String) throws(Failure) -> String {
+    var current = path
+    // As many links as the system itself follows before giving up with ELOOP.
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &target, target.count - 1)
+      guard count >= 0 else { throw Failure(path, errno: errno) }
+      let link = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else if let slash = current.lastIndex(of: "/") {
+        current = current[...slash] + link
+      } else {
+        current = link
+      }
+    }
+    throw Failure(path, errno: ELOOP)
+  }
+
   /// Seconds on a monotonic clock.
   public static func monotonicSeconds() -> Double {
     var time = timespec()
