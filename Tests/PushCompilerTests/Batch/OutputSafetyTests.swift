@@ -9,7 +9,8 @@ import Testing
   import Darwin
 #endif
 
-/// Outputs never replace what a run reads.
+/// Outputs never replace what a run reads, failures to write name the path and exit 73,
+/// files get the permissions the user expects, and an interrupted run leaves nothing.
 @Suite struct OutputSafetyTests {
   let folder: String
   static let record = #"{"aps": {"alert": "one"}, "body": {"_k": "k1"}}"#
@@ -215,6 +216,216 @@ struct DescriptorStreams: DriverStreams {
   mutating func writeError(_ text: String) { error += text }
   var standardInputDescriptor: Int32? { descriptor }
   var errorIsTerminal: Bool { false }
+}
+
+// MARK: - Outputs that cannot be written
+
+extension OutputSafetyTests {
+  /// Every output that cannot be written exits 73 with a message naming the path given
+  /// and what failed; nothing is left behind.
+  @Test(arguments: [
+    (
+      ["IN", "-o", "DIR/missing/out.ndjson"],
+      "cannot write 'DIR/missing/out.ndjson': the temporary file beside it cannot be created: no such file or directory"
+    ),
+    (
+      ["IN", "--report", "DIR/missing/r.jsonl"],
+      "cannot write 'DIR/missing/r.jsonl': the temporary file beside it cannot be created: no such file or directory"
+    ),
+    (["IN", "-o", "DIR/folder"], "cannot write 'DIR/folder': is a directory"),
+    (["IN", "-o", "DIR/loop"], "cannot write 'DIR/loop': too many levels of symbolic links"),
+    (["DIR/payloads", "-o", "DIR/regular"], "cannot write 'DIR/regular': not a directory"),
+    (["DIR/payloads", "-o", "DIR/blocked"], "cannot write 'DIR/blocked/nested': not a directory"),
+  ])
+  func unwritableOutputsExit73NamingThePath(_ arguments: [String], _ message: String) throws {
+    let input = try file("in.ndjson")
+    try file("payloads/a.json", Self.record)
+    try file("payloads/nested/b.json", Self.record)
+    try file("regular", "keep")
+    try file("blocked/nested", "keep")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/folder", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/loop", withDestinationPath: "loop")
+    let spelled = arguments.map {
+      $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
+    }
+    let (code, streams) = run(Self.batch + spelled)
+    #expect(code == .cannotCreateOutput)
+    let expected = message.replacingOccurrences(of: "DIR", with: folder)
+    #expect(streams.error.contains("pushc: " + expected + "\n"), "\(streams.error)")
+    #expect(contents("regular") == "keep" && contents("blocked/nested") == "keep")
+    #expect(!entries().contains { $0.contains(".pushc-") })
+  }
+
+  /// A file that exists but where no file can be created beside it, as in `/proc`:
+  /// the message says it was the temporary file that failed, not that the file is
+  /// missing.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/version")))
+  func aReportWhereNoTemporaryFileCanBeCreated() throws {
+    let input = try file("in.ndjson")
+    let (code, streams) = run(
+      Self.batch + [input, "-o", folder + "/out", "--report", "/proc/version"])
+    #expect(code == .cannotCreateOutput)
+    #expect(
+      streams.error.contains(
+        "pushc: cannot write '/proc/version': the temporary file beside it cannot be created: "))
+    #expect(contents("out") == nil)
+    let one = try file("one.json", Self.record)
+    let (converted, single) = run([
+      "convert", "-f", "auto", "-t", "apns", one, "-o", "/proc/version",
+    ])
+    #expect(converted == .cannotCreateOutput)
+    #expect(single.error.contains("cannot write '/proc/version': the temporary file beside it"))
+  }
+
+  /// Standard output that cannot be written (a full disk) is a failure too.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func standardOutputThatCannotBeWrittenExits73() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let input = try file("in.ndjson", Self.record + "\n")
+    let errors = folder + "/errors.txt"
+    for arguments in [Self.batch + [input], ["convert", "-f", "auto", "-t", "apns", input]] {
+      #expect(BuiltPushc.run([pushc] + arguments, output: "/dev/full", errors: errors) == 73)
+      #expect(
+        contents("errors.txt")?.contains("pushc: cannot write '<stdout>': no space left on device")
+          == true)
+    }
+  }
+
+  /// An input that cannot be read is still 66, not 73.
+  @Test func anUnreadableInputIsStill66() throws {
+    let (code, streams) = run(Self.batch + [folder + "/absent.ndjson", "-o", folder + "/out"])
+    #expect(code == .noInput)
+    #expect(streams.error.contains("pushc: cannot read '\(folder)/absent.ndjson': no such file"))
+    #expect(entries().isEmpty)
+  }
+}
+
+// MARK: - Permissions and symbolic links
+
+extension OutputSafetyTests {
+  /// A file replaced keeps its permissions; through a symbolic link, the file it leads
+  /// to is replaced (keeping its permissions) and the link stays a link; a link to a
+  /// file that does not exist yet creates it.
+  @Test func replacedFilesKeepTheirPermissionsAndLinksStayLinks() throws {
+    let input = try file("in.ndjson", Self.record + "\n")
+    try file("private.ndjson", "old")
+    chmod(folder + "/private.ndjson", 0o600)
+    try file("target.ndjson", "old")
+    chmod(folder + "/target.ndjson", 0o640)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.ndjson", withDestinationPath: "target.ndjson")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/chain.ndjson", withDestinationPath: "link.ndjson")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/dangling.ndjson", withDestinationPath: "sub/new.ndjson")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    #expect(run(Self.batch + [input, "-o", folder + "/private.ndjson"]).0 == .success)
+    #expect(try mode("private.ndjson") == 0o600)
+    let converted = try #require(contents("private.ndjson"))
+    #expect(converted.hasPrefix(#"{"aps":"#))
+    for link in ["link.ndjson", "chain.ndjson"] {
+      try file("target.ndjson", "old")
+      #expect(run(Self.batch + [input, "-o", folder + "/" + link]).0 == .success)
+      #expect(contents("target.ndjson") == converted)
+      #expect(try mode("target.ndjson") == 0o640)
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.ndjson")
+          == "target.ndjson")
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/chain.ndjson")
+          == "link.ndjson")
+    }
+    #expect(run(Self.batch + [input, "-o", folder + "/dangling.ndjson"]).0 == .success)
+    #expect(contents("sub/new.ndjson") == converted)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/dangling.ndjson")
+        == "sub/new.ndjson")
+    let (code, _) = run([
+      "convert", "-f", "auto", "-t", "klaviyo", "--compact", input, "-o", folder + "/chain.ndjson",
+    ])
+    #expect(code == .success && contents("target.ndjson") == converted)
+  }
+
+  /// New outputs, reports, output folders and the files in them get what the umask
+  /// allows (read once, as the process starts).
+  @Test(arguments: [(0o077, 0o600, 0o700), (0o002, 0o664, 0o775), (0o022, 0o644, 0o755)])
+  func newFilesFollowTheUmask(_ mask: Int, _ fileMode: Int, _ folderMode: Int) throws {
+    let input = try file("in.ndjson", Self.record + "\n")
+    try file("payloads/nested/a.json", Self.record)
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    for arguments in [
+      [input, "-o", folder + "/out.ndjson", "--report", folder + "/report.jsonl"],
+      [folder + "/payloads", "-o", folder + "/converted"],
+    ] {
+      let status = BuiltPushc.run(
+        ["/bin/sh", "-c", "umask \(String(mask, radix: 8)) && exec \"$0\" \"$@\"", pushc]
+          + Self.batch + arguments)
+      #expect(status == 0)
+    }
+    let convert = BuiltPushc.run(
+      [
+        "/bin/sh", "-c", "umask \(String(mask, radix: 8)) && exec \"$0\" \"$@\"", pushc,
+        "convert", "-f", "auto", "-t", "apns", input, "-o", folder + "/one.json",
+      ])
+    #expect(convert == 0)
+    for name in ["out.ndjson", "report.jsonl", "converted/nested/a.json", "one.json"] {
+      #expect(try mode(name) == fileMode, "\(name)")
+    }
+    for name in ["converted", "converted/nested"] {
+      #expect(try mode(name) == folderMode, "\(name)")
+    }
+  }
+}
+
+// MARK: - Interruption
+
+extension OutputSafetyTests {
+  /// A run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE while it writes its output and report
+  /// removes both temporary files and dies of that signal; nothing is left under the
+  /// final names. Standard input is a pipe held open, so the run is still going,
+  /// whatever the speed of the machine, when the signal arrives.
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGPIPE])
+  func aSignalLeavesNoTemporaryFiles(_ signalNumber: Int32) throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let golden = try GoldenFiles.json(
+      GoldenFiles.root.appendingPathComponent("klaviyo/parse/predefined-accept-decline/input.json"))
+    let line = JSONWriter(style: .compact).string(golden) + "\n"
+    let output = folder + "/out.ndjson"
+    let report = folder + "/report.jsonl"
+    // Were pushc to stop reading, writing to it fails instead of killing the tests.
+    signal(SIGPIPE, SIG_IGN)
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let child = try #require(
+      BuiltPushc.spawn(
+        [pushc] + Self.batch + ["-", "-o", output, "--report", report], standardInput: ends[0]))
+    close(ends[0])
+    defer { close(ends[1]) }
+    // Enough records for the report's buffer to be written through at least once.
+    let records = Array(String(repeating: line, count: 5000).utf8)
+    var written = 0
+    while written < records.count {
+      let count = records[written...].withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+      try #require(count > 0, "pushc stopped reading")
+      written += count
+    }
+    let temporaryReport = try #require(
+      BuiltPushc.waitFor(within: 30) {
+        entries().first { $0.hasPrefix("report.jsonl.pushc-") && size(of: $0) > 0 }
+      })
+    #expect(entries().contains { $0.hasPrefix("out.ndjson.pushc-") })
+    kill(child, signalNumber)
+    let status = try #require(BuiltPushc.wait(for: child, within: 30))
+    #expect(status & 0x7F == signalNumber, "status \(status)")
+    #expect(entries().isEmpty, "left \(entries()), the report was \(temporaryReport)")
+  }
+
+  func size(of name: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.size] as? Int) ?? 0
+  }
 }
 
 /// The `pushc` executable beside this test bundle, and ways to run it.
