@@ -69,9 +69,8 @@ struct BatchRun {
       try report?.commit()
     } catch {
       report?.abandon()
-      streams.writeError("pushc: cannot read or write '\(error.path)': \(error.reason)\n")
-      return error.path == output || error.path == options.reportFile
-        ? .cannotCreateOutput : .noInput
+      streams.writeError("pushc: \(error.message)\n")
+      return error.side == .output ? .cannotCreateOutput : .noInput
     }
     // Machine-readable standard error holds diagnostics only, so the summary is text's.
     if options.diagnosticsFormat == .text {

@@ -8,6 +8,15 @@ public enum Driver {
 
   /// Runs `pushc` with `arguments` (without the program name).
   public static func run(_ arguments: [String], streams: inout some DriverStreams) -> ExitCode {
+    let code = runCommand(arguments, streams: &streams)
+    guard let failure = streams.outputFailure else { return code }
+    streams.writeError("pushc: \(failure.message)\n")
+    return .cannotCreateOutput
+  }
+
+  private static func runCommand(_ arguments: [String], streams: inout some DriverStreams)
+    -> ExitCode
+  {
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
@@ -106,6 +115,17 @@ struct Session {
     }
     if let dump = options.dumpAfter, dump != "parse", !pipeline.names.contains(dump) {
       return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
+    }
+    // Outputs (convert and batch) are checked before anything is read or written.
+    if target != nil {
+      if let problem = OutputCollisions.problem(
+        in: options, standardInput: streams.standardInputDescriptor)
+      {
+        return usage(problem, &streams)
+      }
+      // Before any thread starts: reads the umask, and installs the handlers that remove
+      // temporary files when a signal stops the run.
+      TemporaryFiles.prepare()
     }
 
     if options.command == .batch, let target {
@@ -208,7 +228,7 @@ struct Session {
       do {
         try FileIO.writeAtomically(bytesOut, to: path)
       } catch {
-        streams.writeError("pushc: cannot write '\(error.path)': \(error.reason)\n")
+        streams.writeError("pushc: \(error.message)\n")
         return .cannotCreateOutput
       }
     } else {

@@ -13,10 +13,14 @@ public protocol DriverStreams {
   /// Whether standard output is a terminal (where a progress line would run into the
   /// records).
   var outputIsTerminal: Bool { get }
+  /// The first write to standard output that failed, if one did (what was to follow it
+  /// is not written).
+  var outputFailure: FileIO.Failure? { get }
 }
 
 extension DriverStreams {
   public var outputIsTerminal: Bool { false }
+  public var outputFailure: FileIO.Failure? { nil }
 }
 
 /// The real standard streams.
@@ -27,8 +31,11 @@ public struct ProcessStreams: DriverStreams {
     try FileIO.readStandardInput(atMost: limit)
   }
 
+  public private(set) var outputFailure: FileIO.Failure?
+
   public mutating func writeOutput(_ bytes: [UInt8]) {
-    try? FileIO.writeAll(bytes, to: 1, path: "<stdout>")
+    guard outputFailure == nil else { return }
+    do { try FileIO.writeAll(bytes, to: 1, path: "<stdout>") } catch { outputFailure = error }
   }
 
   public mutating func writeError(_ text: String) {

@@ -9,16 +9,35 @@
 /// Whole-file reads and atomic writes over POSIX calls, so the command line needs no
 /// Foundation (which would add milliseconds to every start).
 public enum FileIO {
-  /// Why a file operation failed: the path and the system's reason.
+  /// Why a file operation failed: the path, whether it was being read or written, and
+  /// the system's reason.
   public struct Failure: Error, Sendable {
-    /// The path involved.
+    /// Which side of a run a failure is on: an input that cannot be read (exit 66) or an
+    /// output that cannot be written (exit 73).
+    public enum Side: Sendable { case input, output }
+
+    /// The path involved, as the user gave it (or an output file under a folder they gave).
     public var path: String
     /// The system's description of the error, lower case.
     public var reason: String
+    /// Whether `path` was being read or written.
+    public var side: Side
+    /// What could not be done, when it is not reading or writing `path` itself (e.g. "the
+    /// temporary file beside it cannot be created").
+    public var step: String?
 
-    init(_ path: String, errno code: Int32) {
+    init(_ path: String, errno code: Int32, side: Side = .input, step: String? = nil) {
       self.path = path
       self.reason = String(cString: strerror(code)).lowercased()
+      self.side = side
+      self.step = step
+    }
+
+    /// The message `pushc` prints, e.g. "cannot write 'out.ndjson': the temporary file
+    /// beside it cannot be created: permission denied".
+    public var message: String {
+      "cannot \(side == .input ? "read" : "write") '\(path)': "
+        + (step.map { $0 + ": " } ?? "") + reason
     }
   }
 
@@ -72,7 +91,7 @@ public enum FileIO {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw Failure(path, errno: errno)
+        throw Failure(path, errno: errno, side: .output)
       }
       offset += written
     }
@@ -125,19 +144,60 @@ extension FileIO {
   public static func removeRegularFile(_ path: String) throws(Failure) {
     var info = stat()
     guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
-    guard unlink(path) == 0 || errno == ENOENT else { throw Failure(path, errno: errno) }
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw Failure(path, errno: errno, side: .output)
+    }
   }
 
-  /// Creates `path` and its missing parents.
+  /// Creates the output folder `path` and its missing parents, as `mkdir -p` does (the
+  /// umask decides their permissions); a part that exists and is not a folder fails.
   public static func makeDirectories(_ path: String) throws(Failure) {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for part in path.split(separator: "/") {
       prefix += part
-      if !isDirectory(prefix), mkdir(prefix, 0o755) != 0, errno != EEXIST {
-        throw Failure(prefix, errno: errno)
+      if !isDirectory(prefix), mkdir(prefix, 0o777) != 0 {
+        let code = errno
+        // Another process may have made the folder meanwhile; anything else there is in
+        // the way.
+        guard code == EEXIST, isDirectory(prefix) else {
+          throw Failure(prefix, errno: code == EEXIST ? ENOTDIR : code, side: .output)
+        }
       }
       prefix += "/"
     }
+  }
+
+  /// The permissions of a new output file: `0666` less the umask, as any program that
+  /// creates a file gives it. The umask can only be read by setting it, so it is read once
+  /// (``TemporaryFiles/prepare()`` does it before any thread starts) and put back at once.
+  static let newFileMode: mode_t = {
+    let mask = umask(0)
+    umask(mask)
+    return 0o666 & ~mask
+  }()
+
+  /// The file that writing to `path` replaces: `path` itself, or, when `path` is a
+  /// symbolic link, the file its chain of links ends at (which need not exist yet), so
+  /// that writing through a link keeps the link.
+  static func replacedFile(_ path: String) throws(Failure) -> String {
+    var current = path
+    // As many links as the system itself follows before giving up with ELOOP.
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &target, target.count - 1)
+      guard count >= 0 else { throw Failure(path, errno: errno, side: .output) }
+      let link = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else if let slash = current.lastIndex(of: "/") {
+        current = current[...slash] + link
+      } else {
+        current = link
+      }
+    }
+    throw Failure(path, errno: ELOOP, side: .output)
   }
 
   /// Seconds on a monotonic clock.

@@ -8,11 +8,18 @@
 
 /// An output file written through a buffer into a temporary file beside its final
 /// path, and renamed into place only by ``commit()``: an interrupted or failed run
-/// leaves nothing under the final name. Standard output (`-`) is written directly.
+/// leaves nothing under the final name. Standard output (`-`) is written directly, and
+/// so is a device or a pipe (`/dev/null`, `/dev/stdout`), which there is no replacing.
+///
+/// The file keeps the permissions of the one it replaces, or gets those the umask
+/// allows; when the final path is a symbolic link, the file it leads to is replaced and
+/// the link is kept.
 final class StreamingOutput {
   private let path: String
   private let descriptor: Int32
-  private let temporary: String?
+  /// The temporary file, and the path it is renamed to: `path`, or the file a symbolic
+  /// link there leads to.
+  private let temporary: (file: TemporaryFile, replacing: String)?
   private var buffer: [UInt8] = []
   private var finished = false
 
@@ -24,12 +31,22 @@ final class StreamingOutput {
       temporary = nil
       return
     }
-    var template = Array((path + ".pushc-XXXXXX").utf8CString)
-    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard opened >= 0 else { throw FileIO.Failure(path, errno: errno) }
-    fchmod(opened, 0o644)
-    descriptor = opened
-    temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var existing = stat()
+    let exists = stat(path, &existing) == 0
+    let kind = existing.st_mode & S_IFMT
+    guard !exists || kind == S_IFREG else {
+      guard kind != S_IFDIR else { throw FileIO.Failure(path, errno: EISDIR, side: .output) }
+      descriptor = open(path, O_WRONLY | O_TRUNC)
+      guard descriptor >= 0 else { throw FileIO.Failure(path, errno: errno, side: .output) }
+      temporary = nil
+      return
+    }
+    let replaced = try FileIO.replacedFile(path)
+    let file = try TemporaryFile(beside: replaced, for: path)
+    // `fchmod` is not subject to the umask: the mode is set exactly.
+    fchmod(file.descriptor, exists ? existing.st_mode & 0o777 : FileIO.newFileMode)
+    descriptor = file.descriptor
+    temporary = (file, replaced)
   }
 
   /// Appends `bytes`, writing through once the buffer holds a megabyte; a megabyte or
@@ -82,7 +99,7 @@ final class StreamingOutput {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw FileIO.Failure(path, errno: errno)
+        throw FileIO.Failure(path, errno: errno, side: .output)
       }
       var left = written
       while first < vectors.count, left >= vectors[first].iov_len {
@@ -105,21 +122,25 @@ final class StreamingOutput {
   func commit() throws(FileIO.Failure) {
     try flush()
     finished = true
-    guard let temporary else { return }
-    guard close(descriptor) == 0 else { throw FileIO.Failure(path, errno: errno) }
-    guard rename(temporary, path) == 0 else {
-      let failure = FileIO.Failure(path, errno: errno)
-      unlink(temporary)
+    guard path != "-" else { return }
+    guard close(descriptor) == 0 else {
+      let failure = FileIO.Failure(path, errno: errno, side: .output)
+      temporary?.file.remove()
       throw failure
+    }
+    guard let (file, replacing) = temporary else { return }
+    if let code = file.moveInto(replacing) {
+      throw FileIO.Failure(
+        path, errno: code, side: .output, step: "the finished file cannot be renamed into place")
     }
   }
 
   /// Removes the temporary file; the final path is left as it was.
   func abandon() {
-    guard !finished, let temporary else { return }
+    guard !finished, path != "-" else { return }
     finished = true
     close(descriptor)
-    unlink(temporary)
+    temporary?.file.remove()
   }
 
   deinit { abandon() }

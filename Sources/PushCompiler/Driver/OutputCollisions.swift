@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The outputs of a `convert` or `batch` run checked against its inputs and against each
+/// other, before anything is read or written: an output that would replace an input (or
+/// the `--defaults` file), an output folder that is, holds or lies inside the input
+/// folder, a `.json` report inside the input or output folder, `-o` and `--report`
+/// naming one file, and the report and the records both on standard output are each a
+/// usage error.
+///
+/// Paths that exist are compared by device and inode, so that `a`, `./a` and a symbolic
+/// link to `a` are one file; a path that names nothing yet, by its absolute spelling.
+enum OutputCollisions {
+  /// What a path names.
+  enum Place: Equatable {
+    /// An existing file or folder.
+    case node(device: UInt64, inode: UInt64)
+    /// Nothing yet: the normalised absolute path where a file would be.
+    case absent(String)
+
+    init(_ info: stat) {
+      self = .node(
+        device: UInt64(truncatingIfNeeded: info.st_dev),
+        inode: UInt64(truncatingIfNeeded: info.st_ino))
+    }
+
+    /// What `path` names, or would name once written (through a symbolic link, the file
+    /// it leads to).
+    init(_ path: String) {
+      let target = (try? FileIO.replacedFile(path)) ?? path
+      var info = stat()
+      self = stat(target, &info) == 0 ? Place(info) : .absent(OutputCollisions.absolute(target))
+    }
+
+    /// The regular file open as `descriptor`, if it is one.
+    init?(descriptor: Int32) {
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+      self.init(info)
+    }
+  }
+
+  /// What is wrong with the paths of `options`, as a usage message, or nil.
+  /// `standardInput` is the descriptor standard input is read from, when it is a real one.
+  static func problem(in options: CommandLineOptions, standardInput: Int32?) -> String? {
+    let batch = options.command == .batch
+    let given = batch ? options.inputs : options.input.map { [$0] } ?? []
+    let folder =
+      batch && given.count == 1 && given[0] != "-" && FileIO.isDirectory(given[0]) ? given[0] : nil
+    var outputs: [(option: String, path: String)] = []
+    if let path = options.output, path != "-" { outputs.append(("-o", path)) }
+    if batch, let path = options.reportFile {
+      if path != "-" {
+        outputs.append(("--report", path))
+      } else if outputs.isEmpty, folder == nil {
+        return "--report - and the records would both go to standard output; "
+          + "give one of them a file (-o FILE or --report FILE)"
+      }
+    }
+    guard !outputs.isEmpty else { return nil }
+
+    var inputs: [(name: String, place: Place)] = given.filter { $0 != "-" }.map {
+      ("the input\($0 == folder ? " folder" : "") '\($0)'", Place($0))
+    }
+    if given.isEmpty || given.contains("-"), let descriptor = standardInput,
+      let place = Place(descriptor: descriptor)
+    {
+      inputs.append(("the file standard input reads", place))
+    }
+    if let path = options.defaultsFile {
+      inputs.append(("the --defaults file '\(path)'", Place(path)))
+    }
+
+    for output in outputs {
+      let named = "\(output.option) '\(output.path)'"
+      let place = Place(output.path)
+      if let input = inputs.first(where: { $0.place == place }) {
+        return "\(named) is \(input.name): writing there would replace it"
+      }
+      guard let folder, let folderPlace = inputs.first?.place else { continue }
+      // The output folder's files are `.json` files, and so may be a report: inside the
+      // input folder, a later run would read them as inputs.
+      let isFolderOutput = output.option == "-o"
+      guard isFolderOutput || output.path.hasSuffix(".json") else { continue }
+      if lies(output.path, inside: folderPlace) {
+        return "\(named) lies inside the input folder '\(folder)': write it elsewhere"
+      }
+      if isFolderOutput, lies(folder, inside: place) {
+        return "\(named) holds the input folder '\(folder)': write it elsewhere"
+      }
+    }
+    if outputs.count == 2 {
+      let (output, report) = (outputs[0].path, outputs[1].path)
+      if Place(output) == Place(report) {
+        return "-o and --report both name '\(report)': one would replace the other"
+      }
+      if folder != nil, report.hasSuffix(".json"), lies(report, inside: Place(output)) {
+        return "--report '\(report)' lies inside the output folder '\(output)', "
+          + "where a converted file may take its name"
+      }
+    }
+    return nil
+  }
+
+  /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A
+  /// folder that does not exist yet holds the paths its absolute path begins.
+  static func lies(_ path: String, inside folder: Place) -> Bool {
+    guard case .absent(let folderPath) = folder else {
+      return folders(holding: path).contains(folder)
+    }
+    guard case .absent(let absolutePath) = Place(path) else { return false }
+    return absolutePath.hasPrefix(folderPath + "/")
+  }
+
+  /// The folders that hold what `path` names (or would name), from the nearest up to
+  /// the root, followed through the file system itself (`..`), so that symbolic links
+  /// on the way count as they lead.
+  static func folders(holding path: String) -> [Place] {
+    let target = (try? FileIO.replacedFile(path)) ?? path
+    var info = stat()
+    var current: String
+    if stat(target, &info) == 0 {
+      current = info.st_mode & S_IFMT == S_IFDIR ? target + "/.." : parent(of: target)
+    } else {
+      current = parent(of: target)
+      while stat(current, &info) != 0, current != ".", current != "/" {
+        current = parent(of: current)
+      }
+    }
+    var found: [Place] = []
+    // Deeper than any real tree; the root is its own parent, where the walk stops.
+    for _ in 0..<1024 {
+      guard stat(current, &info) == 0 else { break }
+      let place = Place(info)
+      guard place != found.last else { break }
+      found.append(place)
+      current += "/.."
+    }
+    return found
+  }
+
+  /// The folder part of `path`, without resolving anything: `.` for a bare name.
+  static func parent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
+  /// The absolute path of `path`, which names nothing yet: its folder's real path when
+  /// that folder exists, else `.` and `..` worked out from the working directory.
+  static func absolute(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? ""
+    if let real = realpath(parent(of: path), nil) {
+      defer { free(real) }
+      return String(cString: real) + "/" + name
+    }
+    var parts: [Substring] = []
+    var start = path
+    if !path.hasPrefix("/"), let directory = getcwd(nil, 0) {
+      start = String(cString: directory) + "/" + path
+      free(directory)
+    }
+    for part in start.split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+}

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary files that outputs are written to before they are renamed into place,
+/// and the signal handlers that remove them when a run is interrupted (SIGINT, SIGTERM,
+/// SIGHUP, or SIGPIPE when the reader of standard output goes away), so that an
+/// interrupted run leaves neither its outputs nor their temporary files behind.
+///
+/// A signal handler may only do what is async-signal-safe: no allocation, no lock. So
+/// the name of every open temporary file is kept in a table allocated once, where
+/// `mkstemp` writes it in place: the handler `unlink`s each name in use and raises its
+/// signal again. Its action was reset to the default as it was delivered
+/// (`SA_RESETHAND`), so the process then ends killed by that signal, and its exit status
+/// says so as it would have without the handler.
+enum TemporaryFiles {
+  /// Temporary files whose names the table holds at once: a run has two open at most (its
+  /// output and its report). One beyond them is still created, but a signal leaves it.
+  static let slots = 16
+  /// Bytes of one name, with its final NUL; a longer path is longer than the system takes.
+  static let nameSize = Int(PATH_MAX) + 1
+
+  // The handler reads `state` and `names` without a lock, since it cannot wait for one;
+  // they are written only by a thread holding `lock`, or by the one that reserved a
+  // slot, into its own name. A name is written whole while its slot is only reserved,
+  // and the slot is marked named (under the lock: the call into C keeps the writes in
+  // that order) before `mkstemp` creates the file; it is freed after the file is renamed
+  // or unlinked. So a temporary file that exists always has its name there, and the
+  // handler at worst unlinks a name that no longer exists, or `mkstemp`'s template
+  // half filled in. The pointers themselves never change after they are made.
+  fileprivate static let free: Int32 = 0
+  fileprivate static let reserved: Int32 = 1
+  fileprivate static let named: Int32 = 2
+  nonisolated(unsafe) private static let state: UnsafeMutablePointer<Int32> = {
+    let flags = UnsafeMutablePointer<Int32>.allocate(capacity: slots)
+    flags.initialize(repeating: free, count: slots)
+    return flags
+  }()
+  nonisolated(unsafe) private static let names = UnsafeMutablePointer<CChar>.allocate(
+    capacity: slots * nameSize)
+  nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+
+  private static let prepared: Void = {
+    _ = FileIO.newFileMode
+    // Everything the handler reads is made now, not on its first use inside it.
+    _ = (state, names, lock, slots, nameSize, named)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+      var current = sigaction()
+      // A signal the process was started to ignore (`nohup`) stays ignored, and one a
+      // program embedding the library handles stays its own.
+      guard sigaction(signal, nil, &current) == 0, current.handler == nil else { continue }
+      var action = sigaction()
+      action.handler = removeTemporaryFilesAndRaise
+      action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+      sigemptyset(&action.sa_mask)
+      sigaction(signal, &action, nil)
+    }
+  }()
+
+  /// Reads the umask and installs the signal handlers, once. Called before any thread
+  /// starts, since reading the umask sets it for a moment.
+  static func prepare() { _ = prepared }
+
+  /// Reserves a slot of the table for a name, or returns nil when all are in use.
+  fileprivate static func reserve() -> Int? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    guard let slot = (0..<slots).first(where: { state[$0] == free }) else { return nil }
+    state[slot] = reserved
+    return slot
+  }
+
+  /// Sets the state of a slot reserved before.
+  fileprivate static func mark(_ slot: Int, _ newState: Int32) {
+    pthread_mutex_lock(lock)
+    state[slot] = newState
+    pthread_mutex_unlock(lock)
+  }
+
+  fileprivate static func name(_ slot: Int) -> UnsafeMutablePointer<CChar> {
+    names + slot * nameSize
+  }
+
+  /// The signal handler: async-signal-safe calls only, on memory prepared beforehand.
+  fileprivate static func removeAll() {
+    var slot = 0
+    while slot < slots {
+      if state[slot] == named { unlink(names + slot * nameSize) }
+      slot += 1
+    }
+  }
+}
+
+private func removeTemporaryFilesAndRaise(_ signal: Int32) {
+  TemporaryFiles.removeAll()
+  raise(signal)
+}
+
+extension sigaction {
+  /// The plain handler (`sa_handler`); nil is the default action.
+  fileprivate var handler: (@convention(c) (Int32) -> Void)? {
+    get {
+      #if canImport(Darwin)
+        __sigaction_u.__sa_handler
+      #elseif canImport(Musl)
+        __sa_handler.sa_handler
+      #else
+        __sigaction_handler.sa_handler
+      #endif
+    }
+    set {
+      #if canImport(Darwin)
+        __sigaction_u.__sa_handler = newValue
+      #elseif canImport(Musl)
+        __sa_handler.sa_handler = newValue
+      #else
+        __sigaction_handler.sa_handler = newValue
+      #endif
+    }
+  }
+}
+
+/// A temporary file created beside an output's final path, whose name the signal
+/// handlers know until it is renamed into place or removed.
+struct TemporaryFile {
+  /// The open file, for writing.
+  let descriptor: Int32
+  /// Its name: in the table, or in memory of its own when the table is full.
+  private let name: UnsafeMutablePointer<CChar>
+  private let slot: Int?
+
+  /// Creates `PATH.pushc-XXXXXX` beside `path`, readable and writable by its owner only
+  /// until the caller gives it its permissions. A failure names `output`, the path the
+  /// user gave.
+  init(beside path: String, for output: String) throws(FileIO.Failure) {
+    TemporaryFiles.prepare()
+    let template = Array((path + ".pushc-XXXXXX").utf8CString)
+    let slot = template.count <= TemporaryFiles.nameSize ? TemporaryFiles.reserve() : nil
+    let name =
+      slot.map(TemporaryFiles.name)
+      ?? UnsafeMutablePointer<CChar>.allocate(capacity: template.count)
+    name.update(from: template, count: template.count)
+    if let slot { TemporaryFiles.mark(slot, TemporaryFiles.named) }
+    let opened = mkstemp(name)
+    guard opened >= 0 else {
+      let failure = FileIO.Failure(
+        output, errno: errno, side: .output, step: "the temporary file beside it cannot be created")
+      Self.forget(name, slot)
+      throw failure
+    }
+    descriptor = opened
+    self.name = name
+    self.slot = slot
+  }
+
+  /// Renames the file (already closed) to `path`, or removes it when that fails; returns
+  /// the error number of the failure, or nil.
+  func moveInto(_ path: String) -> Int32? {
+    let failure = rename(name, path) == 0 ? nil : errno
+    if failure != nil { unlink(name) }
+    Self.forget(name, slot)
+    return failure
+  }
+
+  /// Removes the file (already closed).
+  func remove() {
+    unlink(name)
+    Self.forget(name, slot)
+  }
+
+  private static func forget(_ name: UnsafeMutablePointer<CChar>, _ slot: Int?) {
+    if let slot { TemporaryFiles.mark(slot, TemporaryFiles.free) } else { name.deallocate() }
+  }
+}

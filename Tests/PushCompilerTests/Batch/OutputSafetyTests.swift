@@ -1,0 +1,517 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Outputs never replace what a run reads, failures to write name the path and exit 73,
+/// files get the permissions the user expects, and an interrupted run leaves nothing.
+@Suite struct OutputSafetyTests {
+  let folder: String
+  static let record = #"{"aps": {"alert": "one"}, "body": {"_k": "k1"}}"#
+  static let input = record + "\n{bad\n"
+
+  init() throws {
+    folder =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "pushc-outputs-\(UUID().uuidString)"
+      ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  /// Writes `text` to `name` under the test's folder and returns its path.
+  @discardableResult
+  func file(_ name: String, _ text: String = Self.input) throws -> String {
+    let path = folder + "/" + name
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func contents(_ name: String) -> String? {
+    FileManager.default.contents(atPath: folder + "/" + name).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+
+  /// Every entry under the test's folder, as relative paths, sorted.
+  func entries() -> [String] {
+    (FileManager.default.subpaths(atPath: folder) ?? []).sorted()
+  }
+
+  func run(_ arguments: [String]) -> (ExitCode, BufferedStreams) {
+    var streams = BufferedStreams()
+    let code = Driver.run(arguments, streams: &streams)
+    return (code, streams)
+  }
+
+  func mode(_ name: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+}
+
+// MARK: - Outputs that would replace what is read
+
+extension OutputSafetyTests {
+  static let batch = ["batch", "--from", "auto", "--to", "klaviyo"]
+
+  /// Each spelling of a collision, with absolute paths so that the working directory
+  /// does not matter: a usage error naming the clash, before anything is read or
+  /// written; the input is as it was and nothing new is left in the folder.
+  @Test(arguments: [
+    (["IN", "-o", "IN"], "-o 'IN' is the input 'IN'"),
+    (["IN", "-o", "DIR/./in.ndjson"], "is the input 'IN'"),
+    (["IN", "-o", "DIR/sub/../in.ndjson"], "is the input 'IN'"),
+    (["IN", "-o", "DIR/link.ndjson"], "is the input 'IN'"),
+    (["DIR/link.ndjson", "-o", "IN"], "is the input 'DIR/link.ndjson'"),
+    (["IN", "--report", "IN"], "--report 'IN' is the input 'IN'"),
+    (["IN", "-o", "DIR/rr.out", "--report", "DIR/rr.out"], "-o and --report both name"),
+    (["IN", "-o", "DIR/rr.out", "--report", "DIR/./rr.out"], "-o and --report both name"),
+    (["IN", "-o", "DIR/x.out", "--report", "DIR/link.out"], "-o and --report both name"),
+    (["IN", "--report", "-"], "--report - and the records would both go to standard output"),
+    (["IN", "-o", "-", "--report", "-"], "both go to standard output"),
+    (["-", "--report", "-"], "both go to standard output"),
+    (
+      ["IN", "--defaults", "DIR/defaults.json", "-o", "DIR/defaults.json"], "is the --defaults file"
+    ),
+    (["DIR/payloads", "-o", "DIR/payloads"], "is the input folder 'DIR/payloads'"),
+    (["DIR/payloads", "-o", "DIR/payloads/"], "is the input folder"),
+    (["DIR/payloads", "-o", "DIR/payloads/converted"], "lies inside the input folder"),
+    (["DIR/payloads", "-o", "DIR/payloads/nested/new"], "lies inside the input folder"),
+    (["DIR/payloads", "-o", "DIR/linked/converted"], "lies inside the input folder"),
+    (["DIR/payloads", "-o", "DIR"], "holds the input folder"),
+    (
+      ["DIR/payloads", "-o", "DIR/out", "--report", "DIR/payloads/r.json"],
+      "lies inside the input folder"
+    ),
+    (
+      ["DIR/payloads", "-o", "DIR/out", "--report", "DIR/out/r.json"],
+      "lies inside the output folder"
+    ),
+    (
+      ["DIR/payloads", "-o", "DIR/out", "--report", "DIR/payloads/a.json"],
+      "lies inside the input folder"
+    ),
+  ])
+  func batchOutputsThatWouldReplaceAnInputAreUsageErrors(_ arguments: [String], _ message: String)
+    throws
+  {
+    let input = try file("in.ndjson")
+    try file("defaults.json", "{}")
+    try file("payloads/a.json", Self.record)
+    try file("payloads/nested/b.json", Self.record)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.ndjson", withDestinationPath: "in.ndjson")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.out", withDestinationPath: "x.out")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/linked", withDestinationPath: "payloads")
+    let before = entries()
+    let spelled = arguments.map {
+      $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
+    }
+    let (code, streams) = run(Self.batch + spelled)
+    #expect(code == .usage)
+    let expected = message.replacingOccurrences(of: "IN", with: input).replacingOccurrences(
+      of: "DIR", with: folder)
+    #expect(
+      streams.error.hasPrefix("pushc: ") && streams.error.contains(expected), "\(streams.error)")
+    #expect(streams.output.isEmpty)
+    #expect(contents("in.ndjson") == Self.input)
+    #expect(entries() == before)
+  }
+
+  /// Outputs beside the inputs, a report in the output folder that no converted file can
+  /// take the name of, and a report on standard output while the records go to a file
+  /// are all fine.
+  @Test(arguments: [
+    ["IN", "-o", "DIR/out.ndjson", "--report", "DIR/report.jsonl"],
+    ["IN", "-o", "DIR/out.ndjson", "--report", "-"],
+    ["DIR/payloads", "-o", "DIR/out", "--report", "DIR/out/report.jsonl"],
+    ["DIR/payloads", "-o", "DIR/out", "--report", "-"],
+    ["DIR/payloads", "-o", "DIR/payloads-converted"],
+  ])
+  func outputsBesideTheInputsAreFine(_ arguments: [String]) throws {
+    let input = try file("in.ndjson")
+    try file("payloads/a.json", Self.record)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/out", withIntermediateDirectories: true)
+    let spelled = arguments.map {
+      $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
+    }
+    let (code, streams) = run(Self.batch + spelled)
+    #expect(code == .success || code == .failed, "\(streams.error)")
+    #expect(streams.error.contains("records read"))
+  }
+
+  /// Relative spellings and links, as a user types them from the folder that holds the
+  /// input, are the same file.
+  @Test(arguments: [
+    ["in.ndjson", "-o", "./in.ndjson"],
+    ["./in.ndjson", "-o", "in.ndjson"],
+    ["in.ndjson", "-o", "link.ndjson"],
+    ["in.ndjson", "--report", "sub/../in.ndjson"],
+    ["in.ndjson", "-o", "rr.out", "--report", "./rr.out"],
+  ])
+  func relativeSpellingsNameTheSameFile(_ arguments: [String]) throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    try file("in.ndjson")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.ndjson", withDestinationPath: "in.ndjson")
+    let before = entries()
+    let status = BuiltPushc.run(
+      ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$0\" \"$@\"", pushc, folder] + Self.batch
+        + arguments)
+    #expect(status == 64)
+    #expect(contents("in.ndjson") == Self.input)
+    #expect(entries() == before)
+  }
+
+  /// `convert -o` naming its input would replace it with the conversion, losing what
+  /// the diagnostics say was not carried over: a usage error too.
+  @Test func convertToItsOwnInputIsAUsageError() throws {
+    let input = try file("one.json", Self.record)
+    for output in [input, folder + "/./one.json"] {
+      let (code, streams) = run(["convert", "--from", "auto", "--to", "apns", input, "-o", output])
+      #expect(code == .usage)
+      #expect(streams.error.contains("is the input '\(input)'"))
+    }
+    #expect(contents("one.json") == Self.record)
+    let (code, _) = run([
+      "convert", "--from", "auto", "--to", "apns", input, "-o", folder + "/two.json",
+    ])
+    #expect(code == .success)
+  }
+
+  /// Standard input redirected from the file `-o` names is a collision as well.
+  @Test func standardInputFromTheOutputFileIsAUsageError() throws {
+    let input = try file("in.ndjson")
+    let descriptor = open(input, O_RDONLY)
+    defer { close(descriptor) }
+    var streams = DescriptorStreams(descriptor: descriptor)
+    let code = Driver.run(Self.batch + ["-", "-o", input], streams: &streams)
+    #expect(code == .usage)
+    #expect(streams.error.contains("-o '\(input)' is the file standard input reads"))
+    #expect(contents("in.ndjson") == Self.input)
+  }
+}
+
+/// Streams whose input is an open file, as a shell's `< FILE` gives.
+struct DescriptorStreams: DriverStreams {
+  var descriptor: Int32
+  var error = ""
+  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] { [] }
+  mutating func writeOutput(_ bytes: [UInt8]) {}
+  mutating func writeError(_ text: String) { error += text }
+  var standardInputDescriptor: Int32? { descriptor }
+  var errorIsTerminal: Bool { false }
+}
+
+// MARK: - Outputs that cannot be written
+
+extension OutputSafetyTests {
+  /// Every output that cannot be written exits 73 with a message naming the path given
+  /// and what failed; nothing is left behind.
+  @Test(arguments: [
+    (
+      ["IN", "-o", "DIR/missing/out.ndjson"],
+      "cannot write 'DIR/missing/out.ndjson': the temporary file beside it cannot be created: no such file or directory"
+    ),
+    (
+      ["IN", "--report", "DIR/missing/r.jsonl"],
+      "cannot write 'DIR/missing/r.jsonl': the temporary file beside it cannot be created: no such file or directory"
+    ),
+    (["IN", "-o", "DIR/folder"], "cannot write 'DIR/folder': is a directory"),
+    (["IN", "-o", "DIR/loop"], "cannot write 'DIR/loop': too many levels of symbolic links"),
+    (["DIR/payloads", "-o", "DIR/regular"], "cannot write 'DIR/regular': not a directory"),
+    (["DIR/payloads", "-o", "DIR/blocked"], "cannot write 'DIR/blocked/nested': not a directory"),
+  ])
+  func unwritableOutputsExit73NamingThePath(_ arguments: [String], _ message: String) throws {
+    let input = try file("in.ndjson")
+    try file("payloads/a.json", Self.record)
+    try file("payloads/nested/b.json", Self.record)
+    try file("regular", "keep")
+    try file("blocked/nested", "keep")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/folder", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/loop", withDestinationPath: "loop")
+    let spelled = arguments.map {
+      $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
+    }
+    let (code, streams) = run(Self.batch + spelled)
+    #expect(code == .cannotCreateOutput)
+    let expected = message.replacingOccurrences(of: "DIR", with: folder)
+    #expect(streams.error.contains("pushc: " + expected + "\n"), "\(streams.error)")
+    #expect(contents("regular") == "keep" && contents("blocked/nested") == "keep")
+    #expect(!entries().contains { $0.contains(".pushc-") })
+  }
+
+  /// A file that exists but where no file can be created beside it, as in `/proc`:
+  /// the message says it was the temporary file that failed, not that the file is
+  /// missing.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/version")))
+  func aReportWhereNoTemporaryFileCanBeCreated() throws {
+    let input = try file("in.ndjson")
+    let (code, streams) = run(
+      Self.batch + [input, "-o", folder + "/out", "--report", "/proc/version"])
+    #expect(code == .cannotCreateOutput)
+    #expect(
+      streams.error.contains(
+        "pushc: cannot write '/proc/version': the temporary file beside it cannot be created: "))
+    #expect(contents("out") == nil)
+    let one = try file("one.json", Self.record)
+    let (converted, single) = run([
+      "convert", "-f", "auto", "-t", "apns", one, "-o", "/proc/version",
+    ])
+    #expect(converted == .cannotCreateOutput)
+    #expect(single.error.contains("cannot write '/proc/version': the temporary file beside it"))
+  }
+
+  /// Standard output that cannot be written (a full disk) is a failure too.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func standardOutputThatCannotBeWrittenExits73() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let input = try file("in.ndjson", Self.record + "\n")
+    let errors = folder + "/errors.txt"
+    for arguments in [Self.batch + [input], ["convert", "-f", "auto", "-t", "apns", input]] {
+      #expect(BuiltPushc.run([pushc] + arguments, output: "/dev/full", errors: errors) == 73)
+      #expect(
+        contents("errors.txt")?.contains("pushc: cannot write '<stdout>': no space left on device")
+          == true)
+    }
+  }
+
+  /// An input that cannot be read is still 66, not 73.
+  @Test func anUnreadableInputIsStill66() throws {
+    let (code, streams) = run(Self.batch + [folder + "/absent.ndjson", "-o", folder + "/out"])
+    #expect(code == .noInput)
+    #expect(streams.error.contains("pushc: cannot read '\(folder)/absent.ndjson': no such file"))
+    #expect(entries().isEmpty)
+  }
+}
+
+// MARK: - Permissions and symbolic links
+
+extension OutputSafetyTests {
+  /// A file replaced keeps its permissions; through a symbolic link, the file it leads
+  /// to is replaced (keeping its permissions) and the link stays a link; a link to a
+  /// file that does not exist yet creates it.
+  @Test func replacedFilesKeepTheirPermissionsAndLinksStayLinks() throws {
+    let input = try file("in.ndjson", Self.record + "\n")
+    try file("private.ndjson", "old")
+    chmod(folder + "/private.ndjson", 0o600)
+    try file("target.ndjson", "old")
+    chmod(folder + "/target.ndjson", 0o640)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.ndjson", withDestinationPath: "target.ndjson")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/chain.ndjson", withDestinationPath: "link.ndjson")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/dangling.ndjson", withDestinationPath: "sub/new.ndjson")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    #expect(run(Self.batch + [input, "-o", folder + "/private.ndjson"]).0 == .success)
+    #expect(try mode("private.ndjson") == 0o600)
+    let converted = try #require(contents("private.ndjson"))
+    #expect(converted.hasPrefix(#"{"aps":"#))
+    for link in ["link.ndjson", "chain.ndjson"] {
+      try file("target.ndjson", "old")
+      #expect(run(Self.batch + [input, "-o", folder + "/" + link]).0 == .success)
+      #expect(contents("target.ndjson") == converted)
+      #expect(try mode("target.ndjson") == 0o640)
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.ndjson")
+          == "target.ndjson")
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/chain.ndjson")
+          == "link.ndjson")
+    }
+    #expect(run(Self.batch + [input, "-o", folder + "/dangling.ndjson"]).0 == .success)
+    #expect(contents("sub/new.ndjson") == converted)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/dangling.ndjson")
+        == "sub/new.ndjson")
+    let (code, _) = run([
+      "convert", "-f", "auto", "-t", "klaviyo", "--compact", input, "-o", folder + "/chain.ndjson",
+    ])
+    #expect(code == .success && contents("target.ndjson") == converted)
+  }
+
+  /// New outputs, reports, output folders and the files in them get what the umask
+  /// allows (read once, as the process starts).
+  @Test(arguments: [(0o077, 0o600, 0o700), (0o002, 0o664, 0o775), (0o022, 0o644, 0o755)])
+  func newFilesFollowTheUmask(_ mask: Int, _ fileMode: Int, _ folderMode: Int) throws {
+    let input = try file("in.ndjson", Self.record + "\n")
+    try file("payloads/nested/a.json", Self.record)
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    for arguments in [
+      [input, "-o", folder + "/out.ndjson", "--report", folder + "/report.jsonl"],
+      [folder + "/payloads", "-o", folder + "/converted"],
+    ] {
+      let status = BuiltPushc.run(
+        ["/bin/sh", "-c", "umask \(String(mask, radix: 8)) && exec \"$0\" \"$@\"", pushc]
+          + Self.batch + arguments)
+      #expect(status == 0)
+    }
+    let convert = BuiltPushc.run(
+      [
+        "/bin/sh", "-c", "umask \(String(mask, radix: 8)) && exec \"$0\" \"$@\"", pushc,
+        "convert", "-f", "auto", "-t", "apns", input, "-o", folder + "/one.json",
+      ])
+    #expect(convert == 0)
+    for name in ["out.ndjson", "report.jsonl", "converted/nested/a.json", "one.json"] {
+      #expect(try mode(name) == fileMode, "\(name)")
+    }
+    for name in ["converted", "converted/nested"] {
+      #expect(try mode(name) == folderMode, "\(name)")
+    }
+  }
+}
+
+// MARK: - Interruption
+
+extension OutputSafetyTests {
+  /// A run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE while it writes its output and report
+  /// removes both temporary files and dies of that signal; nothing is left under the
+  /// final names. Standard input is a pipe held open, so the run is still going,
+  /// whatever the speed of the machine, when the signal arrives.
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGPIPE])
+  func aSignalLeavesNoTemporaryFiles(_ signalNumber: Int32) throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let golden = try GoldenFiles.json(
+      GoldenFiles.root.appendingPathComponent("klaviyo/parse/predefined-accept-decline/input.json"))
+    let line = JSONWriter(style: .compact).string(golden) + "\n"
+    let output = folder + "/out.ndjson"
+    let report = folder + "/report.jsonl"
+    // Were pushc to stop reading, writing to it fails instead of killing the tests.
+    signal(SIGPIPE, SIG_IGN)
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let child = try #require(
+      BuiltPushc.spawn(
+        [pushc] + Self.batch + ["-", "-o", output, "--report", report], standardInput: ends[0]))
+    close(ends[0])
+    defer { close(ends[1]) }
+    // Enough records for the report's buffer to be written through at least once.
+    let records = Array(String(repeating: line, count: 5000).utf8)
+    var written = 0
+    while written < records.count {
+      let count = records[written...].withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+      try #require(count > 0, "pushc stopped reading")
+      written += count
+    }
+    let temporaryReport = try #require(
+      BuiltPushc.waitFor(within: 30) {
+        entries().first { $0.hasPrefix("report.jsonl.pushc-") && size(of: $0) > 0 }
+      })
+    #expect(entries().contains { $0.hasPrefix("out.ndjson.pushc-") })
+    kill(child, signalNumber)
+    let status = try #require(BuiltPushc.wait(for: child, within: 30))
+    #expect(status & 0x7F == signalNumber, "status \(status)")
+    #expect(entries().isEmpty, "left \(entries()), the report was \(temporaryReport)")
+  }
+
+  func size(of name: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.size] as? Int) ?? 0
+  }
+}
+
+/// The `pushc` executable beside this test bundle, and ways to run it.
+enum BuiltPushc {
+  /// The `pushc` built with the tests, when it is there.
+  static let path: String? = {
+    var url = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    if !FileManager.default.fileExists(atPath: url.path), let main = Bundle.main.executableURL {
+      url = main
+    }
+    for _ in 0..<4 {
+      url.deleteLastPathComponent()
+      let candidate = url.appendingPathComponent("pushc").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }()
+
+  /// Starts `arguments` with standard input from `standardInput` (or `/dev/null`), its
+  /// outputs to the files named (`/dev/null` unless told), and SIGINT, SIGTERM, SIGHUP
+  /// and SIGPIPE at their default actions whatever this process does with them.
+  static func spawn(
+    _ arguments: [String], standardInput: Int32? = nil, output: String = "/dev/null",
+    errors: String = "/dev/null"
+  ) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let standardInput {
+      posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 else {
+      return nil
+    }
+    return pid
+  }
+
+  /// Runs `arguments` to the end and returns its exit status (128 + the signal when one
+  /// killed it).
+  static func run(
+    _ arguments: [String], output: String = "/dev/null", errors: String = "/dev/null"
+  ) -> Int32? {
+    guard let pid = spawn(arguments, output: output, errors: errors),
+      let status = wait(for: pid, within: 60)
+    else { return nil }
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+
+  /// The raw wait status of `pid`, or nil (after killing it) when it has not ended in
+  /// `seconds`.
+  static func wait(for pid: pid_t, within seconds: Double) -> Int32? {
+    var status: Int32 = 0
+    let ended = waitFor(within: seconds) { waitpid(pid, &status, WNOHANG) == pid ? true : nil }
+    if ended == nil {
+      kill(pid, SIGKILL)
+      waitpid(pid, &status, 0)
+      return nil
+    }
+    return status
+  }
+
+  /// The first value `poll` gives within `seconds`, checking every few milliseconds.
+  static func waitFor<T>(within seconds: Double, _ poll: () -> T?) -> T? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let value = poll() { return value }
+      usleep(2000)
+    }
+    return nil
+  }
+}
