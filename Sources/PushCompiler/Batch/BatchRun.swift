@@ -176,7 +176,16 @@ struct BatchRun {
   private mutating func convertFolder(
     _ input: String, into output: String, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
-    let files = try FileIO.jsonFiles(under: input)
+    let listing = try FileIO.jsonFiles(under: input)
+    for loop in listing.loops {
+      let diagnostic = Diagnostic(
+        .folderLoop, "this linked folder leads back into a folder it is in; not listed again",
+        at: .input(.root))
+      show(
+        diagnostic, in: DiagnosedDocument(file: FileIO.joined(input, loop)), record: nil,
+        streams: &streams)
+    }
+    let files = listing.files
     // A file over the size limit is read no further than one byte beyond it, which is
     // enough for the reader to refuse it.
     let limit = JSONReader.Limits.standard.maxBytes
@@ -261,20 +270,27 @@ struct BatchRun {
       let shown =
         outcome.diagnostics.first { $0.severity == .error }
         ?? outcome.diagnostics.all.max { $0.severity < $1.severity }
-      if let shown {
-        switch options.diagnosticsFormat {
-        case .text:
-          var text = DiagnosticRenderer.text(shown, in: place)
-          if streams.errorIsTerminal { text = "\r\u{1B}[K" + text }
-          streams.writeError(text)
-        case .json:
-          streams.writeError(DiagnosticRenderer.jsonLine(shown, in: place, record: read))
-        }
-      }
+      if let shown { show(shown, in: place, record: read, streams: &streams) }
     } else {
       converted += 1
     }
     try writeReport(place: place, record: read, outcome: outcome)
+  }
+
+  /// Writes `diagnostic` to standard error in the form `--diagnostics` asks for; `record`
+  /// names the record it belongs to, if any.
+  private func show(
+    _ diagnostic: Diagnostic, in place: DiagnosedDocument, record: Int?,
+    streams: inout some DriverStreams
+  ) {
+    switch options.diagnosticsFormat {
+    case .text:
+      var text = DiagnosticRenderer.text(diagnostic, in: place)
+      if streams.errorIsTerminal { text = "\r\u{1B}[K" + text }
+      streams.writeError(text)
+    case .json:
+      streams.writeError(DiagnosticRenderer.jsonLine(diagnostic, in: place, record: record))
+    }
   }
 
   /// Writes the record's report line: the object `{"record", "source", "status",

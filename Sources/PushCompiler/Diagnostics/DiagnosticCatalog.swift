@@ -29,6 +29,10 @@ extension DiagnosticCode {
   /// The input could not be read.
   public static let unreadable = DiagnosticCode(
     "input.unreadable", .error, "the input file or stream could not be read")
+  /// A folder input holds a link back to a folder it is in, which is not entered again.
+  public static let folderLoop = DiagnosticCode(
+    "input.folder-loop", .warning,
+    "a linked folder leads back into the folder input; not listed again")
 
   /// The code of a JSON syntax error of the given kind (`json.<kind>`).
   public static func json(_ kind: JSONSyntaxError.Kind) -> DiagnosticCode {
@@ -227,7 +231,7 @@ extension DiagnosticCode {
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([
-      notAnObject, duplicateKey, invalidIR, unreadable, ambiguousFormat, detectedFormat,
+      notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, ambiguousFormat, detectedFormat,
       unknownFormat,
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,

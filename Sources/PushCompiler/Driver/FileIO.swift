@@ -108,14 +108,26 @@ extension FileIO {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// The `.json` files under `directory`, as paths relative to it, sorted.
-  public static func jsonFiles(under directory: String) throws(Failure) -> [String] {
-    var found: [String] = []
-    var pending = [""]
-    while let relative = pending.popLast() {
+  /// The `.json` files under a folder, as paths relative to it, sorted, and the folders
+  /// not entered because they lead back to a folder they are in.
+  public struct FolderListing: Sendable, Equatable {
+    /// The `.json` files.
+    public var files: [String]
+    /// Links to a folder that holds them (`up -> ..`), relative to the folder listed:
+    /// entering them would list the same files again, without end.
+    public var loops: [String]
+  }
+
+  /// The `.json` files under `directory`. A linked folder is followed, unless it is one
+  /// of the folders it is in.
+  public static func jsonFiles(under directory: String) throws(Failure) -> FolderListing {
+    var listing = FolderListing(files: [], loops: [])
+    var pending = [(relative: "", ancestors: [FileIdentity]())]
+    while let (relative, ancestors) = pending.popLast() {
       let path = relative.isEmpty ? directory : joined(directory, relative)
       guard let handle = opendir(path) else { throw Failure(path, errno: errno) }
       defer { closedir(handle) }
+      let lineage = ancestors + [FileIdentity(path)].compactMap { $0 }
       while let entry = readdir(handle) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) {
           String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
@@ -123,13 +135,38 @@ extension FileIO {
         guard name != ".", name != ".." else { continue }
         let child = relative.isEmpty ? name : relative + "/" + name
         if isDirectory(joined(directory, child)) {
-          pending.append(child)
+          if let identity = FileIdentity(joined(directory, child)), lineage.contains(identity) {
+            listing.loops.append(child)
+          } else {
+            pending.append((child, lineage))
+          }
         } else if name.hasSuffix(".json") {
-          found.append(child)
+          listing.files.append(child)
         }
       }
     }
-    return found.sorted()
+    listing.files.sort()
+    listing.loops.sort()
+    return listing
+  }
+
+  /// What makes a file itself whatever path reaches it: its device and inode.
+  struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The identity `info` gives.
+    init(_ info: stat) {
+      device = UInt64(truncatingIfNeeded: info.st_dev)
+      inode = UInt64(truncatingIfNeeded: info.st_ino)
+    }
+
+    /// The identity of what `path` names (following links), or `nil` when it is not there.
+    init?(_ path: String) {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return nil }
+      self.init(info)
+    }
   }
 
   /// `name` inside `directory`, after exactly one slash whatever slashes end `directory`.

@@ -19,15 +19,11 @@ enum OutputCollisions {
   /// What a path names.
   enum Place: Equatable {
     /// An existing file or folder.
-    case node(device: UInt64, inode: UInt64)
+    case node(FileIO.FileIdentity)
     /// Nothing yet: the normalised absolute path where a file would be.
     case absent(String)
 
-    init(_ info: stat) {
-      self = .node(
-        device: UInt64(truncatingIfNeeded: info.st_dev),
-        inode: UInt64(truncatingIfNeeded: info.st_ino))
-    }
+    init(_ info: stat) { self = .node(FileIO.FileIdentity(info)) }
 
     /// What `path` names, or would name once written (through a symbolic link, the file
     /// it leads to).

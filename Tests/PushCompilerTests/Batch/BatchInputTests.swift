@@ -144,6 +144,28 @@ extension BatchTests {
     #expect(FileIO.joined("/", "a.json") == "/a.json")
     #expect(FileIO.joined("in///", "a/b.json") == "in/a/b.json")
   }
+
+  /// A link back to a folder it is in (`up -> ..`) is not entered, so no file is listed
+  /// twice or without end; a link to a folder beside it is followed like a folder.
+  @Test func aFolderLinkBackIntoItselfIsNotEntered() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    _ = try file("in/sub/b.json", Self.payload)
+    let manager = FileManager.default
+    try manager.createSymbolicLink(atPath: input + "/sub/up", withDestinationPath: "..")
+    try manager.createSymbolicLink(atPath: input + "/alias", withDestinationPath: "sub")
+    let listing = try FileIO.jsonFiles(under: input)
+    #expect(listing.files == ["a.json", "alias/b.json", "sub/b.json"])
+    #expect(listing.loops == ["alias/up", "sub/up"])
+    let output = folder.appendingPathComponent("out").path
+    let (code, streams) = run(["batch", "-f", "auto", "-t", "klaviyo", input, "-o", output])
+    #expect(code == .success)
+    #expect(
+      streams.error.contains(
+        "\(input)/sub/up: warning: this linked folder leads back into a folder it is in; not listed again [input.folder-loop]"
+      ))
+    #expect(streams.error.hasSuffix("pushc: 3 records read: 3 converted, 0 failed\n"))
+  }
 }
 
 extension BatchTests {
