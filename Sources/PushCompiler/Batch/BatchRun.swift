@@ -171,12 +171,14 @@ struct BatchRun {
   }
 
   /// A folder of `.json` files: each is one record, written under `output` with the
-  /// same relative name. A file that cannot be read is a record that fails; a record
-  /// that fails leaves no file under its name.
+  /// same relative name. A file that cannot be read, is not a regular file, or a folder
+  /// in it that cannot be listed, is a record that fails; a record that fails leaves no
+  /// file under its name. `output` is made even when there is nothing to write into it.
   private mutating func convertFolder(
     _ input: String, into output: String, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     let listing = try FileIO.jsonFiles(under: input)
+    try FileIO.makeDirectories(output)
     for loop in listing.loops {
       let diagnostic = Diagnostic(
         .folderLoop, "this linked folder leads back into a folder it is in; not listed again",
@@ -194,7 +196,8 @@ struct BatchRun {
       let names = Array(files[start..<min(start + Self.blockSize / 8, files.count)])
       let contents = names.map { name in
         Result { () throws(FileIO.Failure) in
-          try FileIO.read(FileIO.joined(input, name), atMost: limit + 1)
+          if let failure = listing.unlisted[name] { throw failure }
+          return try FileIO.read(FileIO.joined(input, name), atMost: limit + 1, regularOnly: true)
         }
       }
       let outcomes = converter.convert(contents) { converter, content in

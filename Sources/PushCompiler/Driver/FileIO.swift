@@ -42,11 +42,27 @@ public enum FileIO {
   }
 
   /// The contents of the file at `path`: all of it, or its first `limit` bytes when it
-  /// is longer (nothing beyond them is read).
-  public static func read(_ path: String, atMost limit: Int = .max) throws(Failure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+  /// is longer (nothing beyond them is read). With `regularOnly`, anything but a regular
+  /// file (or a link to one) fails without being read: a pipe, a socket or a device could
+  /// make the read wait for ever or never end.
+  public static func read(
+    _ path: String, atMost limit: Int = .max, regularOnly: Bool = false
+  ) throws(Failure) -> [UInt8] {
+    // Opening a pipe for reading waits for a writer unless it does not block.
+    let descriptor = open(path, regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY)
     guard descriptor >= 0 else { throw Failure(path, errno: errno) }
     defer { close(descriptor) }
+    if regularOnly {
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else { throw Failure(path, errno: errno) }
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        var failure = Failure(path, errno: EINVAL)
+        failure.reason = "not a regular file"
+        throw failure
+      }
+      // Reads of it block again, as they would have without O_NONBLOCK.
+      _ = fcntl(descriptor, F_SETFL, 0)
+    }
     return try readAll(descriptor, path: path, atMost: limit)
   }
 
@@ -108,24 +124,35 @@ extension FileIO {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// The `.json` files under a folder, as paths relative to it, sorted, and the folders
-  /// not entered because they lead back to a folder they are in.
-  public struct FolderListing: Sendable, Equatable {
-    /// The `.json` files.
+  /// The `.json` files under a folder, as paths relative to it, sorted, the folders in it
+  /// that cannot be listed, and the folders not entered because they lead back to a
+  /// folder they are in.
+  public struct FolderListing: Sendable {
+    /// The `.json` files, and the folders in ``unlisted``, sorted together: each is one
+    /// record.
     public var files: [String]
+    /// The folders among ``files`` that cannot be listed, each with why.
+    public var unlisted: [String: Failure]
     /// Links to a folder that holds them (`up -> ..`), relative to the folder listed:
     /// entering them would list the same files again, without end.
     public var loops: [String]
   }
 
   /// The `.json` files under `directory`. A linked folder is followed, unless it is one
-  /// of the folders it is in.
+  /// of the folders it is in. Only `directory` itself must be listed; a folder below it
+  /// that cannot be is named among the files, with why, and the others are listed.
   public static func jsonFiles(under directory: String) throws(Failure) -> FolderListing {
-    var listing = FolderListing(files: [], loops: [])
+    var listing = FolderListing(files: [], unlisted: [:], loops: [])
     var pending = [(relative: "", ancestors: [FileIdentity]())]
     while let (relative, ancestors) = pending.popLast() {
       let path = relative.isEmpty ? directory : joined(directory, relative)
-      guard let handle = opendir(path) else { throw Failure(path, errno: errno) }
+      guard let handle = opendir(path) else {
+        let failure = Failure(path, errno: errno)
+        if relative.isEmpty { throw failure }
+        listing.files.append(relative)
+        listing.unlisted[relative] = failure
+        continue
+      }
       defer { closedir(handle) }
       let lineage = ancestors + [FileIdentity(path)].compactMap { $0 }
       while let entry = readdir(handle) {
@@ -134,7 +161,13 @@ extension FileIO {
         }
         guard name != ".", name != ".." else { continue }
         let child = relative.isEmpty ? name : relative + "/" + name
-        if isDirectory(joined(directory, child)) {
+        // The entry's type, where the folder gives it, needs no path: a folder whose
+        // path is too long to look up is still found, and fails when it is listed.
+        let type = Int(entry.pointee.d_type)
+        let isFolder =
+          type == DT_DIR
+          || ((type == DT_LNK || type == DT_UNKNOWN) && isDirectory(joined(directory, child)))
+        if isFolder {
           if let identity = FileIdentity(joined(directory, child)), lineage.contains(identity) {
             listing.loops.append(child)
           } else {
