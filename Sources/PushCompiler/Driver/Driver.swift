@@ -131,11 +131,9 @@ struct Session {
     if options.command == .batch, let target {
       var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)
       translator.pipeline = pipeline
-      switch readDefaults() {
+      switch loadDefaults(&streams) {
       case .success(let defaults): translator.defaults = defaults
-      case .failure(let failure):
-        flush(&streams)
-        return failure.code
+      case .failure(let failure): return failure.code
       }
       translator.settings = options.settings
       translator.options = options.options
@@ -200,13 +198,11 @@ struct Session {
     guard let target else { return validate(payload, source: source, streams: &streams) }
     var translator = Translator(from: source, to: target)
     translator.pipeline = pipeline
-    switch readDefaults() {
+    switch loadDefaults(&streams) {
     case .success(let defaults):
       translator.settings = options.settings
       translator.defaults = defaults
-    case .failure(let failure):
-      flush(&streams)
-      return failure.code
+    case .failure(let failure): return failure.code
     }
     translator.options = options.options
     translator.dumpAfter = options.dumpAfter
@@ -269,59 +265,78 @@ struct Session {
     return .success
   }
 
-  private struct DefaultsFailure: Error { var code: ExitCode }
+  /// Why the `--defaults` file cannot be used: the diagnostic, placed in that file, and
+  /// the exit code.
+  private struct DefaultsFailure: Error {
+    var diagnostic: Diagnostic
+    var code: ExitCode
+  }
+
+  /// The `--defaults` values; when the file cannot be used, the exit code, after what was
+  /// found so far and the reason, placed in that file, are written to standard error.
+  private mutating func loadDefaults(_ streams: inout some DriverStreams) -> Result<
+    [String: String], DefaultsFailure
+  > {
+    let result = readDefaults()
+    if case .failure(let failure) = result {
+      flush(&streams)
+      streams.writeError(rendered(failure.diagnostic, file: options.defaultsFile!))
+    }
+    return result
+  }
 
   /// The `--defaults` file: a JSON object whose members are strings.
-  private mutating func readDefaults() -> Result<[String: String], DefaultsFailure> {
+  private func readDefaults() -> Result<[String: String], DefaultsFailure> {
     guard let path = options.defaultsFile else { return .success([:]) }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(path, atMost: JSONReader.Limits.standard.maxBytes + 1)
+    } catch {
+      return .failure(DefaultsFailure(diagnostic: error.unreadableInput, code: .noInput))
+    }
     let value: JSONValue
     do {
-      value = try JSONReader.parse(
-        FileIO.read(path, atMost: JSONReader.Limits.standard.maxBytes + 1))
-    } catch let error as FileIO.Failure {
-      diagnostics.report(
-        Diagnostic(
-          .unreadable, "cannot read defaults '\(path)': \(error.reason)", at: .input(.root)))
-      return .failure(DefaultsFailure(code: .noInput))
-    } catch let error as JSONSyntaxError {
-      diagnostics.report(
-        Diagnostic(
-          .json(error.kind), "defaults file '\(path)': \(error.message)",
-          at: .text(line: error.line, column: error.column, offset: error.offset)))
-      return .failure(DefaultsFailure(code: .dataError))
+      value = try JSONReader.parse(bytes)
     } catch {
-      return .failure(DefaultsFailure(code: .dataError))
+      return .failure(
+        DefaultsFailure(
+          diagnostic: TranslationError.invalidJSON(error).diagnostic!, code: .dataError))
     }
     guard let object = value.objectValue else {
-      diagnostics.report(
-        Diagnostic(
-          .notAnObject, "defaults file '\(path)' must hold an object of strings", at: .input(.root))
-      )
-      return .failure(DefaultsFailure(code: .dataError))
+      return .failure(
+        DefaultsFailure(
+          diagnostic: Diagnostic(
+            .notAnObject, "a defaults file holds an object of strings, found \(value.kindName)",
+            at: .input(.root)),
+          code: .dataError))
     }
     var defaults: [String: String] = [:]
     for member in object {
       guard let text = member.value.stringValue else {
-        diagnostics.report(
-          Diagnostic(
-            .wrongType,
-            "defaults file '\(path)': '\(member.key)' must be a string, found \(member.value.kindName)",
-            at: .input(JSONPointer.root.appending(member.key))))
-        return .failure(DefaultsFailure(code: .dataError))
+        return .failure(
+          DefaultsFailure(
+            diagnostic: Diagnostic(
+              .invalidFieldValue,
+              "'\(member.key)' must be a string, found \(member.value.kindName); nothing is converted",
+              at: .input(JSONPointer.root.appending(member.key))),
+            code: .dataError))
       }
       defaults[member.key] = text
     }
     return .success(defaults)
   }
 
+  /// `diagnostic`, about `file`, in the form `--diagnostics` asks for.
+  private func rendered(_ diagnostic: Diagnostic, file: String) -> String {
+    switch options.diagnosticsFormat {
+    case .text: DiagnosticRenderer.text(diagnostic, file: file)
+    case .json: DiagnosticRenderer.jsonLine(diagnostic, file: file)
+    }
+  }
+
   private mutating func flush(_ streams: inout some DriverStreams) {
     var text = ""
-    for diagnostic in diagnostics {
-      switch options.diagnosticsFormat {
-      case .text: text += DiagnosticRenderer.text(diagnostic, file: inputName)
-      case .json: text += DiagnosticRenderer.jsonLine(diagnostic, file: inputName)
-      }
-    }
+    for diagnostic in diagnostics { text += rendered(diagnostic, file: inputName) }
     if !text.isEmpty { streams.writeError(text) }
     diagnostics = Diagnostics()
   }

@@ -298,7 +298,10 @@ import Testing
       ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", defaults.path], input: payload)
     #expect(wrongType.code == .dataError)
     #expect(wrongType.output.isEmpty)
-    #expect(wrongType.error.contains("'_k' must be a string, found number [parse.wrong-type]"))
+    #expect(
+      wrongType.error
+        == "\(defaults.path):/_k: error: '_k' must be a string, found number; nothing is converted [emit.invalid-field-value]\n"
+    )
     let missing = run(
       ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", "/nonexistent/d.json"],
       input: payload)

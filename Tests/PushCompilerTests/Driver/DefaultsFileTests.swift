@@ -1,0 +1,108 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+/// A `--defaults` file that cannot be used stops `convert` and `batch` before anything is
+/// converted, with an error placed in that file, not in the input.
+@Suite struct DefaultsFileTests {
+  let folder: String
+
+  init() throws {
+    folder =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "pushc-defaults-\(UUID().uuidString)"
+      ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  /// Writes `text` to `name` under the test's folder and returns its path.
+  func file(_ name: String, _ text: String) throws -> String {
+    let path = folder + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func run(_ arguments: [String], input: String = "") -> (ExitCode, BufferedStreams) {
+    var streams = BufferedStreams(input: Array(input.utf8))
+    let code = Driver.run(arguments, streams: &streams)
+    return (code, streams)
+  }
+
+  static let payload = #"{"aps": {"alert": "hi"}}"#
+
+  /// The same run of `convert` (on a file) and of `batch` (on standard input).
+  func runs(_ extra: [String]) throws -> [(ExitCode, BufferedStreams)] {
+    let input = try file("archive.json", Self.payload)
+    return [
+      run(["convert", "-f", "apns", "-t", "klaviyo", input] + extra),
+      run(["batch", "-f", "apns", "-t", "klaviyo", "-"] + extra, input: Self.payload + "\n"),
+    ]
+  }
+
+  /// (contents of the defaults file, what follows its path in the message, exit code)
+  @Test(arguments: [
+    (
+      "{\n  x}",
+      ":2:3: error: expected a member name in quotes, found 'x' [json.unexpected-character]",
+      ExitCode.dataError
+    ),
+    (
+      #"{"_k": 5}"#,
+      ":/_k: error: '_k' must be a string, found number; nothing is converted [emit.invalid-field-value]",
+      .dataError
+    ),
+    (
+      "[1]",
+      ": error: a defaults file holds an object of strings, found array [input.not-an-object]",
+      .dataError
+    ),
+  ])
+  func errorsArePlacedInTheDefaultsFile(_ text: String, _ message: String, _ code: ExitCode)
+    throws
+  {
+    let defaults = try file("baddefs.json", text)
+    for (exit, streams) in try runs(["--defaults", defaults]) {
+      #expect(exit == code)
+      #expect(streams.output.isEmpty)
+      #expect(streams.error == defaults + message + "\n")
+    }
+  }
+
+  @Test func anUnreadableDefaultsFileIsNamed() throws {
+    let missing = folder + "/missing.json"
+    for (exit, streams) in try runs(["--defaults", missing]) {
+      #expect(exit == .noInput)
+      #expect(
+        streams.error
+          == "\(missing): error: cannot read '\(missing)': no such file or directory [input.unreadable]\n"
+      )
+    }
+  }
+
+  @Test func jsonLinesNameTheDefaultsFile() throws {
+    let defaults = try file("baddefs.json", "{\n  x}")
+    for (exit, streams) in try runs(["--defaults", defaults, "--diagnostics", "json"]) {
+      #expect(exit == .dataError)
+      let line = try JSONReader.parse(Array(streams.error.utf8))
+      #expect(line["file"] == .string(defaults))
+      #expect(line["line"] == 2 && line["column"] == 3)
+      #expect(line["severity"] == "error")
+    }
+  }
+
+  /// What `convert` found before it read the defaults is still reported, at the input.
+  @Test func earlierDiagnosticsKeepTheirFile() throws {
+    let defaults = try file("baddefs.json", #"{"_k": true}"#)
+    let input = try file("in.json", Self.payload)
+    let (code, streams) = run([
+      "convert", "-f", "auto", "-t", "klaviyo", input, "--defaults", defaults,
+    ])
+    #expect(code == .dataError)
+    let lines = streams.error.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("\(input): note: read as apns") == true)
+    #expect(
+      lines.last?.hasPrefix("\(defaults):/_k: error: '_k' must be a string, found boolean") == true)
+  }
+}
