@@ -54,7 +54,9 @@ public struct CommandLineOptions: Sendable, Equatable {
     var parsed = CommandLineOptions()
     var rest = arguments[...]
     var positional: [String] = []
-    var sawCommand = false
+    var commandNamed = false
+    /// `--help` or `--version` was given: it answers whatever else the line holds.
+    var helpAsked = false
     var given: [OptionSpec] = []
     while let argument = rest.popFirst() {
       if argument == "--" {
@@ -62,9 +64,9 @@ public struct CommandLineOptions: Sendable, Equatable {
         break
       }
       if argument == "-" || !argument.hasPrefix("-") {
-        if !sawCommand, let command = Command(rawValue: argument) {
+        if !commandNamed, !helpAsked, let command = Command(rawValue: argument) {
           parsed.command = command
-          sawCommand = true
+          commandNamed = true
         } else {
           positional.append(argument)
         }
@@ -90,16 +92,14 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
       try spec.apply(value ?? "", &parsed)
       given.append(spec)
-      if parsed.command == .help || parsed.command == .version,
-        spec.long == "--help" || spec.long == "--version"
-      {
-        sawCommand = true
-      }
+      if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
-    if OptionSpec.commandsRun.contains(parsed.command),
-      let stray = given.first(where: { !$0.commands.contains(parsed.command) })
-    {
-      throw UsageError("'\(stray.long)' does not apply to '\(parsed.command.rawValue)'")
+    if helpAsked { return parsed }
+    if let stray = given.first(where: { !$0.commands.contains(parsed.command) }) {
+      throw UsageError(
+        commandNamed
+          ? "'\(stray.long)' does not apply to '\(parsed.command.rawValue)'"
+          : "'\(stray.long)' needs a command: convert, validate, detect or batch")
     }
     switch parsed.command {
     case .batch:
@@ -146,8 +146,8 @@ struct OptionSpec: Sendable {
   let short: String?
   let valueName: String?
   let help: String
-  /// The commands it applies to; given to another command, it is a usage error rather
-  /// than ignored.
+  /// The commands it applies to; given to another command (`formats` and `passes` take
+  /// none but `--help` and `--version`), it is a usage error rather than ignored.
   let commands: Set<CommandLineOptions.Command>
   let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
 
@@ -163,9 +163,6 @@ struct OptionSpec: Sendable {
     self.commands = commands
     self.apply = apply
   }
-
-  /// The commands that read payloads, whose options are checked against ``commands``.
-  static let commandsRun: Set<CommandLineOptions.Command> = [.convert, .validate, .detect, .batch]
 
   static let all: [OptionSpec] = [
     OptionSpec(

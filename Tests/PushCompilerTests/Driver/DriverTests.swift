@@ -107,12 +107,34 @@ import Testing
     (
       ["batch", "-f", "apns", "-t", "apns", "-", "-"], "standard input ('-') can be read only once"
     ),
+    (["formats", "--from", "x"], "'--from' does not apply to 'formats'"),
+    (["passes", "-o", "y"], "'--output' does not apply to 'passes'"),
+    (["formats", "--diagnostics=json"], "'--diagnostics' does not apply to 'formats'"),
+    (["version", "--compact"], "'--compact' does not apply to 'version'"),
+    (["--to", "apns"], "'--to' needs a command: convert, validate, detect or batch"),
   ])
   func optionsOutsideTheirCommandAreUsageErrors(_ arguments: [String], message: String) {
     let result = run(arguments, input: #"{"aps":{"alert":"hi"}}"#)
     #expect(result.code == .usage)
     #expect(result.output.isEmpty)
     #expect(result.error.hasPrefix("pushc: \(message)\n"))
+  }
+
+  /// `--help` and `--version` answer wherever they stand, whatever else is given.
+  @Test(arguments: [
+    (["convert", "--from", "x", "--help"], "usage: pushc convert"),
+    (["convert", "in.json", "--help"], "usage: pushc convert"),
+    (["--help", "batch", "-o", "y"], "usage: pushc convert"),
+    (["formats", "--help"], "usage: pushc convert"),
+    (["passes", "-h"], "usage: pushc convert"),
+    (["passes", "--version"], "pushc \(Driver.version) "),
+    (["detect", "-o", "y", "--version"], "pushc \(Driver.version) "),
+  ])
+  func helpAndVersionAnswerAnywhere(_ arguments: [String], output: String) {
+    let result = run(arguments)
+    #expect(result.code == .success)
+    #expect(result.output.hasPrefix(output))
+    #expect(result.error.isEmpty)
   }
 
   @Test func optionsOfEveryCommandStillApply() {
