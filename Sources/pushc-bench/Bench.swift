@@ -1,3 +1,4 @@
+import PushCompiler
 import PushIR
 
 #if canImport(Glibc)
@@ -46,7 +47,15 @@ struct Bench {
       print("pushc-bench: cannot make a temporary folder")
       return 73
     }
-    if settings.keep != nil { mkdir(folder, 0o755) }
+    if settings.keep != nil {
+      do {
+        try FileIO.makeDirectories(folder)
+      } catch {
+        let part = error.path == folder ? "" : "'\(error.path)': "
+        print("pushc-bench: cannot make the --keep folder '\(folder)': \(part)\(error.reason)")
+        return 73
+      }
+    }
     defer { if settings.keep == nil { removeFolder(folder) } }
     let corpus = BenchCorpus(
       records: settings.records, badEvery: settings.badEvery, seed: settings.seed)
@@ -61,10 +70,14 @@ struct Bench {
       "pushc-bench: \(settings.records) records per archive, seed \(settings.seed), in \(folder)")
     let klaviyoInput = folder + "/klaviyo.ndjson"
     let klaviyoBytes = corpus.klaviyoArchive()
-    _ = BenchFiles.write(klaviyoBytes, to: klaviyoInput)
     let mixed = corpus.mixedArchive(templates: templates.payloads)
     let mixedInput = folder + "/mixed.ndjson"
-    _ = BenchFiles.write(mixed.bytes, to: mixedInput)
+    for (bytes, path) in [(klaviyoBytes, klaviyoInput), (mixed.bytes, mixedInput)] {
+      guard BenchFiles.write(bytes, to: path) else {
+        print("pushc-bench: cannot write '\(path)'")
+        return 73
+      }
+    }
     var healthy = true
 
     // 1. The Klaviyo upgrade, pushc against jq on the same file.

@@ -7,7 +7,8 @@ struct BenchSettings {
   /// How many times each batch command is timed.
   var runs = 3
   var golden = "Golden"
-  /// Where to keep the corpus and outputs; a temporary folder, removed after, when `nil`.
+  /// Where to keep the corpus and outputs (made, with its parents, when missing); a
+  /// temporary folder, removed after, when `nil`.
   var keep: String?
   /// Whether `--help` (or `-h`) asked for the usage instead of a run.
   var wantsHelp = false
@@ -26,13 +27,23 @@ struct BenchSettings {
 
   init(arguments: [String]) throws(Mistake) {
     var rest = arguments[...]
-    while let flag = rest.popFirst() {
+    while let argument = rest.popFirst() {
+      // `--name=value` is `--name value`.
+      var flag = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
       if flag == "--help" || flag == "-h" {
+        guard inlineValue == nil else { throw Mistake(message: "'\(flag)' takes no value") }
         wantsHelp = true
         continue
       }
       guard Self.options.contains(flag) else { throw Mistake(message: "unknown option '\(flag)'") }
-      guard let value = rest.popFirst() else { throw Mistake(message: "'\(flag)' needs a value") }
+      guard let value = inlineValue ?? rest.popFirst() else {
+        throw Mistake(message: "'\(flag)' needs a value")
+      }
       /// The value as a whole number of at least `least`.
       func number(atLeast least: Int = 0) throws(Mistake) -> Int {
         guard let number = Int(value), number >= least else {

@@ -21,9 +21,11 @@ let usage = """
                     reported, and the fastest beside it (default 3)
     --cold-runs R   single-payload conversions timed from a cold start (default 30)
     --golden DIR    where the realistic payloads are (default Golden)
-    --keep DIR      write the corpus and outputs into DIR and keep them
-                    (outputs of an earlier run there are removed before each timed run)
+    --keep DIR      write the corpus and outputs into DIR (made, with its parents,
+                    when missing) and keep them (outputs of an earlier run there are
+                    removed before each timed run)
     --help          print this and exit
+  A value follows its option after a space or '=' (--records=10).
 
   """
 
