@@ -8,5 +8,8 @@ import PushCompiler
   import Darwin
 #endif
 
+// Before anything is opened: a file must not take the number of a closed standard stream.
+FileIO.occupyClosedStandardStreams()
+Driver.quitOnSIGQUIT()
 var streams = ProcessStreams()
 exit(Driver.run(Array(CommandLine.arguments.dropFirst()), streams: &streams).rawValue)

@@ -35,6 +35,8 @@ struct BatchRun {
   private(set) var converted = 0
   private(set) var failed = 0
   private var report: StreamingOutput?
+  /// Whether the records go to standard output.
+  private var recordsToStandardOutput = true
   private var started = FileIO.monotonicSeconds()
   private var lastProgress = 0.0
 
@@ -45,31 +47,43 @@ struct BatchRun {
 
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
     let inputs = options.inputs.isEmpty ? ["-"] : options.inputs
-    let output = options.output ?? "-"
+    // Records for standard output, however it is named, are written there as for `-`.
+    let output = options.output.map { OutputCollisions.isStandardOutput($0) ? "-" : $0 } ?? "-"
+    recordsToStandardOutput = output == "-"
+    let folder = inputs.first { $0 != "-" && FileIO.isDirectory($0) }
+    if let folder {
+      guard inputs.count == 1 else {
+        streams.writeError(
+          "pushc: '\(folder)' is a folder: a folder input must be the only input\n")
+        return .usage
+      }
+      guard output != "-" else {
+        streams.writeError("pushc: a folder input needs -o FOLDER for its outputs\n")
+        return .usage
+      }
+    }
+    var sink: StreamingOutput?
     do throws(FileIO.Failure) {
       if let path = options.reportFile { report = try StreamingOutput(path: path) }
-      if let folder = inputs.first(where: { $0 != "-" && FileIO.isDirectory($0) }) {
-        guard inputs.count == 1 else {
-          streams.writeError(
-            "pushc: '\(folder)' is a folder: a folder input must be the only input\n")
-          return .usage
-        }
-        guard output != "-" else {
-          streams.writeError("pushc: a folder input needs -o FOLDER for its outputs\n")
-          return .usage
-        }
+      if let folder {
         try convertFolder(folder, into: output, streams: &streams)
       } else {
-        let sink = output == "-" ? nil : try StreamingOutput(path: output)
+        sink = output == "-" ? nil : try StreamingOutput(path: output)
         for input in inputs {
           try convertStream(input, into: sink, streams: &streams)
         }
-        try sink?.commit()
       }
-      try report?.commit()
+      // Every output is written whole before any is moved into place: when one fails,
+      // none is left.
+      if let failure = streams.outputFailure { throw failure }
+      try StreamingOutput.commit([sink, report].compactMap { $0 })
     } catch {
+      sink?.abandon()
       report?.abandon()
-      streams.writeError("pushc: \(error.message)\n")
+      // A failure of standard output is the driver's to report, as for every command.
+      if error != streams.outputFailure {
+        Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
+      }
       return error.side == .output ? .cannotCreateOutput : .noInput
     }
     // Machine-readable standard error holds diagnostics only, so the summary is text's.
@@ -251,6 +265,9 @@ struct BatchRun {
       bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count })
       for line in lines { bytes.append(contentsOf: line) }
       streams.writeOutput(bytes)
+      // A run whose records cannot be written stops now, rather than reading on to the
+      // end of its input.
+      if let failure = streams.outputFailure { throw failure }
     }
     showProgress(&streams)
   }
@@ -333,7 +350,7 @@ struct BatchRun {
   private mutating func showProgress(_ streams: inout some DriverStreams) {
     guard streams.errorIsTerminal, options.diagnosticsFormat == .text else { return }
     // Records written to the terminal show the progress themselves.
-    if (options.output ?? "-") == "-" && streams.outputIsTerminal { return }
+    if recordsToStandardOutput && streams.outputIsTerminal { return }
     let now = FileIO.monotonicSeconds()
     guard now - lastProgress >= 0.5 else { return }
     lastProgress = now

@@ -211,6 +211,13 @@ extension DiagnosticCode {
     "emit.no-fallback-category", .warning,
     "a fallback category was asked for, but none fits the buttons")
 
+  // MARK: output — writing the result
+
+  /// An output file, the report or standard output could not be written.
+  public static let unwritable = DiagnosticCode(
+    "output.unwritable", .error,
+    "an output file, the report or standard output could not be written")
+
   // MARK: validate — `pushc validate`
 
   /// A required field is missing.
@@ -243,6 +250,7 @@ extension DiagnosticCode {
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
       invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
+      unwritable,
       validationInvalidURL, validationMissingField, validationMutableContent,
       validationUnknownCategory,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }

@@ -8,15 +8,6 @@ public enum Driver {
 
   /// Runs `pushc` with `arguments` (without the program name).
   public static func run(_ arguments: [String], streams: inout some DriverStreams) -> ExitCode {
-    let code = runCommand(arguments, streams: &streams)
-    guard let failure = streams.outputFailure else { return code }
-    streams.writeError("pushc: \(failure.message)\n")
-    return .cannotCreateOutput
-  }
-
-  private static func runCommand(_ arguments: [String], streams: inout some DriverStreams)
-    -> ExitCode
-  {
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
@@ -24,6 +15,32 @@ public enum Driver {
       streams.writeError("pushc: \(error.message)\nrun 'pushc --help' for usage\n")
       return .usage
     }
+    let code = runCommand(options, streams: &streams)
+    guard let failure = streams.outputFailure else { return code }
+    report(failure, as: options.diagnosticsFormat, streams: &streams)
+    return .cannotCreateOutput
+  }
+
+  /// Writes a failure that stops the run to standard error: `pushc: cannot write …` as
+  /// text (after clearing a progress line on a terminal), or its diagnostic's JSON line
+  /// (`input.unreadable`, `output.unwritable`), so that a JSON standard error holds
+  /// nothing else.
+  static func report(
+    _ failure: FileIO.Failure, as format: CommandLineOptions.DiagnosticsFormat,
+    streams: inout some DriverStreams
+  ) {
+    switch format {
+    case .text:
+      streams.writeError(
+        (streams.errorIsTerminal ? "\r\u{1B}[K" : "") + "pushc: \(failure.message)\n")
+    case .json:
+      streams.writeError(DiagnosticRenderer.jsonLine(failure.diagnostic, file: failure.path))
+    }
+  }
+
+  private static func runCommand(_ options: CommandLineOptions, streams: inout some DriverStreams)
+    -> ExitCode
+  {
     switch options.command {
     case .help:
       streams.writeOutput(Array(OptionSpec.usage.utf8))
@@ -119,7 +136,8 @@ struct Session {
     // Outputs (convert and batch) are checked before anything is read or written.
     if target != nil {
       if let problem = OutputCollisions.problem(
-        in: options, standardInput: streams.standardInputDescriptor)
+        in: options, standardInput: streams.standardInputDescriptor,
+        standardOutput: streams.standardOutputDescriptor)
       {
         return usage(problem, &streams)
       }
@@ -224,7 +242,7 @@ struct Session {
       do {
         try FileIO.writeAtomically(bytesOut, to: path)
       } catch {
-        streams.writeError("pushc: \(error.message)\n")
+        Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
         return .cannotCreateOutput
       }
     } else {
@@ -351,5 +369,11 @@ extension FileIO.Failure {
   /// The diagnostic of an input that cannot be read (`input.unreadable`).
   var unreadableInput: Diagnostic {
     Diagnostic(.unreadable, "cannot read '\(path)': \(reason)", at: .input(.root))
+  }
+
+  /// The diagnostic of a failure that stops a run: `input.unreadable` at the input's
+  /// root, or `output.unwritable` at the output's.
+  var diagnostic: Diagnostic {
+    side == .input ? unreadableInput : Diagnostic(.unwritable, message, at: .output(.root))
   }
 }

@@ -8,6 +8,8 @@ public protocol DriverStreams {
   mutating func writeError(_ text: String)
   /// The descriptor standard input can be streamed from, when it is a real one.
   var standardInputDescriptor: Int32? { get }
+  /// The descriptor standard output is written to, when it is a real one.
+  var standardOutputDescriptor: Int32? { get }
   /// Whether standard error is a terminal (for progress lines).
   var errorIsTerminal: Bool { get }
   /// Whether standard output is a terminal (where a progress line would run into the
@@ -19,6 +21,7 @@ public protocol DriverStreams {
 }
 
 extension DriverStreams {
+  public var standardOutputDescriptor: Int32? { nil }
   public var outputIsTerminal: Bool { false }
   public var outputFailure: FileIO.Failure? { nil }
 }
@@ -43,6 +46,7 @@ public struct ProcessStreams: DriverStreams {
   }
 
   public var standardInputDescriptor: Int32? { 0 }
+  public var standardOutputDescriptor: Int32? { 1 }
   public var errorIsTerminal: Bool { FileIO.isTerminal(2) }
   public var outputIsTerminal: Bool { FileIO.isTerminal(1) }
 }

@@ -11,7 +11,7 @@
 public enum FileIO {
   /// Why a file operation failed: the path, whether it was being read or written, and
   /// the system's reason.
-  public struct Failure: Error, Sendable {
+  public struct Failure: Error, Sendable, Equatable {
     /// Which side of a run a failure is on: an input that cannot be read (exit 66) or an
     /// output that cannot be written (exit 73).
     public enum Side: Sendable { case input, output }
@@ -115,6 +115,34 @@ public enum FileIO {
 
   /// Whether `descriptor` is a terminal.
   public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+  /// Opens `/dev/null` on each of standard input, output and error that the process was
+  /// started without (`2>&-`), so that no file the run opens later takes its number and
+  /// receives what was meant for the stream. Each is opened in the direction that makes
+  /// its use fail, as using the closed stream would have: standard input for writing
+  /// only, so that reading it fails; standard output and error for reading only, so
+  /// that writing them fails (`EBADF`) and a run that writes its records there stops
+  /// with exit 73. Called as the process starts, before anything else is opened.
+  public static func occupyClosedStandardStreams() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+      if opened >= 0, opened != descriptor {
+        dup2(opened, descriptor)
+        close(opened)
+      }
+    }
+  }
+
+  /// Whether `path` names the file standard output is open on (a regular file, a pipe,
+  /// a terminal: `/dev/stdout`, or the file the shell redirected it to), so that writing
+  /// it means writing standard output itself, where it stands, rather than replacing a
+  /// file.
+  static func isStandardOutput(_ path: String) -> Bool {
+    var output = stat()
+    var named = stat()
+    guard fstat(1, &output) == 0, stat(path, &named) == 0 else { return false }
+    return FileIdentity(output) == FileIdentity(named)
+  }
 }
 
 extension FileIO {

@@ -8,10 +8,11 @@
 
 /// The outputs of a `convert` or `batch` run checked against its inputs and against each
 /// other, before anything is read or written: an output that would replace an input (or
-/// the `--defaults` file), an output folder that is, holds or lies inside the input
-/// folder, a `.json` report inside the input or output folder, `-o` and `--report`
-/// naming one file, and the report and the records both on standard output are each a
-/// usage error.
+/// the `--defaults` file), standard output redirected to an input while something is
+/// written there, an output folder that is, holds or lies inside the input folder, a
+/// `.json` report inside the input or output folder, `-o` and `--report` naming one
+/// file, and the report and the records both on standard output (however it is named:
+/// `-`, `/dev/stdout`, the file it is redirected to) are each a usage error.
 ///
 /// Paths that exist are compared by device and inode, so that `a`, `./a` and a symbolic
 /// link to `a` are one file; a path that names nothing yet, by its absolute spelling.
@@ -42,23 +43,32 @@ enum OutputCollisions {
   }
 
   /// What is wrong with the paths of `options`, as a usage message, or nil.
-  /// `standardInput` is the descriptor standard input is read from, when it is a real one.
-  static func problem(in options: CommandLineOptions, standardInput: Int32?) -> String? {
+  /// `standardInput` and `standardOutput` are the descriptors of those streams, when
+  /// they are real ones.
+  static func problem(
+    in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?
+  ) -> String? {
     let batch = options.command == .batch
     let given = batch ? options.inputs : options.input.map { [$0] } ?? []
     let folder =
       batch && given.count == 1 && given[0] != "-" && FileIO.isDirectory(given[0]) ? given[0] : nil
-    var outputs: [(option: String, path: String)] = []
-    if let path = options.output, path != "-" { outputs.append(("-o", path)) }
-    if batch, let path = options.reportFile {
-      if path != "-" {
-        outputs.append(("--report", path))
-      } else if outputs.isEmpty, folder == nil {
-        return "--report - and the records would both go to standard output; "
-          + "give one of them a file (-o FILE or --report FILE)"
-      }
+    let records = options.output ?? "-"
+    let recordsToStandardOutput = folder == nil && isStandardOutput(records)
+    let report = batch ? options.reportFile : nil
+    let reportToStandardOutput = report.map(isStandardOutput) ?? false
+    if recordsToStandardOutput, reportToStandardOutput, let report {
+      return "--report \(report == "-" ? "-" : "'\(report)'") and the records"
+        + (records == "-" ? "" : " (-o '\(records)')") + " would both go to standard output; "
+        + "give one of them a file (-o FILE or --report FILE)"
     }
-    guard !outputs.isEmpty else { return nil }
+    var outputs: [(option: String, path: String)] = []
+    if records != "-" { outputs.append(("-o", records)) }
+    if let report, report != "-" { outputs.append(("--report", report)) }
+    // Standard output redirected to a file (`>> FILE`), which must not be one the run reads.
+    let standardOutputFile =
+      recordsToStandardOutput || reportToStandardOutput
+      ? standardOutput.flatMap { Place(descriptor: $0) } : nil
+    guard !outputs.isEmpty || standardOutputFile != nil else { return nil }
 
     var inputs: [(name: String, place: Place)] = given.filter { $0 != "-" }.map {
       ("the input\($0 == folder ? " folder" : "") '\($0)'", Place($0))
@@ -72,6 +82,10 @@ enum OutputCollisions {
       inputs.append(("the --defaults file '\(path)'", Place(path)))
     }
 
+    if let standardOutputFile, let input = inputs.first(where: { $0.place == standardOutputFile }) {
+      return "standard output is \(input.name): the run would write into what it reads; "
+        + "redirect it elsewhere"
+    }
     for output in outputs {
       let named = "\(output.option) '\(output.path)'"
       let place = Place(output.path)
@@ -101,6 +115,12 @@ enum OutputCollisions {
       }
     }
     return nil
+  }
+
+  /// Whether an output at `path` goes to standard output: `-`, or a path naming the file
+  /// standard output is open on.
+  static func isStandardOutput(_ path: String) -> Bool {
+    path == "-" || FileIO.isStandardOutput(path)
   }
 
   /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A

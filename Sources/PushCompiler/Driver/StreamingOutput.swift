@@ -8,8 +8,10 @@
 
 /// An output file written through a buffer into a temporary file beside its final
 /// path, and renamed into place only by ``commit()``: an interrupted or failed run
-/// leaves nothing under the final name. Standard output (`-`) is written directly, and
-/// so is a device or a pipe (`/dev/null`, `/dev/stdout`), which there is no replacing.
+/// leaves nothing under the final name. Standard output (`-`, or a path naming the file
+/// it is open on, such as `/dev/stdout` or the file `>> log` appends to) is written
+/// directly, where it stands; so is a device or a pipe (`/dev/null`), which there is no
+/// replacing.
 ///
 /// The file keeps the permissions of the one it replaces, or gets those the umask
 /// allows; when the final path is a symbolic link, the file it leads to is replaced and
@@ -17,16 +19,30 @@
 final class StreamingOutput {
   private let path: String
   private let descriptor: Int32
+  /// Whether `descriptor` is standard output, which is written but never closed.
+  private let isStandardOutput: Bool
   /// The temporary file, and the path it is renamed to: `path`, or the file a symbolic
   /// link there leads to.
   private let temporary: (file: TemporaryFile, replacing: String)?
   private var buffer: [UInt8] = []
-  private var finished = false
+  private var state = State.writing
 
-  /// Opens the temporary file beside `path`, or standard output for `-`.
+  /// How far the output has come.
+  private enum State {
+    /// Still being written.
+    case writing
+    /// Written whole and closed; a temporary file waits to be renamed into place.
+    case finished
+    /// Renamed into place, or abandoned.
+    case done
+  }
+
+  /// Opens the temporary file beside `path`, or standard output for `-` (or a path
+  /// naming the file standard output is open on).
   init(path: String) throws(FileIO.Failure) {
     self.path = path
-    if path == "-" {
+    isStandardOutput = path == "-" || FileIO.isStandardOutput(path)
+    if isStandardOutput {
       descriptor = 1
       temporary = nil
       return
@@ -120,14 +136,36 @@ final class StreamingOutput {
 
   /// Writes what is buffered and moves the file into place.
   func commit() throws(FileIO.Failure) {
-    try flush()
-    finished = true
-    guard path != "-" else { return }
-    guard close(descriptor) == 0 else {
-      let failure = FileIO.Failure(path, errno: errno, side: .output)
-      temporary?.file.remove()
-      throw failure
+    try Self.commit([self])
+  }
+
+  /// Finishes every one of `outputs` before any is moved into place, so that when one
+  /// of them cannot be written whole, none is: all are abandoned and the failure thrown.
+  static func commit(_ outputs: [StreamingOutput]) throws(FileIO.Failure) {
+    do {
+      for output in outputs { try output.finish() }
+      for output in outputs { try output.moveIntoPlace() }
+    } catch {
+      for output in outputs { output.abandon() }
+      throw error
     }
+  }
+
+  /// Writes what is buffered and closes the file (standard output stays open).
+  private func finish() throws(FileIO.Failure) {
+    try flush()
+    guard !isStandardOutput else {
+      state = .done
+      return
+    }
+    state = .finished
+    guard close(descriptor) == 0 else { throw FileIO.Failure(path, errno: errno, side: .output) }
+  }
+
+  /// Renames the finished temporary file into place.
+  private func moveIntoPlace() throws(FileIO.Failure) {
+    guard state == .finished else { return }
+    state = .done
     guard let (file, replacing) = temporary else { return }
     if let code = file.moveInto(replacing) {
       throw FileIO.Failure(
@@ -135,12 +173,12 @@ final class StreamingOutput {
     }
   }
 
-  /// Removes the temporary file; the final path is left as it was.
+  /// Removes the temporary file, closing it first if it is still open; the final path is
+  /// left as it was.
   func abandon() {
-    guard !finished, path != "-" else { return }
-    finished = true
-    close(descriptor)
-    temporary?.file.remove()
+    if state == .writing, !isStandardOutput { close(descriptor) }
+    if state != .done { temporary?.file.remove() }
+    state = .done
   }
 
   deinit { abandon() }

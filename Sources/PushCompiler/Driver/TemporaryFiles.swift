@@ -7,9 +7,10 @@
 #endif
 
 /// The temporary files that outputs are written to before they are renamed into place,
-/// and the signal handlers that remove them when a run is interrupted (SIGINT, SIGTERM,
-/// SIGHUP, or SIGPIPE when the reader of standard output goes away), so that an
-/// interrupted run leaves neither its outputs nor their temporary files behind.
+/// and the signal handlers that remove them when a run is interrupted (by any signal in
+/// ``signals``: SIGINT, SIGTERM, SIGPIPE when the reader of standard output goes away,
+/// SIGXFSZ when an output grows beyond the file size limit, …), so that an interrupted
+/// run leaves neither its outputs nor their temporary files behind.
 ///
 /// A signal handler may only do what is async-signal-safe: no allocation, no lock. So
 /// the name of every open temporary file is kept in a table allocated once, where
@@ -23,6 +24,14 @@ enum TemporaryFiles {
   static let slots = 16
   /// Bytes of one name, with its final NUL; a longer path is longer than the system takes.
   static let nameSize = Int(PATH_MAX) + 1
+  /// The signals whose default action ends the process and that a user, a terminal, a
+  /// timer or a resource limit may send; a handler removes the temporary files before
+  /// each ends the run. (SIGKILL cannot be handled; SIGSEGV and the like mean a defect,
+  /// where running more code is unsafe.)
+  static let signals = [
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2,
+    SIGVTALRM, SIGPROF,
+  ]
 
   // The handler reads `state` and `names` without a lock, since it cannot wait for one;
   // they are written only by a thread holding `lock`, or by the one that reserved a
@@ -53,7 +62,7 @@ enum TemporaryFiles {
     _ = FileIO.newFileMode
     // Everything the handler reads is made now, not on its first use inside it.
     _ = (state, names, lock, slots, nameSize, named)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+    for signal in signals {
       var current = sigaction()
       // A signal the process was started to ignore (`nohup`) stays ignored, and one a
       // program embedding the library handles stays its own.
@@ -97,6 +106,22 @@ enum TemporaryFiles {
       if state[slot] == named { unlink(names + slot * nameSize) }
       slot += 1
     }
+  }
+}
+
+extension Driver {
+  /// Puts SIGQUIT back at its default action, unless the process was started ignoring
+  /// it; called by `pushc` as it starts. The Swift runtime takes SIGQUIT for a crash and
+  /// prints a backtrace, which can take seconds to make; to `pushc` it is a request to
+  /// quit (Ctrl-\), which removes the temporary files first like the other
+  /// ``TemporaryFiles/signals``. A program embedding the library keeps the handler it
+  /// chose.
+  public static func quitOnSIGQUIT() {
+    var current = sigaction()
+    guard sigaction(SIGQUIT, nil, &current) == 0 else { return }
+    let ignored =
+      unsafeBitCast(current.handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    if !ignored { signal(SIGQUIT, SIG_DFL) }
   }
 }
 

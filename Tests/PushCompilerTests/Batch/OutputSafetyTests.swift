@@ -78,6 +78,8 @@ extension OutputSafetyTests {
     (["IN", "--report", "-"], "--report - and the records would both go to standard output"),
     (["IN", "-o", "-", "--report", "-"], "both go to standard output"),
     (["-", "--report", "-"], "both go to standard output"),
+    (["IN", "-o", "/dev/stdout", "--report", "-"], "both go to standard output"),
+    (["IN", "-o", "-", "--report", "/dev/stdout"], "both go to standard output"),
     (
       ["IN", "--defaults", "DIR/defaults.json", "-o", "DIR/defaults.json"], "is the --defaults file"
     ),
@@ -383,11 +385,11 @@ extension OutputSafetyTests {
 // MARK: - Interruption
 
 extension OutputSafetyTests {
-  /// A run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE while it writes its output and report
-  /// removes both temporary files and dies of that signal; nothing is left under the
-  /// final names. Standard input is a pipe held open, so the run is still going,
+  /// A run stopped by a signal that ends the process, while it writes its output and
+  /// report, removes both temporary files and dies of that signal; nothing is left under
+  /// the final names. Standard input is a pipe held open, so the run is still going,
   /// whatever the speed of the machine, when the signal arrives.
-  @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGPIPE])
+  @Test(arguments: BuiltPushc.endingSignals)
   func aSignalLeavesNoTemporaryFiles(_ signalNumber: Int32) throws {
     let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
     let golden = try GoldenFiles.json(
@@ -399,9 +401,11 @@ extension OutputSafetyTests {
     signal(SIGPIPE, SIG_IGN)
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
+    // No core file for the signals that would leave one.
     let child = try #require(
       BuiltPushc.spawn(
-        [pushc] + Self.batch + ["-", "-o", output, "--report", report], standardInput: ends[0]))
+        ["/bin/sh", "-c", "ulimit -c 0 && exec \"$0\" \"$@\"", pushc] + Self.batch
+          + ["-", "-o", output, "--report", report], standardInput: ends[0]))
     close(ends[0])
     defer { close(ends[1]) }
     // Enough records for the report's buffer to be written through at least once.
@@ -444,9 +448,16 @@ enum BuiltPushc {
     return nil
   }()
 
+  /// The signals whose default action ends the process, which `pushc` handles to remove
+  /// its temporary files first.
+  static let endingSignals = [
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2,
+    SIGVTALRM, SIGPROF,
+  ]
+
   /// Starts `arguments` with standard input from `standardInput` (or `/dev/null`), its
-  /// outputs to the files named (`/dev/null` unless told), and SIGINT, SIGTERM, SIGHUP
-  /// and SIGPIPE at their default actions whatever this process does with them.
+  /// outputs to the files named (`/dev/null` unless told), and the ``endingSignals`` at
+  /// their default actions whatever this process does with them.
   static func spawn(
     _ arguments: [String], standardInput: Int32? = nil, output: String = "/dev/null",
     errors: String = "/dev/null"
@@ -466,7 +477,7 @@ enum BuiltPushc {
     defer { posix_spawnattr_destroy(&attributes) }
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+    for signal in endingSignals { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var unblocked = sigset_t()
     sigemptyset(&unblocked)

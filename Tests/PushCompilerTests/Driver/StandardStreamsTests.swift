@@ -1,0 +1,263 @@
+import Foundation
+import PushCompiler
+import PushIR
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// MARK: - Standard streams
+
+/// Standard streams closed at the start, standard output named as a file, and writes to
+/// it that fail: nothing lands where it was not meant to, and a failure stops the run.
+extension OutputSafetyTests {
+  /// Two records that convert.
+  static let goodInput = record + "\n" + record + "\n"
+
+  /// Runs the built `pushc` with `arguments` from the test's folder, through the shell
+  /// so that `redirections` (`2>&-`, `>> log`) apply to it; standard output and error go
+  /// to `output` and `errors` unless the redirections send them elsewhere. Returns the
+  /// exit status.
+  func shell(
+    _ redirections: String, _ arguments: [String], output: String = "/dev/null",
+    errors: String = "/dev/null"
+  ) throws -> Int32? {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    return BuiltPushc.run(
+      ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$0\" \"$@\" " + redirections, pushc, folder]
+        + arguments, output: output, errors: errors)
+  }
+
+  /// With standard error closed, the report opened first does not take its number: the
+  /// failed record's message does not land in the report, which holds its lines alone.
+  @Test func aClosedStandardErrorIsNotReplacedByTheReport() throws {
+    try file("in.ndjson")
+    let status = try shell(
+      "2>&-", Self.batch + ["in.ndjson", "-o", "out.ndjson", "--report", "report.jsonl"])
+    #expect(status == 1)
+    let lines = try #require(contents("report.jsonl")).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.allSatisfy { $0.hasPrefix(#"{"record":"#) }, "\(lines)")
+    #expect(contents("out.ndjson")?.hasSuffix("}\nnull\n") == true)
+  }
+
+  /// With standard output closed, records meant for it fail (exit 73) instead of landing
+  /// in the report, which is then not written either.
+  @Test func aClosedStandardOutputFails() throws {
+    try file("in.ndjson", Self.goodInput)
+    let status = try shell(
+      ">&-", Self.batch + ["in.ndjson", "--report", "report.jsonl"],
+      errors: folder + "/errors.txt")
+    #expect(status == 73)
+    #expect(contents("errors.txt") == "pushc: cannot write '<stdout>': bad file descriptor\n")
+    #expect(entries() == ["errors.txt", "in.ndjson"])
+  }
+
+  /// With standard input closed, reading it fails (exit 66) instead of reading the
+  /// output file that took its number.
+  @Test func aClosedStandardInputCannotBeRead() throws {
+    let status = try shell(
+      "<&-", Self.batch + ["-", "-o", "out.ndjson"], errors: folder + "/errors.txt")
+    #expect(status == 66)
+    #expect(contents("errors.txt") == "pushc: cannot read '<stdin>': bad file descriptor\n")
+    #expect(entries() == ["errors.txt"])
+  }
+
+  /// When the report cannot be written, the records file is not renamed into place
+  /// either, and no summary claims records were converted.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aFailedReportLeavesNoRecordsFile() throws {
+    let archive = try file("archive.json", "[\(Self.record), \(Self.record)]")
+    let (code, streams) = run(
+      Self.batch + [archive, "-o", folder + "/ok.ndjson", "--report", "/dev/full"])
+    #expect(code == .cannotCreateOutput)
+    #expect(streams.error == "pushc: cannot write '/dev/full': no space left on device\n")
+    #expect(entries() == ["archive.json"])
+  }
+
+  /// When standard output cannot be written, the report is not renamed into place, and
+  /// the failure is all that is said.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aFailedStandardOutputLeavesNoReport() throws {
+    try file("in.ndjson", Self.goodInput)
+    let status = try shell(
+      "", Self.batch + ["in.ndjson", "--report", "report.jsonl"], output: "/dev/full",
+      errors: folder + "/errors.txt")
+    #expect(status == 73)
+    #expect(contents("errors.txt") == "pushc: cannot write '<stdout>': no space left on device\n")
+    #expect(entries() == ["errors.txt", "in.ndjson"])
+  }
+
+  /// A run whose standard output fails stops there, rather than reading its input to the
+  /// end: standard input is a pipe held open, which would keep it reading for ever.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aRunStopsAtTheFirstFailedWriteOfStandardOutput() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let child = try #require(
+      BuiltPushc.spawn([pushc] + Self.batch + ["-"], standardInput: ends[0], output: "/dev/full"))
+    close(ends[0])
+    defer { close(ends[1]) }
+    let records = Array(Self.goodInput.utf8)
+    #expect(records.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == records.count)
+    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc read on")
+    #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 73, "status \(status)")
+  }
+
+  /// `-o /dev/stdout` is standard output itself: appended to where the shell opened it,
+  /// not a file replaced.
+  @Test func anOutputNamingStandardOutputIsWrittenWhereItStands() throws {
+    let input = try file("in.ndjson", Self.goodInput)
+    let records = run(Self.batch + [input]).1.outputText
+    let one = try file("one.json", Self.record)
+    let payload = run(["convert", "-f", "auto", "-t", "apns", "--compact", one]).1
+    try file("log", "OLD\n")
+    #expect(try shell(">> log", Self.batch + ["in.ndjson", "-o", "/dev/stdout"]) == 0)
+    #expect(contents("log") == "OLD\n" + records)
+    #expect(
+      try shell(
+        ">> log", ["convert", "-f", "auto", "-t", "apns", "--compact", one, "-o", "/dev/stdout"])
+        == 0)
+    #expect(contents("log") == "OLD\n" + records + payload.outputText)
+  }
+
+  /// Standard output redirected to a file the run reads, while something goes there, is
+  /// a usage error found before anything is read: appending records to the input being
+  /// read would never end.
+  @Test(arguments: [
+    (["IN"], "standard output is the input 'IN'"),
+    (["IN", "-o", "DIR/out.ndjson", "--report", "-"], "standard output is the input 'IN'"),
+    (["IN", "--defaults", "DIR/defaults.json"], "standard output is the --defaults file"),
+  ])
+  func standardOutputRedirectedToAnInputIsAUsageError(_ arguments: [String], _ message: String)
+    throws
+  {
+    let input = try file("in.ndjson")
+    try file("defaults.json", "{}")
+    let redirected = arguments.contains("--defaults") ? folder + "/defaults.json" : input
+    let descriptor = open(redirected, O_WRONLY | O_APPEND)
+    defer { close(descriptor) }
+    var streams = RedirectedOutputStreams(output: descriptor)
+    let spelled = arguments.map {
+      $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
+    }
+    #expect(Driver.run(Self.batch + spelled, streams: &streams) == .usage)
+    let expected = message.replacingOccurrences(of: "IN", with: input)
+    #expect(
+      streams.error.hasPrefix("pushc: ") && streams.error.contains(expected), "\(streams.error)")
+    #expect(contents("in.ndjson") == Self.input && contents("defaults.json") == "{}")
+
+    // Nothing goes to standard output: fine.
+    var quiet = RedirectedOutputStreams(output: descriptor)
+    let code = Driver.run(Self.batch + [input, "-o", folder + "/out.ndjson"], streams: &quiet)
+    #expect(code == .failed, "\(quiet.error)")
+  }
+
+  /// The same through the shell, and for `convert`: the input is left as it was.
+  @Test func appendingToTheInputIsRefused() throws {
+    try file("in.ndjson")
+    #expect(try shell(">> in.ndjson", Self.batch + ["in.ndjson"]) == 64)
+    #expect(try shell(">> in.ndjson", Self.batch + ["in.ndjson", "-o", "/dev/stdout"]) == 64)
+    try file("one.json", Self.record)
+    #expect(try shell(">> one.json", ["convert", "-f", "auto", "-t", "apns", "one.json"]) == 64)
+    #expect(contents("in.ndjson") == Self.input && contents("one.json") == Self.record)
+  }
+
+  /// On a terminal, an error that stops the run clears the progress line before it.
+  @Test func anErrorThatStopsTheRunClearsTheProgressLine() {
+    var streams = TerminalStreams(errorIsTerminal: true)
+    let code = Driver.run(Self.batch + [folder + "/absent.ndjson"], streams: &streams)
+    #expect(code == .noInput)
+    #expect(
+      streams.buffered.error
+        == "\r\u{1B}[Kpushc: cannot read '\(folder)/absent.ndjson': no such file or directory\n")
+  }
+
+  /// A run stopped by SIGXFSZ, as an output passes the file size limit, removes its
+  /// temporary files and dies of that signal.
+  @Test func passingTheFileSizeLimitLeavesNoTemporaryFiles() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    // More than the megabyte written through at once, and than the limit of 64 blocks.
+    try file("in.ndjson", String(repeating: Self.record + "\n", count: 30_000))
+    let status = BuiltPushc.run(
+      [
+        "/bin/sh", "-c", "cd \"$1\" && shift && ulimit -c 0 && ulimit -f 64 && exec \"$0\" \"$@\"",
+        pushc, folder,
+      ] + Self.batch + ["in.ndjson", "-o", "out.ndjson", "--report", "report.jsonl"])
+    #expect(status == 128 + SIGXFSZ)
+    #expect(entries() == ["in.ndjson"])
+  }
+}
+
+// MARK: - Failures that stop the run, with --diagnostics json
+
+extension OutputSafetyTests {
+  /// Every line of standard error is a JSON diagnostic; the last one's code and file.
+  func lastDiagnostic(_ error: String) -> (code: String?, file: String?) {
+    let lines = error.split(separator: "\n").map { try? JSONReader.parse(Array($0.utf8)) }
+    #expect(!lines.isEmpty && lines.allSatisfy { $0?["code"] != nil }, "\(error)")
+    let last = lines.last ?? nil
+    return (last?["code"]?.stringValue, last?["file"]?.stringValue)
+  }
+
+  /// An input that cannot be read and an output that cannot be written are diagnostics
+  /// (`input.unreadable`, `output.unwritable`) like any other.
+  @Test func failuresThatStopTheRunAreJSONLines() throws {
+    let input = try file("in.ndjson")
+    let one = try file("one.json", Self.record)
+    let missing = folder + "/missing/out.ndjson"
+    for (arguments, code, expected, file) in [
+      (
+        Self.batch + [folder + "/absent.ndjson"], ExitCode.noInput, "input.unreadable",
+        folder + "/absent.ndjson"
+      ),
+      (Self.batch + [input, "-o", missing], .cannotCreateOutput, "output.unwritable", missing),
+      (
+        Self.batch + [input, "--report", missing], .cannotCreateOutput, "output.unwritable", missing
+      ),
+      (
+        ["convert", "-f", "auto", "-t", "apns", one, "-o", missing], .cannotCreateOutput,
+        "output.unwritable", missing
+      ),
+    ] {
+      let (exit, streams) = run(arguments + ["--diagnostics", "json"])
+      #expect(exit == code)
+      let last = lastDiagnostic(streams.error)
+      #expect(last.code == expected && last.file == file, "\(streams.error)")
+    }
+  }
+
+  /// Standard output that cannot be written too, for `batch` and `convert`.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aFailedStandardOutputIsAJSONLine() throws {
+    try file("in.ndjson")
+    try file("one.json", Self.record)
+    for arguments in [
+      Self.batch + ["in.ndjson"], ["convert", "-f", "auto", "-t", "apns", "one.json"],
+    ] {
+      let status = try shell(
+        "", arguments + ["--diagnostics", "json"], output: "/dev/full",
+        errors: folder + "/errors.txt")
+      #expect(status == 73)
+      let last = lastDiagnostic(contents("errors.txt") ?? "")
+      #expect(last.code == "output.unwritable" && last.file == "<stdout>")
+    }
+  }
+}
+
+/// Streams in memory, but for standard output, which is the open file `output` (as a
+/// shell's `>> FILE` gives); nothing is written to it.
+struct RedirectedOutputStreams: DriverStreams {
+  var output: Int32
+  var error = ""
+  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] { [] }
+  mutating func writeOutput(_ bytes: [UInt8]) {}
+  mutating func writeError(_ text: String) { error += text }
+  var standardInputDescriptor: Int32? { nil }
+  var standardOutputDescriptor: Int32? { output }
+  var errorIsTerminal: Bool { false }
+}
