@@ -125,26 +125,19 @@ struct BatchRun {
     // for reading, writing, or each other at the end of a block.
     var queued: [(lines: [LineReader.Line], pending: RecordConverter.PendingOutcomes)] = []
     var atEnd = false
-    /// `holding`: a converted block is waiting to be written.
-    func fillQueue(holding: Bool) throws(FileIO.Failure) {
+    while true {
       while !atEnd, queued.count < Self.blocksQueued {
         // The blocks already read are answered before reading waits for the next line.
-        if (holding || !queued.isEmpty) && reader.wouldWait { return }
+        if !queued.isEmpty && reader.wouldWait { break }
         let block = try reader.nextLines(atMost: recordsPerBlock, bytes: Self.blockBytes)
         atEnd = block.isEmpty
         if !atEnd {
           queued.append((block, converter.startConverting(block) { $0.convert($1.bytes) }))
         }
       }
-    }
-    while true {
-      try fillQueue(holding: false)
       guard !queued.isEmpty else { return }
       let (lines, pending) = queued.removeFirst()
       let outcomes = pending.wait()
-      // The next block is queued before this one is written: writing can take longer
-      // than the workers need for the one block left in the queue.
-      try fillQueue(holding: true)
       try write(outcomes, into: sink, streams: &streams) {
         DiagnosedDocument(file: name, part: .line(lines[$0].number))
       }

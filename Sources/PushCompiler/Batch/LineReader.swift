@@ -34,7 +34,7 @@ struct LineReader {
   /// shared with a line is copied rather than changed, so reuse is always safe).
   private var spares: [[UInt8]] = []
   /// How many earlier buffers are kept: more than the blocks in flight at once.
-  private static let spareCount = 4
+  private static let spareCount = 3
 
   /// Whether reading may wait for a writer (a pipe, terminal or socket rather than a
   /// file): then a block ends with the lines already there instead of waiting for more.
