@@ -103,7 +103,8 @@ struct BatchRun {
     var reader: LineReader
     if input == "-" {
       if let descriptor = streams.standardInputDescriptor {
-        reader = LineReader(descriptor: descriptor, path: "<stdin>", maxLineBytes: limit)
+        reader = LineReader(
+          descriptor: descriptor, owning: false, path: "<stdin>", maxLineBytes: limit)
       } else {
         reader = LineReader(
           bytes: try streams.readStandardInput(atMost: .max), path: "<stdin>",
@@ -112,14 +113,14 @@ struct BatchRun {
     } else {
       let descriptor = open(input, O_RDONLY)
       guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
-      if try InputKind.of(descriptor, path: input, maxLineBytes: limit) == .array {
-        close(descriptor)
-        return try convertArray(input, into: sink, streams: &streams)
-      }
-      reader = LineReader(descriptor: descriptor, path: input, maxLineBytes: limit)
+      reader = LineReader(descriptor: descriptor, owning: true, path: input, maxLineBytes: limit)
+    }
+    defer { reader.close() }
+    if input != "-", try InputKind.of(reader.descriptor, path: input, maxLineBytes: limit) == .array
+    {
+      return try convertArray(input, into: sink, streams: &streams)
     }
     let name = input == "-" ? "<stdin>" : input
-    defer { reader.close() }
     // The block being converted and the one after are queued on the workers while this
     // thread writes the one before and reads the next, so that the workers never wait
     // for reading, writing, or each other at the end of a block.

@@ -20,7 +20,8 @@ struct LineReader {
   /// How many bytes each `read` asks for.
   static let chunkSize = 1 << 18
 
-  private let descriptor: Int32
+  /// The descriptor read from (-1 for records already in memory).
+  let descriptor: Int32
   private let path: String
   private let maxLineBytes: Int
   /// Bytes read and not yet handed out start at `start`; those before belong to lines
@@ -40,8 +41,14 @@ struct LineReader {
   /// file): then a block ends with the lines already there instead of waiting for more.
   private let mayWait: Bool
 
-  init(descriptor: Int32, path: String, maxLineBytes: Int) {
+  /// Whether ``close()`` closes the descriptor: the reader opened it, rather than being
+  /// lent one (standard input, or a stream its embedder owns).
+  private let ownsDescriptor: Bool
+
+  /// Reads from `descriptor`; `owning` it, the reader closes it in ``close()``.
+  init(descriptor: Int32, owning: Bool, path: String, maxLineBytes: Int) {
     self.descriptor = descriptor
+    self.ownsDescriptor = owning
     self.path = path
     self.maxLineBytes = maxLineBytes
     var status = stat()
@@ -52,15 +59,22 @@ struct LineReader {
   /// Whether the next read would wait for a writer that has sent nothing yet: a stream
   /// fed a line at a time gets each line's answer as soon as it is converted, not once
   /// a whole block has arrived.
+  ///
+  /// It waits a moment first: a writer that keeps the pipe full but is a little behind
+  /// the reader would otherwise end nearly every block after a pipe's worth of lines,
+  /// and small blocks leave the cores waiting on each other.
   var wouldWait: Bool {
     guard mayWait, !atEnd else { return false }
     var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&request, 1, 0) == 0
+    return poll(&request, 1, Self.patienceMilliseconds) == 0
   }
+
+  /// How long ``wouldWait`` waits for more input before it says reading would wait.
+  static let patienceMilliseconds: Int32 = 2
 
   /// Records already in memory.
   init(bytes: [UInt8], path: String, maxLineBytes: Int) {
-    self.init(descriptor: -1, path: path, maxLineBytes: maxLineBytes)
+    self.init(descriptor: -1, owning: false, path: path, maxLineBytes: maxLineBytes)
     buffer = bytes
     atEnd = true
   }
@@ -126,9 +140,9 @@ struct LineReader {
     return found.map { Line(number: $0.number, bytes: $0.range.map { buffer[$0] }) }
   }
 
-  /// Closes the descriptor read from, unless it is standard input.
+  /// Closes the descriptor read from, when the reader owns it.
   func close() {
-    if descriptor > 0 { _ = Glibc.close(descriptor) }
+    if ownsDescriptor { closeDescriptor(descriptor) }
   }
 
   /// Reads the next chunk onto the end of the buffer, straight into its spare capacity.
@@ -164,3 +178,6 @@ struct LineReader {
     }
   }
 }
+
+/// Closes `descriptor` (outside ``LineReader``, whose own `close()` hides the system's).
+private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }

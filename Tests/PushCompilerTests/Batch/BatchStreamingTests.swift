@@ -52,6 +52,8 @@ import Testing
     #expect(lines.count == 3)
     #expect(lines.allSatisfy { $0.contains(#""_k":"k""#) })
     #expect(streams.error.hasSuffix("3 records read: 3 converted, 0 failed\n"))
+    // Standard input was lent to the run, not given: it is still open, for its owner.
+    #expect(fcntl(reading, F_GETFD) != -1)
   }
 }
 

@@ -41,12 +41,12 @@ import Testing
   @Test func aStreamGivesTheLinesAlreadyThereWithoutWaitingForMore() throws {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
-    defer { _ = Glibc.close(ends[1]) }
+    defer { _ = close(ends[1]) }
     // Without blocking reads a reader that waited for more would fail here, not hang.
     _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
     let sent = Array("{\"n\":1}\n{\"n\":2}\n{\"n\":".utf8)
     #expect(write(ends[1], sent, sent.count) == sent.count)
-    var reader = LineReader(descriptor: ends[0], path: "pipe", maxLineBytes: 100)
+    var reader = LineReader(descriptor: ends[0], owning: true, path: "pipe", maxLineBytes: 100)
     defer { reader.close() }
     let block = try reader.nextLines(atMost: 2048)
     #expect(block.map(\.number) == [1, 2])
