@@ -48,7 +48,7 @@ struct BatchRun {
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
     let inputs = options.inputs.isEmpty ? ["-"] : options.inputs
     // Records for standard output, however it is named, are written there as for `-`.
-    let output = options.output.map { OutputCollisions.isStandardOutput($0) ? "-" : $0 } ?? "-"
+    let output = options.output.map { FileIO.isStandardOutput($0) ? "-" : $0 } ?? "-"
     recordsToStandardOutput = output == "-"
     let folder = inputs.first { $0 != "-" && FileIO.isDirectory($0) }
     if let folder {
@@ -73,8 +73,9 @@ struct BatchRun {
           try convertStream(input, into: sink, streams: &streams)
         }
       }
-      // Every output is written whole before any is moved into place: when one fails,
-      // none is left.
+      // Every output is written whole before any is moved into place: when one cannot
+      // be, none is. The report is renamed after the records, so that it never stands
+      // without them (when its rename fails, the records are already in place).
       if let failure = streams.outputFailure { throw failure }
       try StreamingOutput.commit([sink, report].compactMap { $0 })
     } catch {
@@ -88,7 +89,7 @@ struct BatchRun {
     }
     // Machine-readable standard error holds diagnostics only, so the summary is text's.
     if options.diagnosticsFormat == .text {
-      if streams.errorIsTerminal { streams.writeError("\r\u{1B}[K") }
+      if streams.errorIsTerminal { streams.writeError(Driver.clearLine) }
       streams.writeError(
         "pushc: \(read) records read: \(converted) converted, \(failed) failed\n")
     }
@@ -162,7 +163,7 @@ struct BatchRun {
       elements = array
       namesMayRepeat = document.namesMayRepeat
     } catch {
-      let failure = Self.failure(TranslationError.invalidJSON(error).diagnostic!)
+      let failure = RecordConverter.Outcome.failed(TranslationError.invalidJSON(error).diagnostic!)
       return try write([failure], into: sink, streams: &streams) { _ in
         DiagnosedDocument(file: input)
       }
@@ -191,9 +192,9 @@ struct BatchRun {
       let diagnostic = Diagnostic(
         .folderLoop, "this linked folder leads back into a folder it is in; not listed again",
         at: .input(.root))
-      show(
-        diagnostic, in: DiagnosedDocument(file: FileIO.joined(input, loop)), record: nil,
-        streams: &streams)
+      Driver.show(
+        diagnostic, in: DiagnosedDocument(file: FileIO.joined(input, loop)),
+        as: options.diagnosticsFormat, streams: &streams)
     }
     let files = listing.files
     // A file over the size limit is read no further than one byte beyond it, which is
@@ -211,7 +212,7 @@ struct BatchRun {
       let outcomes = converter.convert(contents) { converter, content in
         switch content {
         case .success(let bytes): converter.convert(bytes[...])
-        case .failure(let failure): Self.failure(failure.unreadableInput)
+        case .failure(let failure): .failed(failure.unreadableInput)
         }
       }
       for (name, outcome) in zip(names, outcomes) {
@@ -231,13 +232,6 @@ struct BatchRun {
       }
       start += names.count
     }
-  }
-
-  /// The outcome of a record that fails with `diagnostic` before it is translated.
-  private static func failure(_ diagnostic: Diagnostic) -> RecordConverter.Outcome {
-    var found = Diagnostics()
-    found.report(diagnostic)
-    return RecordConverter.Outcome(line: nil, diagnostics: found)
   }
 
   /// Writes a block's lines in order; `place(i)` names the `i`th record for messages.
@@ -284,27 +278,14 @@ struct BatchRun {
       let shown =
         outcome.diagnostics.first { $0.severity == .error }
         ?? outcome.diagnostics.all.max { $0.severity < $1.severity }
-      if let shown { show(shown, in: place, record: read, streams: &streams) }
+      if let shown {
+        Driver.show(
+          shown, in: place, record: read, as: options.diagnosticsFormat, streams: &streams)
+      }
     } else {
       converted += 1
     }
     try writeReport(place: place, record: read, outcome: outcome)
-  }
-
-  /// Writes `diagnostic` to standard error in the form `--diagnostics` asks for; `record`
-  /// names the record it belongs to, if any.
-  private func show(
-    _ diagnostic: Diagnostic, in place: DiagnosedDocument, record: Int?,
-    streams: inout some DriverStreams
-  ) {
-    switch options.diagnosticsFormat {
-    case .text:
-      var text = DiagnosticRenderer.text(diagnostic, in: place)
-      if streams.errorIsTerminal { text = "\r\u{1B}[K" + text }
-      streams.writeError(text)
-    case .json:
-      streams.writeError(DiagnosticRenderer.jsonLine(diagnostic, in: place, record: record))
-    }
   }
 
   /// Writes the record's report line: the object `{"record", "source", "status",
@@ -349,6 +330,6 @@ struct BatchRun {
     guard now - lastProgress >= 0.5 else { return }
     lastProgress = now
     let rate = Int(Double(read) / max(now - started, 0.001))
-    streams.writeError("\r\u{1B}[Kpushc: \(read) records, \(rate)/s, \(failed) failed")
+    streams.writeError(Driver.clearLine + "pushc: \(read) records, \(rate)/s, \(failed) failed")
   }
 }

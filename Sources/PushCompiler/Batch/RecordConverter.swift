@@ -19,25 +19,27 @@ struct RecordConverter: Sendable {
     var line: [UInt8]?
     /// Everything reported for it.
     var diagnostics: Diagnostics
+
+    /// A record that fails with `diagnostic` before it is translated.
+    static func failed(_ diagnostic: Diagnostic) -> Outcome {
+      Outcome(line: nil, diagnostics: RecordConverter.single(diagnostic))
+    }
   }
 
   /// Converts one record; `nil` bytes stand for a record over the size limit.
   func convert(_ bytes: ArraySlice<UInt8>?) -> Outcome {
     guard let bytes else {
-      return Outcome(
-        line: nil,
-        diagnostics: Self.single(
-          Diagnostic(
-            .json(.tooLarge),
-            "the record is larger than \(JSONReader.Limits.standard.maxBytes) bytes; skipped",
-            at: .input(.root))))
+      return .failed(
+        Diagnostic(
+          .json(.tooLarge),
+          "the record is larger than \(JSONReader.Limits.standard.maxBytes) bytes; skipped",
+          at: .input(.root)))
     }
     let document: JSONReader.Document
     do {
       document = try JSONReader.parseDocument(bytes)
     } catch {
-      return Outcome(
-        line: nil, diagnostics: Self.single(TranslationError.invalidJSON(error).diagnostic!))
+      return .failed(TranslationError.invalidJSON(error).diagnostic!)
     }
     return convert(document.value, namesMayRepeat: document.namesMayRepeat)
   }
@@ -52,7 +54,7 @@ struct RecordConverter: Sendable {
     if detects {
       let outcome = Detector.detect(payload)
       guard case .detected(let format, _) = outcome else {
-        return Outcome(line: nil, diagnostics: Self.single(outcome.failure!))
+        return .failed(outcome.failure!)
       }
       source = format
       detectionNote = translator.recording == .full ? outcome.note : nil
@@ -139,6 +141,7 @@ struct RecordConverter: Sendable {
     return all
   }
 
+  /// Diagnostics holding `diagnostic` alone.
   private static func single(_ diagnostic: Diagnostic) -> Diagnostics {
     var found = Diagnostics()
     found.report(diagnostic)

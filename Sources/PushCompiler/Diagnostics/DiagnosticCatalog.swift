@@ -32,7 +32,7 @@ extension DiagnosticCode {
   /// A folder input holds a link back to a folder it is in, which is not entered again.
   public static let folderLoop = DiagnosticCode(
     "input.folder-loop", .warning,
-    "a linked folder leads back into the folder input; not listed again")
+    "a linked folder in a folder input leads back into a folder it is in; not listed again")
 
   /// The code of a JSON syntax error of the given kind (`json.<kind>`).
   public static func json(_ kind: JSONSyntaxError.Kind) -> DiagnosticCode {

@@ -21,6 +21,10 @@ public enum Driver {
     return .cannotCreateOutput
   }
 
+  /// The terminal control that returns to the start of the line and clears it, so that
+  /// what is written next replaces a progress line.
+  static let clearLine = "\r\u{1B}[K"
+
   /// Writes a failure that stops the run to standard error: `pushc: cannot write …` as
   /// text (after clearing a progress line on a terminal), or its diagnostic's JSON line
   /// (`input.unreadable`, `output.unwritable`), so that a JSON standard error holds
@@ -29,13 +33,21 @@ public enum Driver {
     _ failure: FileIO.Failure, as format: CommandLineOptions.DiagnosticsFormat,
     streams: inout some DriverStreams
   ) {
-    switch format {
-    case .text:
-      streams.writeError(
-        (streams.errorIsTerminal ? "\r\u{1B}[K" : "") + "pushc: \(failure.message)\n")
-    case .json:
-      streams.writeError(DiagnosticRenderer.jsonLine(failure.diagnostic, file: failure.path))
-    }
+    show(
+      failure.diagnostic, in: DiagnosedDocument(file: failure.path),
+      text: "pushc: \(failure.message)\n", as: format, streams: &streams)
+  }
+
+  /// Writes `diagnostic`, about `document`, to standard error in `format` (see
+  /// `DiagnosticsFormat.render`); as text on a terminal, after clearing a progress line.
+  static func show(
+    _ diagnostic: Diagnostic, in document: DiagnosedDocument, record: Int? = nil,
+    text: String? = nil, as format: CommandLineOptions.DiagnosticsFormat,
+    streams: inout some DriverStreams
+  ) {
+    let line = format.render(diagnostic, in: document, record: record, text: text)
+    let clears = format == .text && streams.errorIsTerminal
+    streams.writeError(clears ? clearLine + line : line)
   }
 
   private static func runCommand(_ options: CommandLineOptions, streams: inout some DriverStreams)
@@ -346,10 +358,7 @@ struct Session {
 
   /// `diagnostic`, about `file`, in the form `--diagnostics` asks for.
   private func rendered(_ diagnostic: Diagnostic, file: String) -> String {
-    switch options.diagnosticsFormat {
-    case .text: DiagnosticRenderer.text(diagnostic, file: file)
-    case .json: DiagnosticRenderer.jsonLine(diagnostic, file: file)
-    }
+    options.diagnosticsFormat.render(diagnostic, in: DiagnosedDocument(file: file))
   }
 
   private mutating func flush(_ streams: inout some DriverStreams) {
@@ -362,6 +371,21 @@ struct Session {
   private func usage(_ message: String, _ streams: inout some DriverStreams) -> ExitCode {
     streams.writeError("pushc: \(message)\nrun 'pushc --help' for usage\n")
     return .usage
+  }
+}
+
+extension CommandLineOptions.DiagnosticsFormat {
+  /// `diagnostic`, about `document`, in this form: its text form (or `text`, when given:
+  /// a failure that stops the run is written `pushc: MESSAGE`), or its JSON line, with
+  /// `record` when it belongs to a batch record.
+  func render(
+    _ diagnostic: Diagnostic, in document: DiagnosedDocument, record: Int? = nil,
+    text: String? = nil
+  ) -> String {
+    switch self {
+    case .text: text ?? DiagnosticRenderer.text(diagnostic, in: document)
+    case .json: DiagnosticRenderer.jsonLine(diagnostic, in: document, record: record)
+    }
   }
 }
 

@@ -133,11 +133,12 @@ public enum FileIO {
     }
   }
 
-  /// Whether `path` names the file standard output is open on (a regular file, a pipe,
-  /// a terminal: `/dev/stdout`, or the file the shell redirected it to), so that writing
-  /// it means writing standard output itself, where it stands, rather than replacing a
-  /// file.
+  /// Whether an output at `path` goes to standard output: `-`, or a path naming the file
+  /// standard output is open on (a regular file, a pipe, a terminal: `/dev/stdout`, or
+  /// the file the shell redirected it to), so that writing it means writing standard
+  /// output itself, where it stands, rather than replacing a file.
   static func isStandardOutput(_ path: String) -> Bool {
+    if path == "-" { return true }
     var output = stat()
     var named = stat()
     guard fstat(1, &output) == 0, stat(path, &named) == 0 else { return false }

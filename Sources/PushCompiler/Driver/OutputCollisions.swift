@@ -53,9 +53,9 @@ enum OutputCollisions {
     let folder =
       batch && given.count == 1 && given[0] != "-" && FileIO.isDirectory(given[0]) ? given[0] : nil
     let records = options.output ?? "-"
-    let recordsToStandardOutput = folder == nil && isStandardOutput(records)
+    let recordsToStandardOutput = folder == nil && FileIO.isStandardOutput(records)
     let report = batch ? options.reportFile : nil
-    let reportToStandardOutput = report.map(isStandardOutput) ?? false
+    let reportToStandardOutput = report.map(FileIO.isStandardOutput) ?? false
     if recordsToStandardOutput, reportToStandardOutput, let report {
       return "--report \(report == "-" ? "-" : "'\(report)'") and the records"
         + (records == "-" ? "" : " (-o '\(records)')") + " would both go to standard output; "
@@ -115,12 +115,6 @@ enum OutputCollisions {
       }
     }
     return nil
-  }
-
-  /// Whether an output at `path` goes to standard output: `-`, or a path naming the file
-  /// standard output is open on.
-  static func isStandardOutput(_ path: String) -> Bool {
-    path == "-" || FileIO.isStandardOutput(path)
   }
 
   /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A

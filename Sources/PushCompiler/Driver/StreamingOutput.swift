@@ -7,8 +7,8 @@
 #endif
 
 /// An output file written through a buffer into a temporary file beside its final
-/// path, and renamed into place only by ``commit()``: an interrupted or failed run
-/// leaves nothing under the final name. Standard output (`-`, or a path naming the file
+/// path, and renamed into place only by ``commit()``: a run interrupted or failed before
+/// then leaves nothing under the final name. Standard output (`-`, or a path naming the file
 /// it is open on, such as `/dev/stdout` or the file `>> log` appends to) is written
 /// directly, where it stands; so is a device or a pipe (`/dev/null`), which there is no
 /// replacing.
@@ -40,8 +40,9 @@ final class StreamingOutput {
   /// Opens the temporary file beside `path`, or standard output for `-` (or a path
   /// naming the file standard output is open on).
   init(path: String) throws(FileIO.Failure) {
-    self.path = path
-    isStandardOutput = path == "-" || FileIO.isStandardOutput(path)
+    // A failure names standard output `<stdout>` when it was given as `-`.
+    self.path = path == "-" ? "<stdout>" : path
+    isStandardOutput = FileIO.isStandardOutput(path)
     if isStandardOutput {
       descriptor = 1
       temporary = nil
@@ -141,6 +142,9 @@ final class StreamingOutput {
 
   /// Finishes every one of `outputs` before any is moved into place, so that when one
   /// of them cannot be written whole, none is: all are abandoned and the failure thrown.
+  /// Then each is renamed into place in order; when a rename fails, those before it stay
+  /// in place and the rest are abandoned (so a batch's report, given last, never stands
+  /// without its records).
   static func commit(_ outputs: [StreamingOutput]) throws(FileIO.Failure) {
     do {
       for output in outputs { try output.finish() }

@@ -295,6 +295,25 @@ extension OutputSafetyTests {
     }
   }
 
+  /// A report on standard output that cannot be written is named `<stdout>`, in text and
+  /// in JSON, as records there are; neither output is left.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aReportOnStandardOutputThatCannotBeWrittenIsNamedStdout() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let input = try file("in.ndjson", Self.record + "\n")
+    let errors = folder + "/errors.txt"
+    let arguments = Self.batch + [input, "-o", folder + "/out.ndjson", "--report", "-"]
+    #expect(BuiltPushc.run([pushc] + arguments, output: "/dev/full", errors: errors) == 73)
+    #expect(contents("errors.txt") == "pushc: cannot write '<stdout>': no space left on device\n")
+    let json = arguments + ["--diagnostics", "json"]
+    #expect(BuiltPushc.run([pushc] + json, output: "/dev/full", errors: errors) == 73)
+    #expect(
+      contents("errors.txt")
+        == #"{"file":"<stdout>","outputLocation":"","severity":"error","code":"output.unwritable","lossy":false,"message":"cannot write '<stdout>': no space left on device"}"#
+        + "\n")
+    #expect(contents("out.ndjson") == nil)
+  }
+
   /// An input that cannot be read is still 66, not 73.
   @Test func anUnreadableInputIsStill66() throws {
     let (code, streams) = run(Self.batch + [folder + "/absent.ndjson", "-o", folder + "/out"])
@@ -397,8 +416,6 @@ extension OutputSafetyTests {
     let line = JSONWriter(style: .compact).string(golden) + "\n"
     let output = folder + "/out.ndjson"
     let report = folder + "/report.jsonl"
-    // Were pushc to stop reading, writing to it fails instead of killing the tests.
-    signal(SIGPIPE, SIG_IGN)
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
     // No core file for the signals that would leave one.
@@ -410,12 +427,9 @@ extension OutputSafetyTests {
     defer { close(ends[1]) }
     // Enough records for the report's buffer to be written through at least once.
     let records = Array(String(repeating: line, count: 5000).utf8)
-    var written = 0
-    while written < records.count {
-      let count = records[written...].withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
-      try #require(count > 0, "pushc stopped reading")
-      written += count
-    }
+    // Were pushc to stop reading, writing to it fails instead of killing the tests.
+    let written = BuiltPushc.withoutBrokenPipeSignal { BuiltPushc.write(records, to: ends[1]) }
+    try #require(written == records.count, "pushc stopped reading")
     let temporaryReport = try #require(
       BuiltPushc.waitFor(within: 30) {
         entries().first { $0.hasPrefix("report.jsonl.pushc-") && size(of: $0) > 0 }
@@ -425,6 +439,31 @@ extension OutputSafetyTests {
     let status = try #require(BuiltPushc.wait(for: child, within: 30))
     #expect(status & 0x7F == signalNumber, "status \(status)")
     #expect(entries().isEmpty, "left \(entries()), the report was \(temporaryReport)")
+  }
+
+  /// Writing to a pipe nobody reads, with the broken-pipe signal held back, fails
+  /// instead of ending the process, and leaves the signal's action and this thread's
+  /// mask as they were, with no signal pending.
+  @Test func aBrokenPipeIsAFailedWriteAndChangesNoSignalSetting() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    close(ends[0])
+    defer { close(ends[1]) }
+    var before = sigaction()
+    sigaction(SIGPIPE, nil, &before)
+    var maskBefore = sigset_t()
+    pthread_sigmask(SIG_SETMASK, nil, &maskBefore)
+    let written = BuiltPushc.withoutBrokenPipeSignal { BuiltPushc.write([1, 2, 3], to: ends[1]) }
+    #expect(written == 0)
+    var after = sigaction()
+    sigaction(SIGPIPE, nil, &after)
+    #expect(BuiltPushc.handler(of: after) == BuiltPushc.handler(of: before))
+    var maskAfter = sigset_t()
+    pthread_sigmask(SIG_SETMASK, nil, &maskAfter)
+    #expect(sigismember(&maskAfter, SIGPIPE) == sigismember(&maskBefore, SIGPIPE))
+    var pending = sigset_t()
+    sigpending(&pending)
+    #expect(sigismember(&pending, SIGPIPE) == 0)
   }
 
   func size(of name: String) -> Int {
@@ -514,6 +553,56 @@ enum BuiltPushc {
       return nil
     }
     return status
+  }
+
+  /// Writes `bytes` to `descriptor` until all are written or a write fails; returns how
+  /// many were written.
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { Self.systemWrite(descriptor, $0) }
+      guard count > 0 else { break }
+      written += count
+    }
+    return written
+  }
+
+  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+    #else
+      Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+    #endif
+  }
+
+  /// Runs `body` with SIGPIPE blocked on this thread only, so that a write to a pipe
+  /// whose reader has gone fails (`EPIPE`) instead of ending the test process, without
+  /// changing the signal's action for the threads of other tests. A SIGPIPE such a write
+  /// left pending is taken before the thread's mask is restored.
+  static func withoutBrokenPipeSignal<T>(_ body: () throws -> T) rethrows -> T {
+    var brokenPipe = sigset_t()
+    sigemptyset(&brokenPipe)
+    sigaddset(&brokenPipe, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+    defer {
+      var pending = sigset_t()
+      if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+        var taken: Int32 = 0
+        sigwait(&brokenPipe, &taken)
+      }
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+    return try body()
+  }
+
+  /// The handler an action names, comparable across platforms.
+  static func handler(of action: sigaction) -> UnsafeRawPointer? {
+    #if canImport(Glibc)
+      unsafeBitCast(action.__sigaction_handler.sa_handler, to: UnsafeRawPointer?.self)
+    #else
+      unsafeBitCast(action.__sigaction_u.__sa_handler, to: UnsafeRawPointer?.self)
+    #endif
   }
 
   /// The first value `poll` gives within `seconds`, checking every few milliseconds.

@@ -27,4 +27,29 @@ import Testing
     let expected = (small + [Array("between\n".utf8)] + many + small + large + small).flatMap { $0 }
     #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected)
   }
+
+  /// Outputs committed together are renamed in order: when a later one's rename fails,
+  /// the earlier ones stay in place and the later one is not left, neither under its
+  /// name nor as a temporary file.
+  @Test func aRenameThatFailsLeavesTheOutputsBeforeIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushc-commit-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let records = try StreamingOutput(path: folder + "/out.ndjson")
+    let report = try StreamingOutput(path: folder + "/report.jsonl")
+    try records.write(Array("null\n".utf8))
+    try report.write(Array("{}\n".utf8))
+    // A folder holding a file, made after the report was opened, cannot be renamed over.
+    try FileManager.default.createDirectory(
+      atPath: folder + "/report.jsonl/kept", withIntermediateDirectories: true)
+    #expect(throws: FileIO.Failure.self) { try StreamingOutput.commit([records, report]) }
+    #expect(
+      try String(contentsOfFile: folder + "/out.ndjson", encoding: .utf8) == "null\n")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(left == ["out.ndjson", "report.jsonl"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder + "/report.jsonl") == ["kept"])
+  }
 }
