@@ -226,7 +226,9 @@ struct BatchRun {
         if let slash = target.lastIndex(of: "/") {
           try FileIO.makeDirectories(String(target[..<slash]))
         }
-        try FileIO.writeAtomically(line, to: target)
+        // A link left in the output folder is replaced, not written through: it could
+        // lead anywhere, to an input among others.
+        try FileIO.writeAtomically(line, to: target, followingLinks: false)
       }
       start += names.count
     }

@@ -1,0 +1,39 @@
+import Foundation
+import PushCompiler
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Links in and above an output folder: a file of the folder replaces a link at its
+/// own path instead of writing through it, and a path under a linked folder that does
+/// not exist yet is compared where the link leads.
+extension OutputSafetyTests {
+  /// A link left in the output folder, even one leading to an input, is replaced by the
+  /// converted file; what it led to is untouched.
+  @Test func aLinkInAnOutputFolderIsReplacedNotFollowed() throws {
+    try file("in2/a.json", Self.record)
+    let other = #"{"aps": {"alert": "two"}, "body": {"_k": "k2"}}"#
+    try file("in2/b.json", other)
+    try file("elsewhere.json", "old")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/out2", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/out2/a.json", withDestinationPath: "../in2/b.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/out2/b.json", withDestinationPath: "../elsewhere.json")
+    let (code, streams) = run(Self.batch + [folder + "/in2", "-o", folder + "/out2"])
+    #expect(code == .success, "\(streams.error)")
+    #expect(contents("in2/b.json") == other)
+    #expect(contents("elsewhere.json") == "old")
+    for name in ["a.json", "b.json"] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/out2/" + name)
+      #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    }
+    #expect(contents("out2/a.json")?.contains("one") == true)
+    #expect(contents("out2/b.json")?.contains("two") == true)
+  }
+}
