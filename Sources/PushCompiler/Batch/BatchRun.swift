@@ -112,9 +112,11 @@ struct BatchRun {
     } else {
       let descriptor = open(input, O_RDONLY)
       guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
-      if try InputKind.of(descriptor, path: input, maxLineBytes: limit) == .array {
+      if try InputKind.of(descriptor, path: input, maxLineBytes: limit) == .array,
+        try convertArray(input, into: sink, streams: &streams)
+      {
         close(descriptor)
-        return try convertArray(input, into: sink, streams: &streams)
+        return
       }
       reader = LineReader(descriptor: descriptor, path: input, maxLineBytes: limit)
     }
@@ -145,10 +147,12 @@ struct BatchRun {
   }
 
   /// A file holding a JSON array (see ``InputKind``): its elements are the records. A
-  /// file that does not parse is one record, which fails and leaves one placeholder line.
+  /// file that does not parse is one record, which fails and leaves one placeholder line,
+  /// unless it is NDJSON after all (``InputKind/isLines(afterUnparsedArray:)``): then
+  /// nothing is converted and the answer is false.
   private mutating func convertArray(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
-  ) throws(FileIO.Failure) {
+  ) throws(FileIO.Failure) -> Bool {
     let bytes = try FileIO.read(input)
     let elements: [JSONValue]
     let namesMayRepeat: Bool
@@ -157,14 +161,14 @@ struct BatchRun {
       // archive; its elements are held to the depth, string and member limits.
       let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max, maxElements: Int.max)
       let document = try JSONReader.parseDocument(bytes[...], limits: limits)
-      guard case .array(let array) = document.value else { return }
+      guard case .array(let array) = document.value else { return true }
       elements = array
       namesMayRepeat = document.namesMayRepeat
     } catch {
+      if InputKind.isLines(afterUnparsedArray: bytes) { return false }
       let failure = Self.failure(TranslationError.invalidJSON(error).diagnostic!)
-      return try write([failure], into: sink, streams: &streams) { _ in
-        DiagnosedDocument(file: input)
-      }
+      try write([failure], into: sink, streams: &streams) { _ in DiagnosedDocument(file: input) }
+      return true
     }
     var start = 0
     while start < elements.count {
@@ -175,6 +179,7 @@ struct BatchRun {
       }
       start += block.count
     }
+    return true
   }
 
   /// A folder of `.json` files: each is one record, written under `output` with the
