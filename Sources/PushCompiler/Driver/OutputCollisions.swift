@@ -15,7 +15,9 @@
 /// `-`, `/dev/stdout`, the file it is redirected to) are each a usage error.
 ///
 /// Paths that exist are compared by device and inode, so that `a`, `./a` and a symbolic
-/// link to `a` are one file; a path that names nothing yet, by its absolute spelling.
+/// link to `a` are one file; a path that names nothing yet, by its absolute spelling from
+/// the real path of its deepest folder that exists (so a linked folder on the way counts
+/// where it leads).
 enum OutputCollisions {
   /// What a path names.
   enum Place: Equatable {
@@ -168,23 +170,39 @@ enum OutputCollisions {
     return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
 
-  /// The absolute path of `path`, which names nothing yet: its folder's real path when
-  /// that folder exists, else `.` and `..` worked out from the working directory.
+  /// The absolute path of `path`, which names nothing yet: the real path of its deepest
+  /// folder that exists (symbolic links on the way resolved), followed by the parts
+  /// below it, or, when no folder of it resolves, `.` and `..` worked out from the
+  /// working directory.
   static func absolute(_ path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? ""
-    if let real = realpath(parent(of: path), nil) {
-      defer { free(real) }
-      return String(cString: real) + "/" + name
+    var existing = path
+    var missing: [Substring] = []
+    while true {
+      let folder = parent(of: existing)
+      if let name = existing.split(separator: "/").last { missing.insert(name, at: 0) }
+      if let real = realpath(folder, nil) {
+        defer { free(real) }
+        return normalized(String(cString: real), missing)
+      }
+      guard folder != ".", folder != "/" else { break }
+      existing = folder
     }
-    var parts: [Substring] = []
     var start = path
     if !path.hasPrefix("/"), let directory = getcwd(nil, 0) {
       start = String(cString: directory) + "/" + path
       free(directory)
     }
-    for part in start.split(separator: "/") where part != "." {
-      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    return normalized("", start.split(separator: "/"))
+  }
+
+  /// `base` followed by `parts`, each `.` dropped and each `..` taking away the part
+  /// before it.
+  private static func normalized(_ base: String, _ parts: [Substring]) -> String {
+    var kept: [Substring] = []
+    for part in parts where part != "." {
+      if part == ".." { _ = kept.popLast() } else { kept.append(part) }
     }
-    return "/" + parts.joined(separator: "/")
+    guard !kept.isEmpty else { return base.isEmpty ? "/" : base }
+    return (base == "/" ? "" : base) + "/" + kept.joined(separator: "/")
   }
 }

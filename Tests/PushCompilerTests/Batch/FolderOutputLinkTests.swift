@@ -37,3 +37,32 @@ extension OutputSafetyTests {
     #expect(contents("out2/b.json")?.contains("two") == true)
   }
 }
+
+extension OutputSafetyTests {
+  /// Paths under a folder that does not exist yet, below a linked folder, are compared
+  /// where the link leads, however each is spelled: the clash is refused before anything
+  /// is written.
+  @Test(arguments: [
+    (["DIR/payloads", "-o", "DIR/link/out", "--report", "DIR/link/out/r.json"], "output folder"),
+    (["DIR/payloads", "-o", "DIR/real/out", "--report", "DIR/link/out/r.json"], "output folder"),
+    (["DIR/payloads", "-o", "DIR/link/out", "--report", "DIR/real/out/./r.json"], "output folder"),
+    (["DIR/in.ndjson", "-o", "DIR/link/new/x", "--report", "DIR/real/new/x"], "both name"),
+    (["DIR/in.ndjson", "-o", "DIR/link/new/a/../x", "--report", "DIR/real/new/x"], "both name"),
+  ])
+  func pathsBelowALinkedFolderThatDoNotExistYetCollide(_ arguments: [String], _ message: String)
+    throws
+  {
+    try file("in.ndjson")
+    try file("payloads/a.json", Self.record)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/real", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link", withDestinationPath: "real")
+    let before = entries()
+    let (code, streams) = run(
+      Self.batch + arguments.map { $0.replacingOccurrences(of: "DIR", with: folder) })
+    #expect(code == .usage)
+    #expect(streams.error.contains(message), "\(streams.error)")
+    #expect(entries() == before)
+  }
+}
