@@ -50,18 +50,8 @@ struct BatchRun {
     // Records for standard output, however it is named, are written there as for `-`.
     let output = options.output.map { OutputCollisions.isStandardOutput($0) ? "-" : $0 } ?? "-"
     recordsToStandardOutput = output == "-"
-    let folder = inputs.first { $0 != "-" && FileIO.isDirectory($0) }
-    if let folder {
-      guard inputs.count == 1 else {
-        streams.writeError(
-          "pushc: '\(folder)' is a folder: a folder input must be the only input\n")
-        return .usage
-      }
-      guard output != "-" else {
-        streams.writeError("pushc: a folder input needs -o FOLDER for its outputs\n")
-        return .usage
-      }
-    }
+    // The driver has refused a folder input with other inputs or without an output folder.
+    let folder = OutputCollisions.inputFolder(of: options)
     var sink: StreamingOutput?
     do throws(FileIO.Failure) {
       if let path = options.reportFile { report = try StreamingOutput(path: path) }

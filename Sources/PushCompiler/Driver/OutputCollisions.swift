@@ -44,7 +44,29 @@ enum OutputCollisions {
     }
   }
 
-  /// What is wrong with the paths of `options`, as a usage message, or nil.
+  /// The folder among the inputs of a `batch` run, if any: the first input naming one.
+  static func inputFolder(of options: CommandLineOptions) -> String? {
+    guard options.command == .batch else { return nil }
+    return options.inputs.first { $0 != "-" && FileIO.isDirectory($0) }
+  }
+
+  /// What is wrong with a folder input of `options`, as a usage message, or nil: it
+  /// must be the only input, and its outputs need a folder (`-o FOLDER`, not standard
+  /// output however it is named). Checked before the other paths, which it decides
+  /// how to compare.
+  static func folderInputProblem(in options: CommandLineOptions) -> String? {
+    guard let folder = inputFolder(of: options) else { return nil }
+    guard options.inputs.count == 1 else {
+      return "'\(folder)' is a folder: a folder input must be the only input"
+    }
+    guard let output = options.output, !isStandardOutput(output) else {
+      return "a folder input needs -o FOLDER for its outputs"
+    }
+    return nil
+  }
+
+  /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
+  /// input is taken to be as ``folderInputProblem(in:)`` requires.
   /// `standardInput` and `standardOutput` are the descriptors of those streams, when
   /// they are real ones.
   static func problem(
@@ -52,8 +74,7 @@ enum OutputCollisions {
   ) -> String? {
     let batch = options.command == .batch
     let given = batch ? options.inputs : options.input.map { [$0] } ?? []
-    let folder =
-      batch && given.count == 1 && given[0] != "-" && FileIO.isDirectory(given[0]) ? given[0] : nil
+    let folder = inputFolder(of: options)
     let records = options.output ?? "-"
     let recordsToStandardOutput = folder == nil && isStandardOutput(records)
     let report = batch ? options.reportFile : nil

@@ -66,3 +66,37 @@ extension OutputSafetyTests {
     #expect(entries() == before)
   }
 }
+
+extension OutputSafetyTests {
+  /// A folder input with other inputs, or without an output folder, is a usage error
+  /// like any other (with the hint), found before the outputs are compared and before
+  /// the `--defaults` file is read.
+  @Test(arguments: [
+    (
+      ["DIR/payloads", "DIR/in.ndjson", "-o", "DIR/payloads"],
+      "a folder input must be the only input"
+    ),
+    (["DIR/in.ndjson", "DIR/payloads", "-o", "DIR/out"], "a folder input must be the only input"),
+    (["DIR/payloads", "--defaults", "DIR/absent.json"], "a folder input needs -o FOLDER"),
+    (["DIR/payloads", "-o", "-", "--report", "-"], "a folder input needs -o FOLDER"),
+    (
+      ["DIR/payloads", "DIR/payloads", "-o", "DIR/out", "--defaults", "DIR/absent.json"],
+      "a folder input must be the only input"
+    ),
+  ])
+  func folderInputMistakesAreUsageErrorsFoundFirst(_ arguments: [String], _ message: String)
+    throws
+  {
+    try file("in.ndjson")
+    try file("payloads/a.json", Self.record)
+    let before = entries()
+    let (code, streams) = run(
+      Self.batch + arguments.map { $0.replacingOccurrences(of: "DIR", with: folder) })
+    #expect(code == .usage)
+    #expect(
+      streams.error.hasPrefix("pushc: ") && streams.error.contains(message), "\(streams.error)")
+    #expect(streams.error.hasSuffix("\nrun 'pushc --help' for usage\n"))
+    #expect(streams.output.isEmpty)
+    #expect(entries() == before)
+  }
+}
