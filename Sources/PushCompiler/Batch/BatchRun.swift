@@ -50,18 +50,8 @@ struct BatchRun {
     // Records for standard output, however it is named, are written there as for `-`.
     let output = options.output.map { FileIO.isStandardOutput($0) ? "-" : $0 } ?? "-"
     recordsToStandardOutput = output == "-"
-    let folder = inputs.first { $0 != "-" && FileIO.isDirectory($0) }
-    if let folder {
-      guard inputs.count == 1 else {
-        streams.writeError(
-          "pushc: '\(folder)' is a folder: a folder input must be the only input\n")
-        return .usage
-      }
-      guard output != "-" else {
-        streams.writeError("pushc: a folder input needs -o FOLDER for its outputs\n")
-        return .usage
-      }
-    }
+    // The driver has refused a folder input with other inputs or without an output folder.
+    let folder = OutputCollisions.inputFolder(of: options)
     var sink: StreamingOutput?
     do throws(FileIO.Failure) {
       if let path = options.reportFile { report = try StreamingOutput(path: path) }
@@ -117,9 +107,11 @@ struct BatchRun {
       reader = LineReader(descriptor: descriptor, owning: true, path: input, maxLineBytes: limit)
     }
     defer { reader.close() }
-    if input != "-", try InputKind.of(reader.descriptor, path: input, maxLineBytes: limit) == .array
+    if input != "-",
+      try InputKind.of(reader.descriptor, path: input, maxLineBytes: limit) == .array,
+      try convertArray(input, into: sink, streams: &streams)
     {
-      return try convertArray(input, into: sink, streams: &streams)
+      return
     }
     let name = input == "-" ? "<stdin>" : input
     // The block being converted and the one after are queued on the workers while this
@@ -147,10 +139,12 @@ struct BatchRun {
   }
 
   /// A file holding a JSON array (see ``InputKind``): its elements are the records. A
-  /// file that does not parse is one record, which fails and leaves one placeholder line.
+  /// file that does not parse is one record, which fails and leaves one placeholder line,
+  /// unless it is NDJSON after all (``InputKind/isLines(afterUnparsedArray:)``): then
+  /// nothing is converted and the answer is false.
   private mutating func convertArray(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
-  ) throws(FileIO.Failure) {
+  ) throws(FileIO.Failure) -> Bool {
     let bytes = try FileIO.read(input)
     let elements: [JSONValue]
     let namesMayRepeat: Bool
@@ -159,14 +153,14 @@ struct BatchRun {
       // archive; its elements are held to the depth, string and member limits.
       let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max, maxElements: Int.max)
       let document = try JSONReader.parseDocument(bytes[...], limits: limits)
-      guard case .array(let array) = document.value else { return }
+      guard case .array(let array) = document.value else { return true }
       elements = array
       namesMayRepeat = document.namesMayRepeat
     } catch {
+      if InputKind.isLines(afterUnparsedArray: bytes) { return false }
       let failure = RecordConverter.Outcome.failed(TranslationError.invalidJSON(error).diagnostic!)
-      return try write([failure], into: sink, streams: &streams) { _ in
-        DiagnosedDocument(file: input)
-      }
+      try write([failure], into: sink, streams: &streams) { _ in DiagnosedDocument(file: input) }
+      return true
     }
     var start = 0
     while start < elements.count {
@@ -177,6 +171,7 @@ struct BatchRun {
       }
       start += block.count
     }
+    return true
   }
 
   /// A folder of `.json` files: each is one record, written under `output` with the
@@ -228,7 +223,9 @@ struct BatchRun {
         if let slash = target.lastIndex(of: "/") {
           try FileIO.makeDirectories(String(target[..<slash]))
         }
-        try FileIO.writeAtomically(line, to: target)
+        // A link left in the output folder is replaced, not written through: it could
+        // lead anywhere, to an input among others.
+        try FileIO.writeAtomically(line, to: target, followingLinks: false)
       }
       start += names.count
     }

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import PushIR
 
 /// What a batch input file holds: NDJSON, one record per line, or one JSON array whose
 /// elements are the records.
@@ -15,9 +16,31 @@
 /// first line (a pretty-printed array), or one that is the file's only content, makes an
 /// array file; so does one not closed within the record size limit, since such a line
 /// cannot be a record that converts and an array written on one line is often far longer.
+///
+/// An array file that then does not parse is NDJSON after all when its second line (the
+/// first with content after the line the array opens on) is by itself a JSON value: its
+/// first line was a record cut short, or one over the size limit, and each line is a
+/// record. Inside a pretty-printed array no line is (`  {`, `  1,`), so such an array
+/// stays one record that fails.
 enum InputKind: Equatable {
   case lines
   case array
+
+  /// Whether the file `bytes`, read as an array that does not parse, is NDJSON instead
+  /// (see above).
+  static func isLines(afterUnparsedArray bytes: [UInt8]) -> Bool {
+    let newline = UInt8(ascii: "\n")
+    guard let opening = bytes.firstIndex(where: { !leadingBlank.contains($0) }),
+      var end = bytes[opening...].firstIndex(of: newline)
+    else { return false }
+    while end < bytes.endIndex {
+      let start = end + 1
+      end = bytes[start...].firstIndex(of: newline) ?? bytes.endIndex
+      let line = bytes[start..<end]
+      if !line.allSatisfy(blank.contains) { return (try? JSONReader.parse(line)) != nil }
+    }
+    return false
+  }
 
   /// The kind of the file open at `descriptor`, read from its start no further than
   /// the decision needs: at most the first line and the blank bytes after it, and no
@@ -82,7 +105,7 @@ enum InputKind: Equatable {
       let newline = UInt8(ascii: "\n")
       switch place {
       case .leading:
-        guard !Self.leadingBlank.contains(byte) else {
+        guard !InputKind.leadingBlank.contains(byte) else {
           lineBytes = byte == newline ? 0 : lineBytes + 1
           return nil
         }
@@ -100,7 +123,7 @@ enum InputKind: Equatable {
         if lineBytes > maxLineBytes { return .array }
         if place == .array { follow(byte) }
       case .laterLines:
-        return Self.blank.contains(byte) ? nil : .lines
+        return InputKind.blank.contains(byte) ? nil : .lines
       }
       return nil
     }
@@ -126,10 +149,10 @@ enum InputKind: Equatable {
       default: break
       }
     }
-
-    /// JSON's whitespace.
-    private static let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-    /// Whitespace and the bytes of a UTF-8 byte order mark.
-    private static let leadingBlank = blank.union([0xEF, 0xBB, 0xBF])
   }
+
+  /// JSON's whitespace.
+  fileprivate static let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+  /// Whitespace and the bytes of a UTF-8 byte order mark.
+  fileprivate static let leadingBlank = blank.union([0xEF, 0xBB, 0xBF])
 }

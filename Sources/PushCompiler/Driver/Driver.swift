@@ -145,11 +145,13 @@ struct Session {
     if let dump = options.dumpAfter, dump != "parse", !pipeline.names.contains(dump) {
       return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
     }
-    // Outputs (convert and batch) are checked before anything is read or written.
+    // Outputs (convert and batch) are checked before anything is read or written: a
+    // folder input first, since the other checks compare paths as its outputs need.
     if target != nil {
-      if let problem = OutputCollisions.problem(
-        in: options, standardInput: streams.standardInputDescriptor,
-        standardOutput: streams.standardOutputDescriptor)
+      if let problem = OutputCollisions.folderInputProblem(in: options)
+        ?? OutputCollisions.problem(
+          in: options, standardInput: streams.standardInputDescriptor,
+          standardOutput: streams.standardOutputDescriptor)
       {
         return usage(problem, &streams)
       }

@@ -90,9 +90,13 @@ public enum FileIO {
   }
 
   /// Writes `bytes` to a temporary file beside `path`, then renames it into place, so
-  /// `path` never holds a partial file.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let output = try StreamingOutput(path: path)
+  /// `path` never holds a partial file. Through a symbolic link at `path`, the file it
+  /// leads to is replaced; without `followingLinks`, the link itself is (a file of an
+  /// output folder, where a link left there could lead to an input).
+  public static func writeAtomically(
+    _ bytes: [UInt8], to path: String, followingLinks: Bool = true
+  ) throws(Failure) {
+    let output = try StreamingOutput(path: path, followingLinks: followingLinks)
     try output.write(bytes)
     try output.commit()
   }
@@ -275,6 +279,12 @@ extension FileIO {
     return 0o666 & ~mask
   }()
 
+  /// Whether `path` is itself a symbolic link (whether or not what it leads to exists).
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
   /// The file that writing to `path` replaces: `path` itself, or, when `path` is a
   /// symbolic link, the file its chain of links ends at (which need not exist yet), so
   /// that writing through a link keeps the link.
@@ -282,8 +292,7 @@ extension FileIO {
     var current = path
     // As many links as the system itself follows before giving up with ELOOP.
     for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      guard isSymbolicLink(current) else { return current }
       var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &target, target.count - 1)
       guard count >= 0 else { throw Failure(path, errno: errno, side: .output) }

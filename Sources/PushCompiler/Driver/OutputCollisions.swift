@@ -15,7 +15,9 @@
 /// `-`, `/dev/stdout`, the file it is redirected to) are each a usage error.
 ///
 /// Paths that exist are compared by device and inode, so that `a`, `./a` and a symbolic
-/// link to `a` are one file; a path that names nothing yet, by its absolute spelling.
+/// link to `a` are one file; a path that names nothing yet, by its absolute spelling from
+/// the real path of its deepest folder that exists (so a linked folder on the way counts
+/// where it leads).
 enum OutputCollisions {
   /// What a path names.
   enum Place: Equatable {
@@ -42,7 +44,29 @@ enum OutputCollisions {
     }
   }
 
-  /// What is wrong with the paths of `options`, as a usage message, or nil.
+  /// The folder among the inputs of a `batch` run, if any: the first input naming one.
+  static func inputFolder(of options: CommandLineOptions) -> String? {
+    guard options.command == .batch else { return nil }
+    return options.inputs.first { $0 != "-" && FileIO.isDirectory($0) }
+  }
+
+  /// What is wrong with a folder input of `options`, as a usage message, or nil: it
+  /// must be the only input, and its outputs need a folder (`-o FOLDER`, not standard
+  /// output however it is named). Checked before the other paths, which it decides
+  /// how to compare.
+  static func folderInputProblem(in options: CommandLineOptions) -> String? {
+    guard let folder = inputFolder(of: options) else { return nil }
+    guard options.inputs.count == 1 else {
+      return "'\(folder)' is a folder: a folder input must be the only input"
+    }
+    guard let output = options.output, !FileIO.isStandardOutput(output) else {
+      return "a folder input needs -o FOLDER for its outputs"
+    }
+    return nil
+  }
+
+  /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
+  /// input is taken to be as ``folderInputProblem(in:)`` requires.
   /// `standardInput` and `standardOutput` are the descriptors of those streams, when
   /// they are real ones.
   static func problem(
@@ -50,8 +74,7 @@ enum OutputCollisions {
   ) -> String? {
     let batch = options.command == .batch
     let given = batch ? options.inputs : options.input.map { [$0] } ?? []
-    let folder =
-      batch && given.count == 1 && given[0] != "-" && FileIO.isDirectory(given[0]) ? given[0] : nil
+    let folder = inputFolder(of: options)
     let records = options.output ?? "-"
     let recordsToStandardOutput = folder == nil && FileIO.isStandardOutput(records)
     let report = batch ? options.reportFile : nil
@@ -162,23 +185,39 @@ enum OutputCollisions {
     return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
 
-  /// The absolute path of `path`, which names nothing yet: its folder's real path when
-  /// that folder exists, else `.` and `..` worked out from the working directory.
+  /// The absolute path of `path`, which names nothing yet: the real path of its deepest
+  /// folder that exists (symbolic links on the way resolved), followed by the parts
+  /// below it, or, when no folder of it resolves, `.` and `..` worked out from the
+  /// working directory.
   static func absolute(_ path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? ""
-    if let real = realpath(parent(of: path), nil) {
-      defer { free(real) }
-      return String(cString: real) + "/" + name
+    var existing = path
+    var missing: [Substring] = []
+    while true {
+      let folder = parent(of: existing)
+      if let name = existing.split(separator: "/").last { missing.insert(name, at: 0) }
+      if let real = realpath(folder, nil) {
+        defer { free(real) }
+        return normalized(String(cString: real), missing)
+      }
+      guard folder != ".", folder != "/" else { break }
+      existing = folder
     }
-    var parts: [Substring] = []
     var start = path
     if !path.hasPrefix("/"), let directory = getcwd(nil, 0) {
       start = String(cString: directory) + "/" + path
       free(directory)
     }
-    for part in start.split(separator: "/") where part != "." {
-      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    return normalized("", start.split(separator: "/"))
+  }
+
+  /// `base` followed by `parts`, each `.` dropped and each `..` taking away the part
+  /// before it.
+  private static func normalized(_ base: String, _ parts: [Substring]) -> String {
+    var kept: [Substring] = []
+    for part in parts where part != "." {
+      if part == ".." { _ = kept.popLast() } else { kept.append(part) }
     }
-    return "/" + parts.joined(separator: "/")
+    guard !kept.isEmpty else { return base.isEmpty ? "/" : base }
+    return (base == "/" ? "" : base) + "/" + kept.joined(separator: "/")
   }
 }

@@ -38,18 +38,20 @@ final class StreamingOutput {
   }
 
   /// Opens the temporary file beside `path`, or standard output for `-` (or a path
-  /// naming the file standard output is open on).
-  init(path: String) throws(FileIO.Failure) {
+  /// naming the file standard output is open on). Without `followingLinks`, a symbolic
+  /// link at `path` is itself replaced by the new file, wherever it leads.
+  init(path: String, followingLinks: Bool = true) throws(FileIO.Failure) {
     // A failure names standard output `<stdout>` when it was given as `-`.
     self.path = path == "-" ? "<stdout>" : path
-    isStandardOutput = FileIO.isStandardOutput(path)
+    let replacesLink = !followingLinks && FileIO.isSymbolicLink(path)
+    isStandardOutput = !replacesLink && FileIO.isStandardOutput(path)
     if isStandardOutput {
       descriptor = 1
       temporary = nil
       return
     }
     var existing = stat()
-    let exists = stat(path, &existing) == 0
+    let exists = !replacesLink && stat(path, &existing) == 0
     let kind = existing.st_mode & S_IFMT
     guard !exists || kind == S_IFREG else {
       guard kind != S_IFDIR else { throw FileIO.Failure(path, errno: EISDIR, side: .output) }
@@ -58,7 +60,7 @@ final class StreamingOutput {
       temporary = nil
       return
     }
-    let replaced = try FileIO.replacedFile(path)
+    let replaced = replacesLink ? path : try FileIO.replacedFile(path)
     let file = try TemporaryFile(beside: replaced, for: path)
     // `fchmod` is not subject to the umask: the mode is set exactly.
     fchmod(file.descriptor, exists ? existing.st_mode & 0o777 : FileIO.newFileMode)

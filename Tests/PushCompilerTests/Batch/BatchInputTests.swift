@@ -98,7 +98,7 @@ extension BatchTests {
     #expect(code == .usage)
     #expect(
       streams.error
-        == "pushc: '\(paths[inputs.firstIndex(of: "in")!])' is a folder: a folder input must be the only input\n"
+        == "pushc: '\(paths[inputs.firstIndex(of: "in")!])' is a folder: a folder input must be the only input\nrun 'pushc --help' for usage\n"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
   }

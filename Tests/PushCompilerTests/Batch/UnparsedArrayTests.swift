@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import PushCompiler
+
+/// A file taken for an array by its first line that then does not parse: NDJSON whose
+/// first line was cut short is read line by line after all; a broken pretty-printed
+/// array stays one record that fails.
+extension InputKindTests {
+  @Test(arguments: [
+    ("[{\"aps\": {\n" + record + "\n" + record, true),
+    ("\u{FEFF}\n [1, 2\r\n\r\n  \n" + record + "\r\n", true),
+    ("[1, 2\n7", true),
+    ("[\n  {\n    \"aps\": {}\n  },\n", false),
+    ("[\n  1,\n  2,\n", false),
+    ("[\n  {\"a\": 1},\n", false),
+    ("[1, 2", false),
+    ("[1, 2\n\n  \n", false),
+    ("[1] [2]", false),
+  ])
+  func unparsedArrays(_ text: String, _ isLines: Bool) {
+    #expect(InputKind.isLines(afterUnparsedArray: Array(text.utf8)) == isLines)
+  }
+}
+
+extension BatchTests {
+  /// Line *i* answers record *i* even when the first line starts an array it does not
+  /// close: that line fails as its own record.
+  @Test func ndjsonWhoseFirstLineIsACutOffArrayKeepsItsLines() throws {
+    let input = try file(
+      "cut.ndjson",
+      #"[{"aps": {"alert": "# + "\n" + Self.records[0] + "\n"
+        + Self.records[4] + "\n")
+    let (code, streams) = run(["batch", "--from", "auto", "--to", "apns", input])
+    #expect(code == .failed)
+    let lines = streams.outputText.split(separator: "\n")
+    #expect(lines.count == 3 && lines[0] == "null" && lines[1] != "null" && lines[2] != "null")
+    #expect(streams.error.hasPrefix("\(input):1:"), "\(streams.error)")
+    #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
+  }
+
+  /// A pretty-printed array that does not parse is still one record, which fails.
+  @Test func aBrokenPrettyPrintedArrayIsOneFailedRecord() throws {
+    let input = try file("broken.json", "[\n  {\n    \"aps\": {\"alert\": \"x\"}\n  },\n  {\n")
+    let (code, streams) = run(["batch", "--from", "auto", "--to", "apns", input])
+    #expect(code == .failed)
+    #expect(streams.outputText == "null\n")
+    #expect(streams.error.hasSuffix("1 records read: 0 converted, 1 failed\n"))
+  }
+}
