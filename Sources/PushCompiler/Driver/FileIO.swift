@@ -78,7 +78,7 @@ public enum FileIO {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while bytes.count < limit {
       let wanted = min(chunk.count, limit - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         throw Failure(path, errno: errno)
@@ -107,7 +107,7 @@ public enum FileIO {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress, $0.count)
+        systemWrite(descriptor, $0.baseAddress, $0.count)
       }
       if written < 0 {
         if errno == EINTR { continue }
@@ -314,4 +314,16 @@ extension FileIO {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
+}
+
+/// The system's `read`, which `FileIO`'s own `read` functions hide inside it.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
+}
+
+/// The system's `write`, named apart like ``systemRead(_:_:_:)``.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }
