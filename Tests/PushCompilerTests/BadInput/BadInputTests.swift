@@ -125,9 +125,7 @@ import Testing
   }
 
   @Test func fileJustAtAndJustOverTheLimit() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-limit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("limit")
     defer { try? FileManager.default.removeItem(at: folder) }
     for (size, expected) in [(Self.limit, ExitCode.success), (Self.limit + 1, .dataError)] {
       let file = folder.appendingPathComponent("\(size).json")

@@ -10,9 +10,7 @@ import Testing
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-batch-diagnostics-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder.make("batch-diagnostics")
   }
 
   func file(_ name: String, _ bytes: [UInt8]) throws -> String {

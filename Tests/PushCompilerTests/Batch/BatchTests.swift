@@ -7,9 +7,7 @@ import Testing
   let folder: URL
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-batch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder.make("batch")
   }
 
   func file(_ name: String, _ text: String) throws -> String {

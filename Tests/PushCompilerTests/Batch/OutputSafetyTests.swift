@@ -17,11 +17,7 @@ import Testing
   static let input = record + "\n{bad\n"
 
   init() throws {
-    folder =
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "pushc-outputs-\(UUID().uuidString)"
-      ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder.make("outputs").path
   }
 
   /// Writes `text` to `name` under the test's folder and returns its path.

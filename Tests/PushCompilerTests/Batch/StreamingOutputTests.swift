@@ -32,10 +32,7 @@ import Testing
   /// the earlier ones stay in place and the later one is not left, neither under its
   /// name nor as a temporary file.
   @Test func aRenameThatFailsLeavesTheOutputsBeforeIt() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-commit-\(UUID().uuidString)"
-    ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("commit").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let records = try StreamingOutput(path: folder + "/out.ndjson")
     let report = try StreamingOutput(path: folder + "/report.jsonl")

@@ -13,11 +13,7 @@ import Testing
   let folder: String
 
   init() throws {
-    folder =
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "pushc-bench-\(UUID().uuidString)"
-      ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder.make("bench").path
   }
 
   /// Runs the `pushc-bench` built beside `pushc`: its exit status and standard output.

@@ -9,11 +9,7 @@ import Testing
   let folder: String
 
   init() throws {
-    folder =
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "pushc-defaults-\(UUID().uuidString)"
-      ).path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    folder = try TemporaryFolder.make("defaults").path
   }
 
   /// Writes `text` to `name` under the test's folder and returns its path.

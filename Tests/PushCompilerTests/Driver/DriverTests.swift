@@ -188,9 +188,7 @@ import Testing
   }
 
   @Test func writesTheOutputFileAtomicallyAndOnlyOnSuccess() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-driver-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("driver")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("in.json")
     let output = folder.appendingPathComponent("out.json")
@@ -294,9 +292,7 @@ import Testing
   }
 
   @Test func defaultsFileSuppliesRequiredFieldsAndSetWins() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pushc-defaults-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("defaults")
     defer { try? FileManager.default.removeItem(at: folder) }
     let defaults = folder.appendingPathComponent("defaults.json")
     try Data(#"{"_k": "from-defaults"}"#.utf8).write(to: defaults)

@@ -1,0 +1,13 @@
+import Foundation
+
+/// Folders a test writes its files into: new and empty, named so that tests running at
+/// once never share one.
+enum TemporaryFolder {
+  /// Makes a new folder whose name starts with `pushc-` and `name`.
+  static func make(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pushc-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+}
