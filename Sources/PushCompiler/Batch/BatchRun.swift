@@ -192,6 +192,7 @@ struct BatchRun {
         as: options.diagnosticsFormat, streams: &streams)
     }
     let files = listing.files
+    let inputFolder = OutputCollisions.Place(input)
     // A file over the size limit is read no further than one byte beyond it, which is
     // enough for the reader to refuse it.
     let limit = JSONReader.Limits.standard.maxBytes
@@ -221,7 +222,16 @@ struct BatchRun {
           continue
         }
         if let slash = target.lastIndex(of: "/") {
-          try FileIO.makeDirectories(String(target[..<slash]))
+          let parent = String(target[..<slash])
+          try FileIO.makeDirectories(parent)
+          // A linked folder left in the output folder could lead back into the input.
+          if OutputCollisions.Place(parent) == inputFolder
+            || OutputCollisions.lies(parent, inside: inputFolder)
+          {
+            var failure = FileIO.Failure(target, errno: EEXIST, side: .output)
+            failure.reason = "a linked folder on its way leads into the input folder"
+            throw failure
+          }
         }
         // A link left in the output folder is replaced, not written through: it could
         // lead anywhere, to an input among others.

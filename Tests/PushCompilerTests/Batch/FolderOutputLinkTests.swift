@@ -36,6 +36,23 @@ extension OutputSafetyTests {
     #expect(contents("out2/a.json")?.contains("one") == true)
     #expect(contents("out2/b.json")?.contains("two") == true)
   }
+
+  /// A linked folder left in the output folder that leads back into the input stops the
+  /// run before anything is written through it: the input it leads to is untouched.
+  @Test func aLinkedFolderInTheOutputFolderLeadingIntoTheInputStopsTheRun() throws {
+    try file("in3/nested/b.json", Self.record)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/out3", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/out3/nested", withDestinationPath: "../in3/nested")
+    let (code, streams) = run(Self.batch + [folder + "/in3", "-o", folder + "/out3"])
+    #expect(code == .cannotCreateOutput)
+    #expect(
+      streams.error.contains(
+        "cannot write '\(folder)/out3/nested/b.json': a linked folder on its way leads into the input folder"
+      ))
+    #expect(contents("in3/nested/b.json") == Self.record)
+  }
 }
 
 extension OutputSafetyTests {
