@@ -301,32 +301,32 @@ struct BatchRun {
     place: DiagnosedDocument, record: Int, outcome: RecordConverter.Outcome
   ) throws(FileIO.Failure) {
     guard let report else { return }
-    var line: [UInt8] = []
-    line.reserveCapacity(1024)
-    line.append(contentsOf: #"{"record":"#.utf8)
-    line.append(contentsOf: String(record).utf8)
-    line.append(contentsOf: #","source":"#.utf8)
-    JSONWriter.writeString(place.source, into: &line)
-    line.append(contentsOf: #","status":"#.utf8)
-    line.append(contentsOf: (outcome.line == nil ? #""failed""# : #""converted""#).utf8)
-    line.append(contentsOf: #","diagnostics":["#.utf8)
-    for (position, diagnostic) in outcome.diagnostics.enumerated() {
-      if position > 0 { line.append(UInt8(ascii: ",")) }
-      line.append(
-        contentsOf: Self.reportEntry(
-          DiagnosticRenderer.jsonLine(diagnostic, in: place, record: record)))
+    var line = JSONWriter.compactText { builder in
+      builder.beginObject()
+      builder.member(ReportName.record, number: JSONNumber(record))
+      builder.member(ReportName.source, string: place.source)
+      builder.member(
+        ReportName.status, string: outcome.line == nil ? ReportName.failed : ReportName.converted)
+      builder.name(ReportName.diagnostics)
+      builder.beginArray()
+      for diagnostic in outcome.diagnostics {
+        DiagnosticRenderer.write(diagnostic, in: place, record: record, into: &builder)
+      }
+      builder.endArray()
+      builder.endObject()
     }
-    line.append(contentsOf: "]}\n".utf8)
+    line.append(UInt8(ascii: "\n"))
     try report.write(line)
   }
 
-  /// A diagnostic's JSON line as the report holds it: the compact line without its
-  /// newline, whatever its length (a message may quote a value far longer than any
-  /// limit on input strings).
-  static func reportEntry(_ jsonLine: String) -> [UInt8] {
-    var bytes = Array(jsonLine.utf8)
-    if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-    return bytes
+  /// The names and fixed values of a report line, prepared once.
+  private enum ReportName {
+    static let record = PreparedString("record")
+    static let source = PreparedString("source")
+    static let status = PreparedString("status")
+    static let diagnostics = PreparedString("diagnostics")
+    static let failed = PreparedString("failed")
+    static let converted = PreparedString("converted")
   }
 
   private mutating func showProgress(_ streams: inout some DriverStreams) {

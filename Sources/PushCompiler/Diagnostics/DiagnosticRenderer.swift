@@ -33,26 +33,59 @@ public enum DiagnosticRenderer {
   public static func jsonLine(
     _ diagnostic: Diagnostic, in document: DiagnosedDocument, record: Int? = nil
   ) -> String {
-    var object = JSONObject()
-    object.append("file", .string(document.file))
-    if let record { object.append("record", .number(JSONNumber(record))) }
+    var bytes = JSONWriter.compactText {
+      write(diagnostic, in: document, record: record, into: &$0)
+    }
+    bytes.append(UInt8(ascii: "\n"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Writes the object of ``jsonLine(_:in:record:)`` into `builder`: a batch report
+  /// writes each record's diagnostics straight into its line this way.
+  public static func write(
+    _ diagnostic: Diagnostic, in document: DiagnosedDocument, record: Int?,
+    into builder: inout some JSONBuilder
+  ) {
+    builder.beginObject()
+    builder.member(Name.file, string: document.file)
+    if let record { builder.member(Name.record, number: JSONNumber(record)) }
     switch document.place(of: diagnostic.location).location {
-    case .input(let pointer): object.append("location", .string(pointer.description))
+    case .input(let pointer): builder.member(Name.location, string: pointer.description)
     case .text(let line, let column, let offset):
-      object.append("line", .number(JSONNumber(line)))
-      object.append("column", .number(JSONNumber(column)))
-      object.append("offset", .number(JSONNumber(offset)))
-    case .ir(let pointer): object.append("irLocation", .string(pointer.description))
-    case .output(let pointer): object.append("outputLocation", .string(pointer.description))
+      builder.member(Name.line, number: JSONNumber(line))
+      builder.member(Name.column, number: JSONNumber(column))
+      builder.member(Name.offset, number: JSONNumber(offset))
+    case .ir(let pointer): builder.member(Name.irLocation, string: pointer.description)
+    case .output(let pointer): builder.member(Name.outputLocation, string: pointer.description)
     }
-    object.append("severity", .string(diagnostic.severity.rawValue))
-    object.append("code", .string(diagnostic.code.name))
-    object.append("lossy", .bool(diagnostic.code.isLossy))
-    object.append("message", .string(diagnostic.message))
+    builder.member(Name.severity, string: diagnostic.severity.rawValue)
+    builder.member(Name.code, string: diagnostic.code.name)
+    builder.member(Name.lossy, .bool(diagnostic.code.isLossy))
+    builder.member(Name.message, string: diagnostic.message)
     if !diagnostic.notes.isEmpty {
-      object.append("notes", .array(diagnostic.notes.map { .string($0) }))
+      builder.name(Name.notes)
+      builder.beginArray()
+      for note in diagnostic.notes { builder.string(note) }
+      builder.endArray()
     }
-    return JSONWriter(style: .compact).string(.object(object)) + "\n"
+    builder.endObject()
+  }
+
+  /// The member names of a diagnostic's JSON object, prepared once.
+  private enum Name {
+    static let file = PreparedString("file")
+    static let record = PreparedString("record")
+    static let location = PreparedString("location")
+    static let line = PreparedString("line")
+    static let column = PreparedString("column")
+    static let offset = PreparedString("offset")
+    static let irLocation = PreparedString("irLocation")
+    static let outputLocation = PreparedString("outputLocation")
+    static let severity = PreparedString("severity")
+    static let code = PreparedString("code")
+    static let lossy = PreparedString("lossy")
+    static let message = PreparedString("message")
+    static let notes = PreparedString("notes")
   }
 }
 
