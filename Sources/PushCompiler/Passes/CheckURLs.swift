@@ -74,6 +74,17 @@ public struct CheckURLs: NotificationPass {
       }
     }
     remove(unsafeMedia, from: &notification.media, at: "/media", &context)
+    // A carousel needs two items (Specs/ir.md): with fewer left, its presentation goes
+    // with the items that were dropped, and says so.
+    if !unsafeMedia.isEmpty, notification.media.count <= 1,
+      let presentation = notification.mediaPresentation
+    {
+      notification.mediaPresentation = nil
+      report(
+        .unsafeURLScheme,
+        "'\(presentation.rawValue)' dropped: with the unsafe media removed, \(notification.media.count) item(s) are left, too few for a carousel",
+        at: "/mediaPresentation", &context)
+    }
   }
 
   /// Checks a link; reports an unsafe scheme with `consequence` and returns `true` (the

@@ -63,6 +63,33 @@ import Testing
     )
   }
 
+  /// A carousel left with fewer than two items after unsafe media are dropped loses its
+  /// presentation, reported where it was; with two left, it keeps it.
+  @Test(arguments: [
+    (["data:image/png;base64,AA==", "file:///a.png", "https://cdn.example.com/c.png"], false),
+    (["data:image/png;base64,AA==", "file:///a.png"], false),
+    (
+      [
+        "data:image/png;base64,AA==", "https://cdn.example.com/b.png",
+        "https://cdn.example.com/c.png",
+      ], true
+    ),
+  ])
+  func aCarouselLeftWithTooFewItemsLosesItsPresentation(media: [String], keeps: Bool) {
+    var notification = PushNotification()
+    notification.media = media.map { MediaItem(url: $0, kind: .image) }
+    notification.mediaPresentation = .carouselAuto
+    let found = run(&notification)
+    #expect((notification.mediaPresentation == .carouselAuto) == keeps)
+    let atPresentation = found.all.filter { $0.location == .ir("/mediaPresentation") }
+    #expect(atPresentation.count == (keeps ? 0 : 1))
+    #expect(
+      atPresentation.first.map {
+        $0.message.hasPrefix("'carousel-auto' dropped: with the unsafe media removed, ")
+      }
+        ?? keeps)
+  }
+
   @Test func theMediaItemsOwnUnsafeTapIsRemovedWhenItStays() {
     var notification = Self.everyPlace(
       tap: "app://t", button: "app://b", target: "app://x",
