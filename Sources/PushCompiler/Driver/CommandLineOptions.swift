@@ -265,8 +265,8 @@ struct OptionSpec: Sendable {
   /// The help text: commands, then one line per option.
   static var usage: String {
     var lines = [
-      "usage: pushc convert --from FORMAT --to FORMAT [FILE|-] [-o FILE] [options]",
-      "       pushc validate --from FORMAT [FILE|-]",
+      "usage: pushc convert --from FORMAT|auto --to FORMAT [FILE|-] [-o FILE] [options]",
+      "       pushc validate --from FORMAT|auto [FILE|-]",
       "       pushc detect [FILE|-]",
       "       pushc batch --from FORMAT|auto --to FORMAT INPUT... [-o OUTPUT] [--report FILE]",
       "       pushc formats | pushc passes | pushc --help | pushc --version",
