@@ -28,6 +28,14 @@ import Testing
 
   static let cases: [Case] = [
     Case(
+      "a carousel whose unsafe media leave fewer than two items", "klaviyo",
+      #"{"irVersion":1,"media":[{"url":"data:image/png;base64,AA==","kind":"image"},{"url":"file:///a.png","kind":"image"}],"mediaPresentation":"carousel-auto"}"#,
+      reports: "pass.unsafe-url-scheme", at: "/mediaPresentation"),
+    Case(
+      "the same carousel read back as IR", "ir",
+      #"{"irVersion":1,"media":[{"url":"data:image/png;base64,AA==","kind":"image"},{"url":"file:///a.png","kind":"image"}],"mediaPresentation":"carousel-auto"}"#,
+      reports: "pass.unsafe-url-scheme", at: "/mediaPresentation"),
+    Case(
       "a dial lowered to a link without the number's spaces", "klaviyo",
       #"{"irVersion":1,"buttons":[{"id":"call","label":"Call","action":{"type":"dial","number":"+44 20 7946 0958"},"options":["foreground"]}]}"#,
       reports: "fit.changed-action", at: "/buttons/0/action"),
