@@ -20,11 +20,6 @@ struct BenchSettings {
 
   init() {}
 
-  /// The options that take a value.
-  static let options: Set<String> = [
-    "--records", "--bad-every", "--seed", "--cold-runs", "--runs", "--golden", "--keep",
-  ]
-
   init(arguments: [String]) throws(Mistake) {
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -40,15 +35,19 @@ struct BenchSettings {
         wantsHelp = true
         continue
       }
-      guard Self.options.contains(flag) else { throw Mistake(message: "unknown option '\(flag)'") }
-      guard let value = inlineValue ?? rest.popFirst() else {
-        throw Mistake(message: "'\(flag)' needs a value")
+      /// The option's value, once the option is known to take one.
+      func value() throws(Mistake) -> String {
+        guard let value = inlineValue ?? rest.popFirst() else {
+          throw Mistake(message: "'\(flag)' needs a value")
+        }
+        return value
       }
       /// The value as a whole number of at least `least`.
       func number(atLeast least: Int = 0) throws(Mistake) -> Int {
-        guard let number = Int(value), number >= least else {
+        let text = try value()
+        guard let number = Int(text), number >= least else {
           let what = least == 0 ? "a whole number" : "a whole number of at least \(least)"
-          throw Mistake(message: "'\(flag)' needs \(what), not '\(value)'")
+          throw Mistake(message: "'\(flag)' needs \(what), not '\(text)'")
         }
         return number
       }
@@ -58,9 +57,9 @@ struct BenchSettings {
       case "--seed": seed = UInt64(try number())
       case "--cold-runs": coldRuns = try number(atLeast: 1)
       case "--runs": runs = try number(atLeast: 1)
-      case "--golden": golden = value
-      case "--keep": keep = value
-      default: preconditionFailure("\(flag) is in `options` but not handled")
+      case "--golden": golden = try value()
+      case "--keep": keep = try value()
+      default: throw Mistake(message: "unknown option '\(flag)'")
       }
     }
   }

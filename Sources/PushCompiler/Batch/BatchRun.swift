@@ -66,7 +66,6 @@ struct BatchRun {
       // Every output is written whole before any is moved into place: when one cannot
       // be, none is. The report is renamed after the records, so that it never stands
       // without them (when its rename fails, the records are already in place).
-      if let failure = streams.outputFailure { throw failure }
       try StreamingOutput.commit([sink, report].compactMap { $0 })
     } catch {
       sink?.abandon()
@@ -145,6 +144,8 @@ struct BatchRun {
   private mutating func convertArray(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
   ) throws(FileIO.Failure) -> Bool {
+    // Read by a descriptor of its own: the stream's stays at the start, for the lines
+    // the file may turn out to hold.
     let bytes = try FileIO.read(input)
     let elements: [JSONValue]
     let namesMayRepeat: Bool
@@ -193,6 +194,8 @@ struct BatchRun {
     }
     let files = listing.files
     let inputFolder = OutputCollisions.Place(input)
+    // The folders of the output made and checked so far: most hold many files.
+    var checkedFolders: Set<String> = []
     // A file over the size limit is read no further than one byte beyond it, which is
     // enough for the reader to refuse it.
     let limit = JSONReader.Limits.standard.maxBytes
@@ -221,8 +224,8 @@ struct BatchRun {
           try FileIO.removeRegularFile(target)
           continue
         }
-        if let slash = target.lastIndex(of: "/") {
-          let parent = String(target[..<slash])
+        let parent = OutputCollisions.parent(of: target)
+        if checkedFolders.insert(parent).inserted {
           try FileIO.makeDirectories(parent)
           // A linked folder left in the output folder could lead back into the input.
           if OutputCollisions.Place(parent) == inputFolder

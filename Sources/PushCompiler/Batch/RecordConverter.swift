@@ -46,7 +46,7 @@ struct RecordConverter: Sendable {
 
   /// Converts one parsed record; `namesMayRepeat` false when its reader proved that no
   /// object of it repeats a member name.
-  func convert(_ payload: JSONValue, namesMayRepeat: Bool = true) -> Outcome {
+  func convert(_ payload: JSONValue, namesMayRepeat: Bool) -> Outcome {
     let source: any VendorFormat
     // The note naming the detected format, which comes first as in `convert`; worked out
     // only when every diagnostic is kept (a report), not for the summary.

@@ -83,10 +83,10 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
       var value: String?
       if spec.valueName != nil {
-        guard let given = inlineValue ?? rest.popFirst() else {
+        guard let supplied = inlineValue ?? rest.popFirst() else {
           throw UsageError("'\(spec.long)' needs a value")
         }
-        value = given
+        value = supplied
       } else if inlineValue != nil {
         throw UsageError("'\(spec.long)' takes no value")
       }
@@ -248,14 +248,14 @@ struct OptionSpec: Sendable {
     { $1.compact = true },
     OptionSpec(
       long: "--help", short: "-h", valueName: nil,
-      commands: [.convert, .validate, .detect, .batch, .formats, .passes, .help, .version],
+      commands: Set(CommandLineOptions.Command.allCases),
       help: "show this help"
     ) { _, options in
       options.command = .help
     },
     OptionSpec(
       long: "--version", short: nil, valueName: nil,
-      commands: [.convert, .validate, .detect, .batch, .formats, .passes, .help, .version],
+      commands: Set(CommandLineOptions.Command.allCases),
       help: "show the version"
     ) {
       _, options in options.command = .version

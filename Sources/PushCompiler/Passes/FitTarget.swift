@@ -132,11 +132,11 @@ private struct Fitter {
     _ action: NotificationAction, of subject: @autoclosure () -> String,
     at path: @autoclosure () -> JSONPointer
   ) -> NotificationAction {
-    // A copy the lazily built messages can read while `self` is being changed.
-    let targetID = self.targetID
     guard case .openURL = action else { return action }
     let lowering = lowering(action, allowed: Self.linksOnly)
     guard lowering != .keep else { return action }
+    // A copy the lazily built messages can read while `self` is being changed.
+    let targetID = self.targetID
     let (new, why) = change(action, by: lowering)
     report(.changedAction, "\(subject()) \(why.text(targetID: targetID))", at: path())
     return new
@@ -399,10 +399,9 @@ private struct Fitter {
     case keep
     /// The target cannot express the action, nor anything near it.
     case drop
-    /// The action becomes opening the app.
-    case openApp
-    /// A number dialled becomes its `tel:` link.
-    case dialLink
+    /// The action becomes the nearest the target has: a number dialled its `tel:` link,
+    /// any other action opening the app (``change(_:by:)`` tells which from the action).
+    case lower
     /// A link opens at `opens`; `outside` is where it would have opened had the target
     /// opened links of its scheme outside the app.
     case reopen(opens: URLDestination, outside: URLDestination?)
@@ -464,10 +463,10 @@ private struct Fitter {
       return link.opens == destination ? .keep : .reopen(opens: link.opens, outside: link.outside)
     }
     switch kind {
-    case .dial: return allowed.contains(.openURL) ? .dialLink : .drop
+    case .dial: return allowed.contains(.openURL) ? .lower : .drop
     case .openApp: return .drop
     case .openURL, .dismiss, .botFlow, .inboxMessage, .custom:
-      return allowed.contains(.openApp) ? .openApp : .drop
+      return allowed.contains(.openApp) ? .lower : .drop
     }
   }
 

@@ -38,17 +38,13 @@ public struct PredefinedCategory: Sendable {
     position(named: identifier).map { all[$0] }
   }
 
-  /// Where in `categories` (``all`` unless given) the category named `identifier` (the
-  /// first of that name) is, if anywhere: read by position, the category is not copied.
-  /// The length is compared first, as ``named(_:)`` explains.
-  static func position(
-    named identifier: String, in categories: [PredefinedCategory] = all
-  ) -> Int? {
+  /// Where in ``all`` the category named `identifier` (the first of that name) is, if
+  /// anywhere: read by position, the category is not copied. The length is compared
+  /// first, as ``named(_:)`` explains.
+  static func position(named identifier: String) -> Int? {
     let length = identifier.utf8.count
-    for index in categories.indices
-    where categories[index].identifier.utf8.count == length
-      && categories[index].identifier == identifier
-    {
+    for index in all.indices
+    where all[index].identifier.utf8.count == length && all[index].identifier == identifier {
       return index
     }
     return nil

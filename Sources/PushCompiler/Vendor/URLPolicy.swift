@@ -243,7 +243,8 @@ public enum URLPolicy {
       return (true, packed.map { packed in packedUnsafeSchemes.firstIndex(of: packed) } ?? nil)
     }
     if plain.isScheme { return plain.unsafe.map { unsafeSchemes[$0] } }
-    guard let scheme = cleanedScheme(of: text) else { return nil }
+    // Not a scheme as it stands: only what cleaning leaves can be one.
+    guard let scheme = withBytes(of: text, { cleanedScheme($0, of: text) }) else { return nil }
     // The unsafe schemes are lower-case ASCII letters: compared length first (``MemberName``).
     return unsafeSchemes.first { MemberName($0.scheme) ~= scheme }
   }
@@ -412,9 +413,9 @@ extension String {
 /// no scheme byte is zero), so that two schemes are compared in two steps.
 struct PackedScheme: Equatable {
   /// Bytes 0–7, the first in the lowest byte.
-  private var low: UInt64 = 0
+  private let low: UInt64
   /// Bytes 8–15.
-  private var high: UInt64 = 0
+  private let high: UInt64
 
   /// `http`, packed.
   static let http = PackedScheme("http".utf8)!
@@ -424,6 +425,10 @@ struct PackedScheme: Equatable {
   /// `bytes` (a scheme's) lower-cased and packed, or `nil` when they are more than 16.
   init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
     guard bytes.count <= 16 else { return nil }
+    // Packed here rather than by the reader's word packing, which, generic in another
+    // module, would run unspecialized on every link.
+    var low: UInt64 = 0
+    var high: UInt64 = 0
     for (offset, byte) in bytes.enumerated() {
       let lowered = UInt64(byte.asciiLowercased)
       if offset < 8 {
@@ -432,6 +437,8 @@ struct PackedScheme: Equatable {
         high |= lowered << (8 * (offset - 8))
       }
     }
+    self.low = low
+    self.high = high
   }
 }
 

@@ -34,18 +34,16 @@ public struct VendorExtras: Hashable, Sendable, Sequence, ExpressibleByDictionar
   public var keys: LazyMapCollection<[Element], String> { entries.lazy.map { $0.key } }
 
   /// The position of the entry named `vendor`, if there is one.
+  @inline(__always)
   private func index(of vendor: String) -> Int? {
-    entries.firstIndex { $0.key == vendor }
+    // By index, each name read in place: a closure over the entries would copy each one.
+    for index in entries.indices where entries[index].key == vendor { return index }
+    return nil
   }
 
   /// The extras of `vendor`; setting `nil` removes them.
   public subscript(vendor: String) -> JSONObject? {
-    get {
-      for index in entries.indices where entries[index].key == vendor {
-        return entries[index].value
-      }
-      return nil
-    }
+    get { index(of: vendor).map { entries[$0].value } }
     set {
       switch (index(of: vendor), newValue) {
       case (let index?, let members?): entries[index].value = members

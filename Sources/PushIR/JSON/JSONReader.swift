@@ -342,10 +342,15 @@ public struct JSONReader: ~Copyable {
   /// decide `==`, are compared (short ones by their words); a name beyond ASCII may
   /// equal one spelled otherwise (canonically equivalent text), which is left to
   /// ``JSONValue/removeDuplicateKeys()``.
+  ///
+  /// Past ``mostNamesCompared`` members, an object is left to that walk as well: each
+  /// name compared with every earlier one would take time growing with the square of
+  /// the members, where the walk takes a set.
   @inline(__always)
   private mutating func memberName(after namesStart: Int, membersStart: Int)
     throws(JSONSyntaxError) -> String
   {
+    if members.elements.count &- membersStart >= Self.mostNamesCompared { namesMayRepeat = true }
     guard let short = shortPlainText() else {
       // Read as any string (escaped, long, beyond ASCII, or near the end of the
       // document); still compared when what it spells is short ASCII text.
@@ -370,6 +375,9 @@ public struct JSONReader: ~Copyable {
     if !namesMayRepeat { note(short.name, after: namesStart) }
     return shortString(short)
   }
+
+  /// The most members of one object whose names the reader compares as it reads them.
+  public static let mostNamesCompared = 32
 
   /// Compares the short name `name` with those of its object (on ``names`` from
   /// `namesStart`), then pushes it there.

@@ -14,11 +14,7 @@ import Testing
   }
 
   func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-    let url = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: url)
-    return url.path
+    try TemporaryFolder.write(bytes, to: name, in: folder)
   }
 
   func file(_ name: String, _ text: String) throws -> String { try file(name, Array(text.utf8)) }

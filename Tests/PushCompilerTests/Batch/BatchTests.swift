@@ -11,17 +11,11 @@ import Testing
   }
 
   func file(_ name: String, _ text: String) throws -> String {
-    let url = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
-    return url.path
+    try TemporaryFolder.write(Array(text.utf8), to: name, in: folder)
   }
 
   func run(_ arguments: [String], input: String = "") -> (ExitCode, BufferedStreams) {
-    var streams = BufferedStreams(input: Array(input.utf8))
-    let code = Driver.run(arguments, streams: &streams)
-    return (code, streams)
+    runPushc(arguments, input: input)
   }
 
   static let records = [

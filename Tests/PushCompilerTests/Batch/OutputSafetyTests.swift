@@ -23,11 +23,7 @@ import Testing
   /// Writes `text` to `name` under the test's folder and returns its path.
   @discardableResult
   func file(_ name: String, _ text: String = Self.input) throws -> String {
-    let path = folder + "/" + name
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
+    try TemporaryFolder.write(Array(text.utf8), to: name, in: URL(fileURLWithPath: folder))
   }
 
   func contents(_ name: String) -> String? {
@@ -41,11 +37,7 @@ import Testing
     (FileManager.default.subpaths(atPath: folder) ?? []).sorted()
   }
 
-  func run(_ arguments: [String]) -> (ExitCode, BufferedStreams) {
-    var streams = BufferedStreams()
-    let code = Driver.run(arguments, streams: &streams)
-    return (code, streams)
-  }
+  func run(_ arguments: [String]) -> (ExitCode, BufferedStreams) { runPushc(arguments) }
 
   func mode(_ name: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)

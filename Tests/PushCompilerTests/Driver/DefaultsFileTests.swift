@@ -14,15 +14,11 @@ import Testing
 
   /// Writes `text` to `name` under the test's folder and returns its path.
   func file(_ name: String, _ text: String) throws -> String {
-    let path = folder + "/" + name
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
+    try TemporaryFolder.write(Array(text.utf8), to: name, in: URL(fileURLWithPath: folder))
   }
 
   func run(_ arguments: [String], input: String = "") -> (ExitCode, BufferedStreams) {
-    var streams = BufferedStreams(input: Array(input.utf8))
-    let code = Driver.run(arguments, streams: &streams)
-    return (code, streams)
+    runPushc(arguments, input: input)
   }
 
   static let payload = #"{"aps": {"alert": "hi"}}"#

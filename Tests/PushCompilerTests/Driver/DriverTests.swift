@@ -11,8 +11,7 @@ import Testing
   }
 
   func run(_ arguments: [String], input: String = "") -> Run {
-    var streams = BufferedStreams(input: Array(input.utf8))
-    let code = Driver.run(arguments, streams: &streams)
+    let (code, streams) = runPushc(arguments, input: input)
     return Run(code: code, output: streams.outputText, error: streams.error)
   }
 

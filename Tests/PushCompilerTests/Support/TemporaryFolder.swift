@@ -10,4 +10,15 @@ enum TemporaryFolder {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
+
+  /// Writes `bytes` to `name` (a relative path) under `folder`, making the folders on
+  /// the way, and returns its path.
+  @discardableResult
+  static func write(_ bytes: [UInt8], to name: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
 }

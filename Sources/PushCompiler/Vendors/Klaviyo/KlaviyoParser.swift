@@ -354,7 +354,8 @@ struct KlaviyoParser: PayloadParser {
     // Klaviyo's categories lead ``PredefinedCategory/all``, so this is the vendor of the
     // first category of that name.
     if let identifier = notification.category?.identifier,
-      PredefinedCategory.position(named: identifier, in: KlaviyoCategories.all) != nil
+      let position = PredefinedCategory.position(named: identifier),
+      PredefinedCategory.all[position].vendor == "klaviyo"
     {
       context.report(
         .obsoleteShape,

@@ -41,7 +41,7 @@ enum KlaviyoValidator {
           .validationInvalidURL,
           "'\(field)' has the scheme '\(unsafe.scheme)', which \(unsafe.does): it is neither a universal link nor an app's own scheme",
           at: pointer)
-      } else if case .failure(let problem) = URLPolicy.check(url) {
+      } else if let problem = URLPolicy.problem(in: url) {
         fail(
           .validationInvalidURL, "'\(field)' must be a valid URL, but \(problem)", at: pointer)
       }
