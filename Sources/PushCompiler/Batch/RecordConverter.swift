@@ -97,17 +97,16 @@ struct RecordConverter: Sendable {
   }
 
   /// Starts converting `records` on every core and returns at once; `wait()` on the
-  /// result gives the outcomes in the records' order. The cores take the records a
-  /// chunk at a time; a core that finds no chunk left goes on with whatever is queued
-  /// next (the next block) instead of waiting for the others.
+  /// result gives the outcomes in the records' order. Each chunk of records is a task of
+  /// its own on the shared queue, so a core that finds no chunk of this block left goes
+  /// on with the next block's, instead of waiting for the others to finish theirs (as
+  /// the thread that calls `concurrentPerform` must).
   func startConverting<Record: Sendable>(
     _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
   ) -> PendingOutcomes {
     let pending = PendingOutcomes(count: records.count)
-    let chunks = (records.count + Self.chunkSize - 1) / Self.chunkSize
-    DispatchQueue.global().async(group: pending.group) {
-      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-        let start = chunk * Self.chunkSize
+    for start in stride(from: 0, to: records.count, by: Self.chunkSize) {
+      DispatchQueue.global().async(group: pending.group) {
         for index in start..<min(start + Self.chunkSize, records.count) {
           pending.results.store(each(self, records[index]), at: index)
         }

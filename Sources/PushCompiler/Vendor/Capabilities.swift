@@ -31,21 +31,22 @@ public struct Capabilities: Sendable {
   /// app registered).
   public var maxButtons: Int {
     get { storage.values.maxButtons }
-    set { uniqueStorage().values.maxButtons = newValue }
+    set { change { $0.maxButtons = newValue } }
   }
   /// Why this payload can hold no buttons when the format could hold some in another
   /// (``maxButtons`` lowered to 0 for it), for the message that drops them.
   public var noButtonsBecause: String? {
     get { storage.values.noButtonsBecause }
-    set { uniqueStorage().values.noButtonsBecause = newValue }
+    set { change { $0.noButtonsBecause = newValue } }
   }
   /// Actions a button can take.
   public var buttonActions: Set<ActionKind> {
     get { storage.values.buttonActions }
     set {
-      let values = uniqueStorage()
-      values.values.buttonActions = newValue
-      values.values.buttonActionMask = KindMask(newValue)
+      change {
+        $0.buttonActions = newValue
+        $0.buttonActionMask = KindMask(newValue)
+      }
     }
   }
   /// ``buttonActions`` as a bit mask, for lookups without hashing.
@@ -54,9 +55,10 @@ public struct Capabilities: Sendable {
   public var defaultActions: Set<ActionKind> {
     get { storage.values.defaultActions }
     set {
-      let values = uniqueStorage()
-      values.values.defaultActions = newValue
-      values.values.defaultActionMask = KindMask(newValue)
+      change {
+        $0.defaultActions = newValue
+        $0.defaultActionMask = KindMask(newValue)
+      }
     }
   }
   /// ``defaultActions`` as a bit mask, for lookups without hashing.
@@ -65,9 +67,10 @@ public struct Capabilities: Sendable {
   public var urlDestinations: Set<URLDestination> {
     get { storage.values.urlDestinations }
     set {
-      let values = uniqueStorage()
-      values.values.urlDestinations = newValue
-      values.values.urlDestinationMask = KindMask(newValue)
+      change {
+        $0.urlDestinations = newValue
+        $0.urlDestinationMask = KindMask(newValue)
+      }
     }
   }
   /// ``urlDestinations`` as a bit mask, for lookups without hashing.
@@ -77,7 +80,7 @@ public struct Capabilities: Sendable {
   /// URL), so a link's destination follows from its text.
   public var linkDestinationFromScheme: Bool {
     get { storage.values.linkDestinationFromScheme }
-    set { uniqueStorage().values.linkDestinationFromScheme = newValue }
+    set { change { $0.linkDestinationFromScheme = newValue } }
   }
   /// The schemes a link may have to open in the `browser` or a `webView` (`nil`: any);
   /// the vendor's SDK does not open a link of another scheme there (Braze: `http`,
@@ -85,56 +88,57 @@ public struct Capabilities: Sendable {
   /// Fit-target sends such a link to the app instead.
   public var browserSchemes: Set<String>? {
     get { storage.values.browserSchemes }
-    set { uniqueStorage().values.browserSchemes = newValue }
+    set { change { $0.browserSchemes = newValue } }
   }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction: Bool {
     get { storage.values.buttonsTakeDefaultAction }
-    set { uniqueStorage().values.buttonsTakeDefaultAction = newValue }
+    set { change { $0.buttonsTakeDefaultAction = newValue } }
   }
   /// Button options the target honours.
   public var buttonOptions: ButtonOptions {
     get { storage.values.buttonOptions }
-    set { uniqueStorage().values.buttonOptions = newValue }
+    set { change { $0.buttonOptions = newValue } }
   }
   /// Options every button of the target has, whatever the payload says.
   public var forcedButtonOptions: ButtonOptions {
     get { storage.values.forcedButtonOptions }
-    set { uniqueStorage().values.forcedButtonOptions = newValue }
+    set { change { $0.forcedButtonOptions = newValue } }
   }
   /// Whether buttons can show an SF Symbol.
   public var systemImageIcons: Bool {
     get { storage.values.systemImageIcons }
-    set { uniqueStorage().values.systemImageIcons = newValue }
+    set { change { $0.systemImageIcons = newValue } }
   }
   /// Whether buttons can show an image from the app's assets.
   public var templateImageIcons: Bool {
     get { storage.values.templateImageIcons }
-    set { uniqueStorage().values.templateImageIcons = newValue }
+    set { change { $0.templateImageIcons = newValue } }
   }
   /// Whether a button can open a reply text field.
   public var textInput: Bool {
     get { storage.values.textInput }
-    set { uniqueStorage().values.textInput = newValue }
+    set { change { $0.textInput = newValue } }
   }
   /// Longest label shown in full, in characters, if the vendor documents one.
   public var maxLabelLength: Int? {
     get { storage.values.maxLabelLength }
-    set { uniqueStorage().values.maxLabelLength = newValue }
+    set { change { $0.maxLabelLength = newValue } }
   }
   /// Most media items.
   public var maxMedia: Int {
     get { storage.values.maxMedia }
-    set { uniqueStorage().values.maxMedia = newValue }
+    set { change { $0.maxMedia = newValue } }
   }
   /// Kinds of media.
   public var mediaKinds: Set<MediaKind> {
     get { storage.values.mediaKinds }
     set {
-      let values = uniqueStorage()
-      values.values.mediaKinds = newValue
-      values.values.mediaKindMask = KindMask(newValue)
+      change {
+        $0.mediaKinds = newValue
+        $0.mediaKindMask = KindMask(newValue)
+      }
     }
   }
   /// ``mediaKinds`` as a bit mask, for lookups without hashing.
@@ -142,52 +146,52 @@ public struct Capabilities: Sendable {
   /// Whether per-item captions and actions (carousels) exist.
   public var mediaCaptions: Bool {
     get { storage.values.mediaCaptions }
-    set { uniqueStorage().values.mediaCaptions = newValue }
+    set { change { $0.mediaCaptions = newValue } }
   }
   /// Whether a media item can carry an accessibility description.
   public var mediaAltText: Bool {
     get { storage.values.mediaAltText }
-    set { uniqueStorage().values.mediaAltText = newValue }
+    set { change { $0.mediaAltText = newValue } }
   }
   /// Whether the payload can name a category the app registered.
   public var registeredCategories: Bool {
     get { storage.values.registeredCategories }
-    set { uniqueStorage().values.registeredCategories = newValue }
+    set { change { $0.registeredCategories = newValue } }
   }
   /// Whether the payload can say what a registered category's actions do (Klaviyo's
   /// `body.actions`); elsewhere the app's own handler decides.
   public var categoryActionTargets: Bool {
     get { storage.values.categoryActionTargets }
-    set { uniqueStorage().values.categoryActionTargets = newValue }
+    set { change { $0.categoryActionTargets = newValue } }
   }
   /// Whether the target would rather have predefined categories expanded into dynamic
   /// buttons than name them.
   public var expandsPredefinedCategories: Bool {
     get { storage.values.expandsPredefinedCategories }
-    set { uniqueStorage().values.expandsPredefinedCategories = newValue }
+    set { change { $0.expandsPredefinedCategories = newValue } }
   }
   /// The vendor whose predefined categories the target's SDK registers (its own id, or
   /// the inner format's around an envelope), for contracting buttons into them.
   public var predefinedCategoriesOf: String? {
     get { storage.values.predefinedCategoriesOf }
-    set { uniqueStorage().values.predefinedCategoriesOf = newValue }
+    set { change { $0.predefinedCategoriesOf = newValue } }
   }
   /// Whether dynamic buttons and media only work through the service extension, so
   /// `mutable-content` must be 1.
   public var needsServiceExtension: Bool {
     get { storage.values.needsServiceExtension }
-    set { uniqueStorage().values.needsServiceExtension = newValue }
+    set { change { $0.needsServiceExtension = newValue } }
   }
   /// The largest payload, in bytes of compact JSON, the target's delivery accepts.
   public var payloadLimit: Int? {
     get { storage.values.payloadLimit }
-    set { uniqueStorage().values.payloadLimit = newValue }
+    set { change { $0.payloadLimit = newValue } }
   }
   /// Whether the vendor's service extension should run for every push (Klaviyo's does
   /// its tracking and badge work there), so `mutable-content` is always 1.
   public var alwaysMutableContent: Bool {
     get { storage.values.alwaysMutableContent }
-    set { uniqueStorage().values.alwaysMutableContent = newValue }
+    set { change { $0.alwaysMutableContent = newValue } }
   }
 
   /// The values, shared between copies until one of them is changed: a translation
@@ -195,21 +199,21 @@ public struct Capabilities: Sendable {
   /// copy of one reference costs a fraction of copying every set and string.
   private var storage = Storage()
 
-  /// A copy of ``storage`` this value alone holds, to change.
-  private mutating func uniqueStorage() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    return storage
+  /// Replaces ``storage`` with one holding the values changed by `body`. A format's
+  /// capabilities are set up once and then only read, so a change may cost an
+  /// allocation, and the values can be a constant: reading a class's `var` would be
+  /// checked for exclusive access at run time, on every read of every record.
+  private mutating func change(_ body: (inout Storage.Values) -> Void) {
+    var values = storage.values
+    body(&values)
+    storage = Storage(values)
   }
 
-  /// The stored values. Written only through ``uniqueStorage()``, while no other
-  /// value holds it, so a shared instance is only ever read (hence `Sendable`).
-  private final class Storage: @unchecked Sendable {
-    var values: Values
+  /// The stored values, never changed once made.
+  private final class Storage: Sendable {
+    let values: Values
 
     init(_ values: Values = Values()) { self.values = values }
-
-    /// A new instance holding the same values.
-    func copy() -> Storage { Storage(values) }
 
     /// Every value, each with the default a new ``Capabilities`` starts from.
     struct Values {
