@@ -67,7 +67,7 @@ extension BatchTests {
     #expect(streams.error.hasSuffix("pushc: 3 records read: 2 converted, 1 failed\n"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["a.json", "z.json"])
-    let sources = try lines(report).map { try JSONReader.parse(Array($0.utf8))["source"] }
+    let sources = try reported("source", in: report)
     #expect(sources == [.string(input + "/a.json"), .string(unlisted), .string(input + "/z.json")])
   }
 

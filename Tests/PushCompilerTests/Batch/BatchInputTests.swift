@@ -16,6 +16,11 @@ extension BatchTests {
     ).dropLast()
   }
 
+  /// The member `name` of each line of the report at `path`.
+  func reported(_ name: String, in path: String) throws -> [JSONValue?] {
+    try lines(path).map { try JSONReader.parse(Array($0.utf8))[name] }
+  }
+
   @Test func ndjsonWhoseFirstRecordIsAnArrayIsStillNDJSON() throws {
     let input = try file("x.ndjson", "[1,2]\n" + Self.payload + "\n" + Self.payload + "\n")
     let output = folder.appendingPathComponent("x.out").path
@@ -30,7 +35,7 @@ extension BatchTests {
       try written.dropFirst().allSatisfy { try JSONReader.parse(Array($0.utf8))["body"] != nil })
     #expect(streams.error.contains("x.ndjson:1: error: the payload is a JSON array"))
     #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
-    let sources = try lines(report).map { try JSONReader.parse(Array($0.utf8))["source"] }
+    let sources = try reported("source", in: report)
     #expect(sources == [.string(input + ":1"), .string(input + ":2"), .string(input + ":3")])
   }
 
@@ -84,7 +89,7 @@ extension BatchTests {
     #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
     let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
     #expect(written == ["a.json", "c.json"])
-    let statuses = try lines(report).map { try JSONReader.parse(Array($0.utf8))["status"] }
+    let statuses = try reported("status", in: report)
     #expect(statuses == ["converted", "failed", "converted"])
   }
 
@@ -139,8 +144,7 @@ extension BatchTests {
     ])
     #expect(code == .failed)
     #expect(streams.error.hasPrefix(input + "/a/bad.json:1:2: error:"))
-    let source = try JSONReader.parse(Array(try lines(report)[0].utf8))["source"]
-    #expect(source == .string(input + "/a/bad.json"))
+    #expect(try reported("source", in: report) == [.string(input + "/a/bad.json")])
     #expect(FileIO.joined("/", "a.json") == "/a.json")
     #expect(FileIO.joined("in///", "a/b.json") == "in/a/b.json")
   }

@@ -43,8 +43,7 @@ import Testing
       streams.error.contains("in.ndjson:3:19: error: input ends where a value was expected"))
     #expect(streams.error.contains("in.ndjson:4:1: error: input holds no JSON value"))
     #expect(streams.error.contains("5 records read: 3 converted, 2 failed"))
-    let statuses = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
-      .map { try JSONReader.parse(Array($0.utf8))["status"]?.stringValue }
+    let statuses = try reported("status", in: report)
     #expect(statuses == ["converted", "converted", "failed", "failed", "converted"])
   }
 

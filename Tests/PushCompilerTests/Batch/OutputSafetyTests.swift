@@ -189,23 +189,12 @@ extension OutputSafetyTests {
     let input = try file("in.ndjson")
     let descriptor = open(input, O_RDONLY)
     defer { close(descriptor) }
-    var streams = DescriptorStreams(descriptor: descriptor)
+    var streams = OpenFileStreams(input: descriptor)
     let code = Driver.run(Self.batch + ["-", "-o", input], streams: &streams)
     #expect(code == .usage)
     #expect(streams.error.contains("-o '\(input)' is the file standard input reads"))
     #expect(contents("in.ndjson") == Self.input)
   }
-}
-
-/// Streams whose input is an open file, as a shell's `< FILE` gives.
-struct DescriptorStreams: DriverStreams {
-  var descriptor: Int32
-  var error = ""
-  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] { [] }
-  mutating func writeOutput(_ bytes: [UInt8]) {}
-  mutating func writeError(_ text: String) { error += text }
-  var standardInputDescriptor: Int32? { descriptor }
-  var errorIsTerminal: Bool { false }
 }
 
 // MARK: - Outputs that cannot be written

@@ -141,7 +141,7 @@ extension OutputSafetyTests {
     let redirected = arguments.contains("--defaults") ? folder + "/defaults.json" : input
     let descriptor = open(redirected, O_WRONLY | O_APPEND)
     defer { close(descriptor) }
-    var streams = RedirectedOutputStreams(output: descriptor)
+    var streams = OpenFileStreams(output: descriptor)
     let spelled = arguments.map {
       $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
     }
@@ -152,7 +152,7 @@ extension OutputSafetyTests {
     #expect(contents("in.ndjson") == Self.input && contents("defaults.json") == "{}")
 
     // Nothing goes to standard output: fine.
-    var quiet = RedirectedOutputStreams(output: descriptor)
+    var quiet = OpenFileStreams(output: descriptor)
     let code = Driver.run(Self.batch + [input, "-o", folder + "/out.ndjson"], streams: &quiet)
     #expect(code == .failed, "\(quiet.error)")
   }
@@ -247,17 +247,4 @@ extension OutputSafetyTests {
       #expect(last.code == "output.unwritable" && last.file == "<stdout>")
     }
   }
-}
-
-/// Streams in memory, but for standard output, which is the open file `output` (as a
-/// shell's `>> FILE` gives); nothing is written to it.
-struct RedirectedOutputStreams: DriverStreams {
-  var output: Int32
-  var error = ""
-  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] { [] }
-  mutating func writeOutput(_ bytes: [UInt8]) {}
-  mutating func writeError(_ text: String) { error += text }
-  var standardInputDescriptor: Int32? { nil }
-  var standardOutputDescriptor: Int32? { output }
-  var errorIsTerminal: Bool { false }
 }
