@@ -96,7 +96,8 @@ public enum FileIO {
   public static func writeAtomically(
     _ bytes: [UInt8], to path: String, followingLinks: Bool = true
   ) throws(Failure) {
-    let output = try StreamingOutput(path: path, followingLinks: followingLinks)
+    let output = try StreamingOutput(
+      path: path, followingLinks: followingLinks, size: bytes.count)
     try output.write(bytes)
     try output.commit()
   }

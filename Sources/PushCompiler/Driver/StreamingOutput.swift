@@ -6,8 +6,9 @@
   import Darwin
 #endif
 
-/// An output file written through a buffer into a temporary file beside its final
-/// path, and renamed into place only by ``commit()``: a run interrupted or failed before
+/// An output file written through a buffer (``OutputBuffer``, which writes a large
+/// file's pages around the page cache) into a temporary file beside its final path, and
+/// renamed into place only by ``commit()``: a run interrupted or failed before
 /// then leaves nothing under the final name. Standard output (`-`, or a path naming the file
 /// it is open on, such as `/dev/stdout` or the file `>> log` appends to) is written
 /// directly, where it stands; so is a device or a pipe (`/dev/null`), which there is no
@@ -24,7 +25,7 @@ final class StreamingOutput {
   /// The temporary file, and the path it is renamed to: `path`, or the file a symbolic
   /// link there leads to.
   private let temporary: (file: TemporaryFile, replacing: String)?
-  private var buffer: [UInt8] = []
+  private var buffer: OutputBuffer
   private var state = State.writing
 
   /// How far the output has come.
@@ -39,8 +40,11 @@ final class StreamingOutput {
 
   /// Opens the temporary file beside `path`, or standard output for `-` (or a path
   /// naming the file standard output is open on). Without `followingLinks`, a symbolic
-  /// link at `path` is itself replaced by the new file, wherever it leads.
-  init(path: String, followingLinks: Bool = true) throws(FileIO.Failure) {
+  /// link at `path` is itself replaced by the new file, wherever it leads. An output
+  /// known to be small gives its `size`, so that its buffer takes no more memory.
+  init(
+    path: String, followingLinks: Bool = true, size: Int = OutputBuffer.defaultCapacity
+  ) throws(FileIO.Failure) {
     // A failure names standard output `<stdout>` when it was given as `-`.
     self.path = path == "-" ? "<stdout>" : path
     let replacesLink = !followingLinks && FileIO.isSymbolicLink(path)
@@ -48,6 +52,7 @@ final class StreamingOutput {
     if isStandardOutput {
       descriptor = 1
       temporary = nil
+      buffer = OutputBuffer(descriptor: 1, path: self.path, regularFile: false, capacity: size)
       return
     }
     var existing = stat()
@@ -58,6 +63,7 @@ final class StreamingOutput {
       descriptor = open(path, O_WRONLY | O_TRUNC)
       guard descriptor >= 0 else { throw FileIO.Failure(path, errno: errno, side: .output) }
       temporary = nil
+      buffer = OutputBuffer(descriptor: descriptor, path: path, regularFile: false, capacity: size)
       return
     }
     let replaced = replacesLink ? path : try FileIO.replacedFile(path)
@@ -66,75 +72,24 @@ final class StreamingOutput {
     fchmod(file.descriptor, exists ? existing.st_mode & 0o777 : FileIO.newFileMode)
     descriptor = file.descriptor
     temporary = (file, replaced)
+    buffer = OutputBuffer(descriptor: descriptor, path: path, regularFile: true, capacity: size)
   }
 
-  /// Appends `bytes`, writing through once the buffer holds a megabyte; a megabyte or
-  /// more with nothing buffered before it is written as it is, without a copy.
+  /// Whether the file's pages are now written around the page cache.
+  var writesDirectly: Bool { buffer.writesDirectly }
+
+  /// Appends `bytes`.
   func write(_ bytes: [UInt8]) throws(FileIO.Failure) {
-    if buffer.isEmpty && bytes.count >= 1 << 20 {
-      return try FileIO.writeAll(bytes, to: descriptor, path: path)
-    }
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 20 { try flush() }
+    try buffer.append(bytes)
   }
 
-  /// Appends `pieces` in order, as writing each in turn would. Pieces that add up to a
-  /// megabyte or more are handed to the system as they are, without being gathered into
-  /// the buffer first; fewer are buffered.
+  /// Appends `pieces` in order, as writing each in turn would.
   func write(pieces: [[UInt8]]) throws(FileIO.Failure) {
-    let total = pieces.reduce(0) { $0 + $1.count }
-    guard total >= 1 << 20 else {
-      for piece in pieces { buffer.append(contentsOf: piece) }
-      if buffer.count >= 1 << 20 { try flush() }
-      return
-    }
-    try flush()
-    var start = 0
-    while start < pieces.count {
-      let end = min(start + Self.piecesPerCall, pieces.count)
-      try writeGathering(pieces[start..<end])
-      start = end
-    }
-  }
-
-  /// The most pieces one `writev` takes (POSIX's `IOV_MAX` is 1024 on Linux and macOS).
-  private static let piecesPerCall = 1024
-
-  /// Writes `pieces` whole with `writev`, going on after a partial write or an
-  /// interruption from where it stopped.
-  private func writeGathering(_ pieces: ArraySlice<[UInt8]>) throws(FileIO.Failure) {
-    // Each base address is that of a native array's own storage, which `pieces` holds
-    // unchanged until this returns, so the addresses stay valid; every length is the
-    // piece's count, so the system reads nothing beyond a piece.
-    var vectors = pieces.map { piece in
-      iovec(
-        iov_base: UnsafeMutableRawPointer(mutating: piece.withUnsafeBytes { $0.baseAddress }),
-        iov_len: piece.count)
-    }
-    var first = 0
-    while first < vectors.count {
-      let written = vectors[first...].withUnsafeBufferPointer {
-        writev(descriptor, $0.baseAddress, Int32($0.count))
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw FileIO.Failure(path, errno: errno, side: .output)
-      }
-      var left = written
-      while first < vectors.count, left >= vectors[first].iov_len {
-        left -= vectors[first].iov_len
-        first += 1
-      }
-      if left > 0 {
-        vectors[first].iov_base += left
-        vectors[first].iov_len -= left
-      }
-    }
+    for piece in pieces { try write(piece) }
   }
 
   private func flush() throws(FileIO.Failure) {
-    try FileIO.writeAll(buffer, to: descriptor, path: path)
-    buffer.removeAll(keepingCapacity: true)
+    try buffer.flush()
   }
 
   /// Writes what is buffered and moves the file into place.
@@ -187,5 +142,8 @@ final class StreamingOutput {
     state = .done
   }
 
-  deinit { abandon() }
+  deinit {
+    abandon()
+    buffer.deallocate()
+  }
 }

@@ -4,10 +4,9 @@ import Testing
 @testable import PushCompiler
 
 @Suite struct StreamingOutputTests {
-  /// Pieces written through the buffer and pieces handed to the system as they are
-  /// (more than one `writev` holds, and empty ones among them) give the same file as
-  /// the same bytes written one after the other.
-  @Test func piecesAreWrittenInOrderWhetherBufferedOrGathered() throws {
+  /// Pieces of every size (empty ones, a megabyte, thousands of small ones) give the same
+  /// file as the same bytes written one after the other.
+  @Test func piecesAreWrittenInOrder() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pushc-pieces-\(UUID().uuidString)"
     ).path
@@ -48,5 +47,42 @@ import Testing
     #expect(left == ["out.ndjson", "report.jsonl"])
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder + "/report.jsonl") == ["kept"])
+  }
+
+  /// A file that outgrows the buffer is written around the page cache where the file
+  /// system allows it, from a page boundary on, and ends with its last part page written
+  /// through the cache: the bytes are those given, in order, whatever their sizes.
+  @Test func aLargeOutputIsWrittenWholeAroundThePageCache() throws {
+    let folder = try TemporaryFolder.make("direct").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Odd sizes, so that no write but the direct ones falls on a page boundary.
+    var pieces: [[UInt8]] = []
+    var total = 0
+    var index = 0
+    while total < 3 * OutputBuffer.defaultCapacity + 12_345 {
+      let piece = (0..<(1 + index * 7919 % 70_001)).map { UInt8(truncatingIfNeeded: $0 &+ index) }
+      pieces.append(piece)
+      total += piece.count
+      index += 1
+    }
+    let output = try StreamingOutput(path: folder + "/out.ndjson")
+    try output.write(pieces: pieces)
+    #expect(output.writesDirectly == Self.fileSystemAllowsDirectWrites(in: folder))
+    try output.commit()
+    let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/out.ndjson")))
+    #expect(written.count == total)
+    #expect(written == pieces.flatMap { $0 })
+  }
+
+  /// Whether a file in `folder` takes the direct-write flag.
+  private static func fileSystemAllowsDirectWrites(in folder: String) -> Bool {
+    let probe = folder + "/probe"
+    #expect(FileManager.default.createFile(atPath: probe, contents: nil))
+    let descriptor = open(probe, O_WRONLY)
+    defer {
+      close(descriptor)
+      unlink(probe)
+    }
+    return DirectIO.flag != 0 && DirectIO.enable(descriptor)
   }
 }
