@@ -249,20 +249,15 @@ struct BatchRun {
     _ outcomes: [RecordConverter.Outcome], into sink: StreamingOutput?,
     streams: inout some DriverStreams, place: (Int) -> DiagnosedDocument
   ) throws(FileIO.Failure) {
-    var lines: [[UInt8]] = []
-    lines.reserveCapacity(outcomes.count)
-    for (index, outcome) in outcomes.enumerated() {
-      try account(outcome, place: { place(index) }, streams: &streams)
-      lines.append(outcome.line ?? Self.placeholder)
+    // A file takes each line as it comes; standard output takes the block as one text.
+    var text: [UInt8] = []
+    for index in outcomes.indices {
+      try account(outcomes[index], place: { place(index) }, streams: &streams)
+      let line = outcomes[index].line ?? Self.placeholder
+      if let sink { try sink.write(line) } else { text.append(contentsOf: line) }
     }
-    // A file takes the lines as they are; standard output takes them as one text.
-    if let sink {
-      try sink.write(pieces: lines)
-    } else {
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count })
-      for line in lines { bytes.append(contentsOf: line) }
-      streams.writeOutput(bytes)
+    if sink == nil {
+      streams.writeOutput(text)
       // A run whose records cannot be written stops now, rather than reading on to the
       // end of its input.
       if let failure = streams.outputFailure { throw failure }

@@ -83,11 +83,6 @@ final class StreamingOutput {
     try buffer.append(bytes)
   }
 
-  /// Appends `pieces` in order, as writing each in turn would.
-  func write(pieces: [[UInt8]]) throws(FileIO.Failure) {
-    for piece in pieces { try write(piece) }
-  }
-
   private func flush() throws(FileIO.Failure) {
     try buffer.flush()
   }

@@ -16,15 +16,11 @@ import Testing
       index % 7 == 0 ? [] : Array(String(repeating: "\(index % 10)", count: 400 + index % 13).utf8)
     }
     let large = [[UInt8](repeating: UInt8(ascii: "L"), count: 1 << 20)]
+    let pieces = small + [Array("between\n".utf8)] + many + small + large + small
     let output = try StreamingOutput(path: path)
-    try output.write(pieces: small)
-    try output.write(Array("between\n".utf8))
-    try output.write(pieces: many)
-    try output.write(pieces: small + large + small)
-    try output.write(pieces: [])
+    for piece in pieces { try output.write(piece) }
     try output.commit()
-    let expected = (small + [Array("between\n".utf8)] + many + small + large + small).flatMap { $0 }
-    #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+    #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == pieces.flatMap { $0 })
   }
 
   /// Outputs committed together are renamed in order: when a later one's rename fails,
@@ -66,7 +62,7 @@ import Testing
       index += 1
     }
     let output = try StreamingOutput(path: folder + "/out.ndjson")
-    try output.write(pieces: pieces)
+    for piece in pieces { try output.write(piece) }
     #expect(output.writesDirectly == Self.fileSystemAllowsDirectWrites(in: folder))
     try output.commit()
     let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/out.ndjson")))

@@ -7,8 +7,10 @@ import PushIR
 public struct APNs: VendorFormat {
   public init() {}
 
-  public let id = "apns"
-  public let summary = "Apple Push Notification service payload: 'aps' plus the app's custom keys"
+  public var id: String { "apns" }
+  public var summary: String {
+    "Apple Push Notification service payload: 'aps' plus the app's custom keys"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

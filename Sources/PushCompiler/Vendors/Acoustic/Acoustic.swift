@@ -10,9 +10,10 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
   typealias Parser = AcousticParser
   typealias Emitter = AcousticEmitter
 
-  public let id = "acoustic"
-  public let summary =
+  public var id: String { "acoustic" }
+  public var summary: String {
     "Acoustic (IBM MCE) payload: 'notification-action', 'category-actions', 'media-attachment', 'mce'"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

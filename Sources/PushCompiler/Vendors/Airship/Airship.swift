@@ -13,9 +13,10 @@ public struct Airship: ParsedFormat, EmittedFormat {
   typealias Parser = AirshipParser
   typealias Emitter = AirshipEmitter
 
-  public let id = "airship"
-  public let summary =
+  public var id: String { "airship" }
+  public var summary: String {
     "Airship iOS payload: root action map ('^d', '^u', '^p', '^mc'), 'com.urbanairship.media_attachment', interactive actions, '_' send id"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

@@ -12,9 +12,10 @@ public struct Braze: ParsedFormat, EmittedFormat {
   typealias Parser = BrazeParser
   typealias Emitter = BrazeEmitter
 
-  public let id = "braze"
-  public let summary =
+  public var id: String { "braze" }
+  public var summary: String {
     "Braze push: the REST request's 'messages.apple_push' or its device form ('ab' with 'att', 'ab_cat', root 'ab_uri')"
+  }
 
   public var emitOptions: [(name: String, summary: String)] {
     PayloadForm.emitOptions(device: "'aps', 'ab', 'ab_uri'", request: "the REST request")

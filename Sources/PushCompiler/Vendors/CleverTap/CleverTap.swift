@@ -11,9 +11,10 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
   typealias Parser = CleverTapParser
   typealias Emitter = CleverTapEmitter
 
-  public let id = "clevertap"
-  public let summary =
+  public var id: String { "clevertap" }
+  public var summary: String {
     "CleverTap iOS payload: 'W$'/'wzrk_' keys, 'wzrk_dl', 'ct_mediaUrl', 'ct_ContentSlider', 'pt_*' templates"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

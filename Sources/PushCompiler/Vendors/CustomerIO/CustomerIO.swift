@@ -10,9 +10,10 @@ public struct CustomerIO: ParsedFormat, EmittedFormat {
   typealias Parser = CustomerIOParser
   typealias Emitter = CustomerIOEmitter
 
-  public let id = "customerio"
-  public let summary =
+  public var id: String { "customerio" }
+  public var summary: String {
     "Customer.io iOS SDK payload: 'CIO.push.link', 'CIO.push.image', the delivery id and token"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

@@ -9,9 +9,10 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
   typealias Parser = DfineryParser
   typealias Emitter = DfineryEmitter
 
-  public let id = "dfinery"
-  public let summary =
+  public var id: String { "dfinery" }
+  public var summary: String {
     "Dfinery iOS SDK payload: 'dfn' with 'click_act', two 'btn' at most, 'img', ids and flags"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

@@ -11,9 +11,10 @@ public struct Expo: ParsedFormat, EmittedFormat {
   typealias Parser = ExpoParser
   typealias Emitter = ExpoEmitter
 
-  public let id = "expo"
-  public let summary =
+  public var id: String { "expo" }
+  public var summary: String {
     "Expo push service: the API message {to, title, subtitle, body, data, sound, badge, categoryId, richContent, …} or its device form (data under the root 'body')"
+  }
 
   public var emitOptions: [(name: String, summary: String)] {
     PayloadForm.emitOptions(device: "'aps', the data under the root 'body'")

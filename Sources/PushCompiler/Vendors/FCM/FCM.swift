@@ -10,9 +10,10 @@ public struct FCM: ParsedFormat {
 
   typealias Parser = FCMParser
 
-  public let id = "fcm"
-  public let summary =
+  public var id: String { "fcm" }
+  public var summary: String {
     "Firebase Cloud Messaging HTTP v1 message: 'notification', string 'data' and 'apns.fcm_options.image' around any format's 'apns.payload'"
+  }
 
   /// The option naming the format of `apns.payload` (`inner=klaviyo`).
   static let innerOption = "inner"

@@ -5,9 +5,10 @@ import PushIR
 public struct IRFormat: VendorFormat {
   public init() {}
 
-  public let id = "ir"
-  public let summary =
+  public var id: String { "ir" }
+  public var summary: String {
     "pushc's canonical notification IR (versioned JSON, irVersion \(PushNotification.irVersion))"
+  }
   public var capabilities: Capabilities { .everything }
 
   public func evidence(in root: RootIndex) -> Evidence? {

@@ -10,9 +10,10 @@ public struct Iterable: ParsedFormat, EmittedFormat {
   typealias Parser = IterableParser
   typealias Emitter = IterableEmitter
 
-  public let id = "iterable"
-  public let summary =
+  public var id: String { "iterable" }
+  public var summary: String {
     "Iterable iOS SDK payload: 'itbl' with 'defaultAction', rich 'actionButtons', 'attachment-url' and ids"
+  }
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 

@@ -10,9 +10,10 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
   typealias Parser = KlaviyoParser
   typealias Emitter = KlaviyoEmitter
 
-  public let id = "klaviyo"
-  public let summary =
+  public var id: String { "klaviyo" }
+  public var summary: String {
     "Klaviyo iOS SDK payload: 'body._k', dynamic 'action_buttons', root 'url' and 'rich-media'"
+  }
 
   /// Writes the specification's migration payload: the predefined fallback category and
   /// `body.actions` beside the dynamic buttons.

@@ -12,9 +12,10 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
   typealias Parser = OneSignalParser
   typealias Emitter = OneSignalEmitter
 
-  public let id = "onesignal"
-  public let summary =
+  public var id: String { "onesignal" }
+  public var summary: String {
     "OneSignal iOS SDK payload: 'custom' or 'os_data' with 'i', 'u', 'a'; 'buttons' with icons; 'att' attachments"
+  }
 
   /// Writes the newer format (`os_data`) instead of the original one (`custom`).
   static let osDataOption = "os-data-format"

@@ -10,9 +10,10 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
   typealias Parser = YellowAIParser
   typealias Emitter = YellowAIEmitter
 
-  public let id = "yellowai"
-  public let summary =
+  public var id: String { "yellowai" }
+  public var summary: String {
     "Yellow.ai push: the API request {topic, title, body, payload{image, botId, deeplink, journeySlug}} or its device form"
+  }
 
   public var emitOptions: [(name: String, summary: String)] {
     PayloadForm.emitOptions(device: "'aps' plus the payload keys at the root")
