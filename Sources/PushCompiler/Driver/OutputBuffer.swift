@@ -19,7 +19,7 @@
 /// `Specs/performance.md`). Written directly, the data goes from this buffer, whose pages
 /// stay in use, to the device.
 ///
-/// A buffer must be closed with ``close()``, or its memory given back with
+/// Its owner writes what is gathered with ``flush()`` and gives the memory back with
 /// ``deallocate()``.
 struct OutputBuffer {
   /// The alignment of memory, file offsets and lengths that direct writes keep: the
