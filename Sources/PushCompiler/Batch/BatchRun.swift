@@ -249,14 +249,16 @@ struct BatchRun {
     _ outcomes: [RecordConverter.Outcome], into sink: StreamingOutput?,
     streams: inout some DriverStreams, place: (Int) -> DiagnosedDocument
   ) throws(FileIO.Failure) {
-    // A file takes each line as it comes; standard output takes the block as one text.
-    var text: [UInt8] = []
     for index in outcomes.indices {
       try account(outcomes[index], place: { place(index) }, streams: &streams)
-      let line = outcomes[index].line ?? Self.placeholder
-      if let sink { try sink.write(line) } else { text.append(contentsOf: line) }
     }
-    if sink == nil {
+    // A file takes each line as it comes; standard output takes the block as one text.
+    if let sink {
+      for outcome in outcomes { try sink.write(outcome.line ?? Self.placeholder) }
+    } else {
+      var text: [UInt8] = []
+      text.reserveCapacity(outcomes.reduce(0) { $0 + ($1.line ?? Self.placeholder).count })
+      for outcome in outcomes { text.append(contentsOf: outcome.line ?? Self.placeholder) }
       streams.writeOutput(text)
       // A run whose records cannot be written stops now, rather than reading on to the
       // end of its input.

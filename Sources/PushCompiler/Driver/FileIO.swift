@@ -105,17 +105,26 @@ public enum FileIO {
   /// Writes all of `bytes` to an open descriptor.
   public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure)
   {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes {
-        systemWrite(descriptor, $0.baseAddress, $0.count)
-      }
-      if written < 0 {
+    let code = bytes.withUnsafeBytes { write($0, to: descriptor).error }
+    if let code { throw Failure(path, errno: code, side: .output) }
+  }
+
+  /// Writes `bytes` to an open descriptor, going on after a partial write or an
+  /// interruption; returns how many were written and, when it stopped short, the error
+  /// number.
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
+    -> (written: Int, error: Int32?)
+  {
+    var written = 0
+    while written < bytes.count {
+      let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+      if result < 0 {
         if errno == EINTR { continue }
-        throw Failure(path, errno: errno, side: .output)
+        return (written, errno)
       }
-      offset += written
+      written += result
     }
+    return (written, nil)
   }
 
   /// Whether `descriptor` is a terminal.

@@ -108,17 +108,9 @@ struct OutputBuffer {
   /// Writes the first `length` bytes gathered and moves the rest to the start; returns
   /// the error number of a failure (what was written before it is dropped all the same).
   private mutating func writeOut(_ length: Int) -> Int32? {
-    var written = 0
-    defer { shift(written) }
-    while written < length {
-      let result = write(descriptor, memory + written, length - written)
-      if result < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      written += result
-    }
-    return nil
+    let result = FileIO.write(UnsafeRawBufferPointer(start: memory, count: length), to: descriptor)
+    shift(result.written)
+    return result.error
   }
 
   /// Drops the first `length` bytes gathered, counting them as written.

@@ -83,10 +83,6 @@ final class StreamingOutput {
     try buffer.append(bytes)
   }
 
-  private func flush() throws(FileIO.Failure) {
-    try buffer.flush()
-  }
-
   /// Writes what is buffered and moves the file into place.
   func commit() throws(FileIO.Failure) {
     try Self.commit([self])
@@ -109,7 +105,7 @@ final class StreamingOutput {
 
   /// Writes what is buffered and closes the file (standard output stays open).
   private func finish() throws(FileIO.Failure) {
-    try flush()
+    try buffer.flush()
     guard !isStandardOutput else {
       state = .done
       return

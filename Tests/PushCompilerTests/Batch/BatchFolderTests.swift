@@ -55,11 +55,7 @@ extension BatchTests {
     let relative = String(unlisted.dropFirst(input.count + 1))
     #expect(listing.files == ["a.json", relative, "z.json"])
     #expect(listing.unlisted[relative]?.reason == "file name too long")
-    let output = folder.appendingPathComponent("out").path
-    let report = folder.appendingPathComponent("report.jsonl").path
-    let (code, streams) = run([
-      "batch", "-f", "auto", "-t", "klaviyo", input, "-o", output, "--report", report,
-    ])
+    let (code, streams, output, report) = convertToKlaviyo(input)
     #expect(code == .failed)
     #expect(
       streams.error.hasPrefix(

@@ -23,11 +23,8 @@ extension BatchTests {
 
   @Test func ndjsonWhoseFirstRecordIsAnArrayIsStillNDJSON() throws {
     let input = try file("x.ndjson", "[1,2]\n" + Self.payload + "\n" + Self.payload + "\n")
-    let output = folder.appendingPathComponent("x.out").path
-    let report = folder.appendingPathComponent("x.jsonl").path
-    let (code, streams) = run([
-      "batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report,
-    ])
+    let (code, streams, output, report) = convertToKlaviyo(
+      input, output: "x.out", report: "x.jsonl")
     #expect(code == .failed)
     let written = try lines(output)
     #expect(written.count == 3 && written[0] == "null")
@@ -76,11 +73,7 @@ extension BatchTests {
     try FileManager.default.createSymbolicLink(
       atPath: input + "/b.json", withDestinationPath: "nowhere")
     _ = try file("in/c.json", Self.payload)
-    let output = folder.appendingPathComponent("out").path
-    let report = folder.appendingPathComponent("report.jsonl").path
-    let (code, streams) = run([
-      "batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report,
-    ])
+    let (code, streams, output, report) = convertToKlaviyo(input)
     #expect(code == .failed)
     #expect(
       streams.error.hasPrefix(

@@ -18,6 +18,19 @@ import Testing
     runPushc(arguments, input: input)
   }
 
+  /// Runs `batch --from auto --to klaviyo` on `input`, writing `output` and the report
+  /// `report` (names in the test's folder); returns their paths with the outcome.
+  func convertToKlaviyo(_ input: String, output: String = "out", report: String = "report.jsonl")
+    -> (code: ExitCode, streams: BufferedStreams, output: String, report: String)
+  {
+    let output = folder.appendingPathComponent(output).path
+    let report = folder.appendingPathComponent(report).path
+    let (code, streams) = run([
+      "batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report,
+    ])
+    return (code, streams, output, report)
+  }
+
   static let records = [
     #"{"aps": {"alert": "one"}, "body": {"_k": "k1"}}"#,
     #"{"aps": {"alert": "two"}, "dfn": {"c_id": "c", "s_id": "s", "u_id": "u"}}"#,
@@ -146,9 +159,7 @@ import Testing
       records.append(JSONWriter(style: .compact).string(input))
     }
     let input = try file("q\"uo\\te é.ndjson", records.joined(separator: "\n") + "\n")
-    let output = folder.appendingPathComponent("out.ndjson").path
-    let report = folder.appendingPathComponent("report.jsonl").path
-    _ = run(["batch", "--from", "auto", "--to", "klaviyo", input, "-o", output, "--report", report])
+    let report = convertToKlaviyo(input, output: "out.ndjson").report
     let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == records.count)
     for (index, line) in zip(records.indices, lines) {
