@@ -22,9 +22,10 @@ struct BatchRun {
   static let reportedBlockSize = 1024
   /// Bytes of records after which a block ends even when it holds fewer records.
   static let blockBytes = 4 << 20
-  /// Blocks queued for conversion at once: while the workers finish one, the next is
-  /// already there for them.
-  static let blocksQueued = 2
+  /// Blocks queued for conversion at once. While this thread writes a finished block
+  /// (a direct write waits for the disk, about as long as the workers take over one
+  /// block) and reads the next, the workers still have two to convert.
+  static let blocksQueued = 3
 
   let converter: RecordConverter
   let options: CommandLineOptions
@@ -113,7 +114,7 @@ struct BatchRun {
       return
     }
     let name = input == "-" ? "<stdin>" : input
-    // The block being converted and the one after are queued on the workers while this
+    // The blocks being converted and the ones after are queued on the workers while this
     // thread writes the one before and reads the next, so that the workers never wait
     // for reading, writing, or each other at the end of a block.
     var queued: [(lines: [LineReader.Line], pending: RecordConverter.PendingOutcomes)] = []
