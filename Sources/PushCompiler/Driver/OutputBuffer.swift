@@ -26,8 +26,10 @@ struct OutputBuffer {
   /// largest logical block size of common disks. A device needing more refuses the first
   /// direct write, and the file is then written through the cache.
   static let pageSize = 4096
-  /// Bytes gathered before they are written, unless a smaller output asks for less.
-  static let defaultCapacity = 4 << 20
+  /// Bytes gathered before they are written, unless a smaller output asks for less. A
+  /// direct write of this much waits about a millisecond for the disk, no longer than
+  /// the batch's queued blocks keep the workers busy.
+  static let defaultCapacity = 1 << 20
 
   let descriptor: Int32
   /// Named in failures.
