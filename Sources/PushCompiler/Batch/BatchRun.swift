@@ -12,8 +12,6 @@ import PushIR
 /// gives a folder of outputs with the same relative names. Failures are reported with
 /// their file and line, the counts reconcile, and outputs appear only when complete.
 struct BatchRun {
-  /// The line written in place of a record that failed.
-  static let placeholder: [UInt8] = Array("null\n".utf8)
   /// Records read, queued and written together; with the number of blocks queued, and
   /// the bytes a block may hold, bounds the memory in use. Small, so that a record's
   /// bytes are still in the cache when a worker reads them and when this thread writes
@@ -125,13 +123,13 @@ struct BatchRun {
         let block = try reader.nextLines(atMost: Self.blockSize, bytes: Self.blockBytes)
         atEnd = block.isEmpty
         if !atEnd {
-          queued.append((block, converter.startConverting(block) { $0.convert($1.bytes) }))
+          queued.append(
+            (block, converter.startConverting(block, joiningLines: true) { $0.convert($1.bytes) }))
         }
       }
       guard !queued.isEmpty else { return }
       let (lines, pending) = queued.removeFirst()
-      let outcomes = pending.wait()
-      try write(outcomes, into: sink, streams: &streams) {
+      try write(pending.wait(), into: sink, streams: &streams) {
         DiagnosedDocument(file: name, part: .line(lines[$0].number))
       }
     }
@@ -160,14 +158,18 @@ struct BatchRun {
     } catch {
       if InputKind.isLines(afterUnparsedArray: bytes) { return false }
       let failure = RecordConverter.Outcome.failed(TranslationError.invalidJSON(error).diagnostic!)
-      try write([failure], into: sink, streams: &streams) { _ in DiagnosedDocument(file: input) }
+      let block = RecordConverter.ConvertedBlock(
+        outcomes: [failure], texts: [RecordConverter.placeholder])
+      try write(block, into: sink, streams: &streams) { _ in DiagnosedDocument(file: input) }
       return true
     }
     var start = 0
     while start < elements.count {
       let block = Array(elements[start..<min(start + Self.blockSize, elements.count)])
-      let outcomes = converter.convert(block) { $0.convert($1, namesMayRepeat: namesMayRepeat) }
-      try write(outcomes, into: sink, streams: &streams) { [start] in
+      let converted = converter.startConverting(block, joiningLines: true) {
+        $0.convert($1, namesMayRepeat: namesMayRepeat)
+      }
+      try write(converted.wait(), into: sink, streams: &streams) { [start] in
         DiagnosedDocument(file: input, part: .element(start + $0))
       }
       start += block.count
@@ -246,19 +248,19 @@ struct BatchRun {
 
   /// Writes a block's lines in order; `place(i)` names the `i`th record for messages.
   private mutating func write(
-    _ outcomes: [RecordConverter.Outcome], into sink: StreamingOutput?,
+    _ block: RecordConverter.ConvertedBlock, into sink: StreamingOutput?,
     streams: inout some DriverStreams, place: (Int) -> DiagnosedDocument
   ) throws(FileIO.Failure) {
-    for index in outcomes.indices {
-      try account(outcomes[index], place: { place(index) }, streams: &streams)
+    for index in block.outcomes.indices {
+      try account(block.outcomes[index], place: { place(index) }, streams: &streams)
     }
-    // A file takes each line as it comes; standard output takes the block as one text.
+    // A file takes each text as it comes; standard output takes the block as one text.
     if let sink {
-      for outcome in outcomes { try sink.write(outcome.line ?? Self.placeholder) }
+      for text in block.texts { try sink.write(text) }
     } else {
       var text: [UInt8] = []
-      text.reserveCapacity(outcomes.reduce(0) { $0 + ($1.line ?? Self.placeholder).count })
-      for outcome in outcomes { text.append(contentsOf: outcome.line ?? Self.placeholder) }
+      text.reserveCapacity(block.texts.reduce(0) { $0 + $1.count })
+      for chunk in block.texts { text.append(contentsOf: chunk) }
       streams.writeOutput(text)
       // A run whose records cannot be written stops now, rather than reading on to the
       // end of its input.
@@ -275,12 +277,12 @@ struct BatchRun {
     streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     read += 1
-    guard outcome.line == nil || report != nil else {
+    guard outcome.failed || report != nil else {
       converted += 1
       return
     }
     let place = place()
-    if outcome.line == nil {
+    if outcome.failed {
       failed += 1
       let shown =
         outcome.diagnostics.first { $0.severity == .error }
@@ -306,7 +308,7 @@ struct BatchRun {
       builder.member(ReportName.record, number: JSONNumber(record))
       builder.member(ReportName.source, string: place.source)
       builder.member(
-        ReportName.status, string: outcome.line == nil ? ReportName.failed : ReportName.converted)
+        ReportName.status, string: outcome.failed ? ReportName.failed : ReportName.converted)
       builder.name(ReportName.diagnostics)
       builder.beginArray()
       for diagnostic in outcome.diagnostics {

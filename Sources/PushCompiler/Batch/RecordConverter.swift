@@ -13,17 +13,36 @@ struct RecordConverter: Sendable {
   /// Which diagnostics make a record fail.
   var failOn: CommandLineOptions.FailOn
 
+  /// The line written in place of a record that failed.
+  static let placeholder: [UInt8] = Array("null\n".utf8)
+
   /// What became of one record.
   struct Outcome: Sendable {
-    /// The converted payload as one compact line with its newline; `nil` when it failed.
+    /// The converted payload as one compact line with its newline; `nil` when it failed,
+    /// or once the line has moved into its block's text (``ConvertedBlock``).
     var line: [UInt8]?
+    /// Whether the record failed.
+    var failed: Bool
     /// Everything reported for it.
     var diagnostics: Diagnostics
 
     /// A record that fails with `diagnostic` before it is translated.
     static func failed(_ diagnostic: Diagnostic) -> Outcome {
-      Outcome(line: nil, diagnostics: RecordConverter.single(diagnostic))
+      Outcome(line: nil, failed: true, diagnostics: RecordConverter.single(diagnostic))
     }
+  }
+
+  /// A block's outcomes in the records' order, their lines (a placeholder for each
+  /// record that failed) joined into one text per chunk of records, also in order.
+  ///
+  /// Why: the worker that made a line copies it into its chunk's text and frees it at
+  /// once, while the line is in its cache; the thread writing the block then takes a
+  /// few texts instead of a line, and an allocation to free, for every record.
+  struct ConvertedBlock: Sendable {
+    /// Each record's outcome, without its line.
+    var outcomes: [Outcome]
+    /// The lines, one text per chunk.
+    var texts: [[UInt8]]
   }
 
   /// Converts one record; `nil` bytes stand for a record over the size limit.
@@ -79,10 +98,13 @@ struct RecordConverter: Sendable {
           "a summary and a full translation disagree on whether the record fails")
       }
       return Outcome(
-        line: nil, diagnostics: Self.reported(result.diagnostics, after: detectionNote))
+        line: nil, failed: true,
+        diagnostics: Self.reported(result.diagnostics, after: detectionNote))
     }
     line.append(UInt8(ascii: "\n"))
-    return Outcome(line: line, diagnostics: Self.reported(result.diagnostics, after: detectionNote))
+    return Outcome(
+      line: line, failed: false,
+      diagnostics: Self.reported(result.diagnostics, after: detectionNote))
   }
 
   /// Records converted by one task: small enough that the cores finish a block at
@@ -93,23 +115,35 @@ struct RecordConverter: Sendable {
   func convert<Record: Sendable>(
     _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
   ) -> [Outcome] {
-    startConverting(records, each: each).wait()
+    startConverting(records, joiningLines: false, each: each).wait().outcomes
   }
 
   /// Starts converting `records` on every core and returns at once; `wait()` on the
-  /// result gives the outcomes in the records' order. Each chunk of records is a task of
-  /// its own on the shared queue, so a core that finds no chunk of this block left goes
-  /// on with the next block's, instead of waiting for the others to finish theirs (as
-  /// the thread that calls `concurrentPerform` must).
+  /// result gives the outcomes in the records' order, with their lines joined into the
+  /// block's texts when `joiningLines`. Each chunk of records is a task of its own on
+  /// the shared queue, so a core that finds no chunk of this block left goes on with the
+  /// next block's, instead of waiting for the others to finish theirs (as the thread
+  /// that calls `concurrentPerform` must).
   func startConverting<Record: Sendable>(
-    _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
+    _ records: [Record], joiningLines: Bool,
+    each: @escaping @Sendable (RecordConverter, Record) -> Outcome
   ) -> PendingOutcomes {
-    let pending = PendingOutcomes(count: records.count)
-    for start in stride(from: 0, to: records.count, by: Self.chunkSize) {
+    let chunkCount = (records.count + Self.chunkSize - 1) / Self.chunkSize
+    let pending = PendingOutcomes(count: records.count, chunks: joiningLines ? chunkCount : 0)
+    for chunk in 0..<chunkCount {
+      let start = chunk * Self.chunkSize
       DispatchQueue.global().async(group: pending.group) {
+        var text: [UInt8] = []
         for index in start..<min(start + Self.chunkSize, records.count) {
-          pending.results.store(each(self, records[index]), at: index)
+          var outcome = each(self, records[index])
+          if joiningLines {
+            let line = outcome.line.take() ?? Self.placeholder
+            if text.isEmpty { text.reserveCapacity(line.count * Self.chunkSize * 5 / 4) }
+            text.append(contentsOf: line)
+          }
+          pending.results.store(outcome, at: index)
         }
+        if joiningLines { pending.texts.store(text, at: chunk) }
       }
     }
     return pending
@@ -118,15 +152,19 @@ struct RecordConverter: Sendable {
   /// A block's outcomes, once its conversion has finished.
   final class PendingOutcomes: Sendable {
     fileprivate let group = DispatchGroup()
-    fileprivate let results: UnsafeResults
+    fileprivate let results: UnsafeSlots<Outcome>
+    fileprivate let texts: UnsafeSlots<[UInt8]>
 
-    fileprivate init(count: Int) { results = UnsafeResults(count: count) }
+    fileprivate init(count: Int, chunks: Int) {
+      results = UnsafeSlots(count: count)
+      texts = UnsafeSlots(count: chunks)
+    }
 
     /// Blocks until the conversion is done, then gives its outcomes; called once, as
     /// they are moved out.
-    func wait() -> [Outcome] {
+    func wait() -> ConvertedBlock {
       group.wait()
-      return results.collect()
+      return ConvertedBlock(outcomes: results.collect(), texts: texts.collect())
     }
   }
 
@@ -150,26 +188,26 @@ struct RecordConverter: Sendable {
 
 /// Slots written by disjoint index ranges from several threads, then read once all are
 /// done (the group the writing tasks belong to is waited for first).
-private final class UnsafeResults: @unchecked Sendable {
-  private let slots: UnsafeMutableBufferPointer<RecordConverter.Outcome?>
+private final class UnsafeSlots<Value: Sendable>: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<Value?>
 
   init(count: Int) {
     slots = .allocate(capacity: count)
     slots.initialize(repeating: nil)
   }
 
-  /// Keeps `outcome`, handed over rather than copied, in slot `index`.
-  func store(_ outcome: consuming RecordConverter.Outcome, at index: Int) {
-    slots[index] = outcome
+  /// Keeps `value`, handed over rather than copied, in slot `index`.
+  func store(_ value: consuming Value, at index: Int) {
+    slots[index] = value
   }
 
-  /// Every slot's outcome, moved out (the slots are left empty): the outcomes are not
+  /// Every slot's value, moved out (the slots are left empty): the values are not
   /// retained for the array and released with the slots.
-  func collect() -> [RecordConverter.Outcome] {
-    var outcomes: [RecordConverter.Outcome] = []
-    outcomes.reserveCapacity(slots.count)
-    for index in slots.indices { outcomes.append(slots[index].take()!) }
-    return outcomes
+  func collect() -> [Value] {
+    var values: [Value] = []
+    values.reserveCapacity(slots.count)
+    for index in slots.indices { values.append(slots[index].take()!) }
+    return values
   }
 
   deinit {
