@@ -86,7 +86,7 @@ struct Bench {
     guard
       let ours = timed(
         [pushc, "batch", "--from", "klaviyo", "--to", "klaviyo", klaviyoInput, "-o", pushcOutput],
-        writing: [pushcOutput], errors: folder + "/klaviyo.pushc.stderr")
+        input: klaviyoInput, writing: [pushcOutput], errors: folder + "/klaviyo.pushc.stderr")
     else { return fail("could not run \(pushc)") }
     printRow("pushc batch", ours, bytes: klaviyoBytes.count)
     healthy = healthy && ours.status == 0
@@ -94,7 +94,9 @@ struct Bench {
       let program = folder + "/upgrade.jq"
       _ = BenchFiles.write(Array(JQProgram.text.utf8), to: program)
       let jqOutput = folder + "/klaviyo.jq.ndjson"
-      if let theirs = timed(["jq", "-c", "-f", program, klaviyoInput], output: jqOutput) {
+      if let theirs = timed(
+        ["jq", "-c", "-f", program, klaviyoInput], input: klaviyoInput, output: jqOutput)
+      {
         printRow(jq, theirs, bytes: klaviyoBytes.count)
         print(
           "  ratio         pushc is \(fixed(theirs.median / ours.median, 1))x jq's speed (medians; "
@@ -122,7 +124,7 @@ struct Bench {
           pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", mixedOutput,
           "--report", report,
         ],
-        writing: [mixedOutput, report], errors: folder + "/mixed.pushc.stderr")
+        input: mixedInput, writing: [mixedOutput, report], errors: folder + "/mixed.pushc.stderr")
     else { return fail("could not run \(pushc)") }
     printRow("pushc batch", run, bytes: mixed.bytes.count)
     let reconciled = BenchCheck.reconcile(
@@ -135,7 +137,7 @@ struct Bench {
     guard
       let plain = timed(
         [pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", plainOutput],
-        writing: [plainOutput])
+        input: mixedInput, writing: [plainOutput])
     else { return fail("could not run \(pushc)") }
     printRow("no --report", plain, bytes: mixed.bytes.count)
     let same = BenchCheck.identical(plainOutput, mixedOutput)
@@ -161,20 +163,24 @@ struct Bench {
   }
 
   /// Runs and times `arguments` ``BenchSettings/runs`` times, each time after removing
-  /// the files it will write and flushing what earlier steps wrote. Otherwise the
-  /// kernel's own work on those files would land inside the timed run and measure
-  /// nothing of the tool: freeing the pages of a kept gigabyte output it replaces (half
-  /// a second for pushc's rename, the same for the truncation of jq's output), or
-  /// writing back the corpus just generated or the previous tool's output (a second or
-  /// more at a million records). The files of the last run are kept for the checks.
+  /// the files it will write, flushing what earlier steps wrote, and reading `input`
+  /// through once. Otherwise the kernel's own work on those files would land inside the
+  /// timed run and measure nothing of the tool: freeing the pages of a kept gigabyte
+  /// output it replaces (half a second for pushc's rename, the same for the truncation
+  /// of jq's output), writing back the corpus just generated or the previous tool's
+  /// output (a second or more at a million records), or reading back from the disk an
+  /// input the system evicted from its cache while other runs went on (a machine may
+  /// page out memory left idle for seconds). The files of the last run are kept for
+  /// the checks.
   private func timed(
-    _ arguments: [String], writing files: [String] = [], output: String = "/dev/null",
-    errors: String = "/dev/null"
+    _ arguments: [String], input: String, writing files: [String] = [],
+    output: String = "/dev/null", errors: String = "/dev/null"
   ) -> BenchRuns? {
     var runs: [BenchProcess] = []
     for _ in 0..<settings.runs {
       for file in files + [output] where file != "/dev/null" { unlink(file) }
       sync()
+      BenchFiles.warm(input)
       guard let run = BenchProcess.run(arguments, output: output, errors: errors) else {
         return nil
       }

@@ -70,16 +70,28 @@ enum BenchClock {
 /// The few file operations the benchmark needs.
 enum BenchFiles {
   static func read(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    guard forEachChunk(of: path, { bytes.append(contentsOf: $0) }) else { return nil }
+    return bytes
+  }
+
+  /// Reads the file at `path` through once, keeping nothing, so that its pages are in
+  /// the page cache when a timed run reads it.
+  static func warm(_ path: String) {
+    _ = forEachChunk(of: path) { _ in }
+  }
+
+  /// Hands each piece of the file at `path` to `body`, in order; false when it cannot
+  /// be opened.
+  private static func forEachChunk(of path: String, _ body: (ArraySlice<UInt8>) -> Void) -> Bool {
+    guard let file = fopen(path, "rb") else { return false }
+    defer { fclose(file) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
+      if count == 0 { return true }
+      body(chunk[0..<count])
     }
-    return bytes
   }
 
   static func write(_ bytes: [UInt8], to path: String) -> Bool {
