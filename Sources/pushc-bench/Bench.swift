@@ -33,6 +33,29 @@ struct BenchRuns {
   var fastest: Double { times[0] }
 }
 
+/// A command the benchmark times: what it reads, writes, and prints where.
+struct TimedCommand {
+  let arguments: [String]
+  /// The file it reads, read through before each timed run.
+  let input: String
+  /// Files it writes, removed before each run.
+  let writing: [String]
+  /// Where its standard output and standard error go.
+  let output: String
+  let errors: String
+
+  init(
+    _ arguments: [String], input: String, writing: [String] = [], output: String = "/dev/null",
+    errors: String = "/dev/null"
+  ) {
+    self.arguments = arguments
+    self.input = input
+    self.writing = writing
+    self.output = output
+    self.errors = errors
+  }
+}
+
 /// One benchmark run: generate, measure, check, print.
 struct Bench {
   let settings: BenchSettings
@@ -80,33 +103,38 @@ struct Bench {
     }
     var healthy = true
 
-    // 1. The Klaviyo upgrade, pushc against jq on the same file.
+    // 1. The Klaviyo upgrade, pushc against jq on the same file, their runs alternated
+    // so that a slow minute of the machine falls on both.
     print("\nKlaviyo predefined category -> dynamic buttons (\(megabytes(klaviyoBytes.count)))")
     let pushcOutput = folder + "/klaviyo.pushc.ndjson"
-    guard
-      let ours = timed(
+    var commands = [
+      TimedCommand(
         [pushc, "batch", "--from", "klaviyo", "--to", "klaviyo", klaviyoInput, "-o", pushcOutput],
         input: klaviyoInput, writing: [pushcOutput], errors: folder + "/klaviyo.pushc.stderr")
-    else { return fail("could not run \(pushc)") }
+    ]
+    let jq = jqVersion()
+    let program = folder + "/upgrade.jq"
+    let jqOutput = folder + "/klaviyo.jq.ndjson"
+    if jq != nil {
+      _ = BenchFiles.write(Array(JQProgram.text.utf8), to: program)
+      commands.append(
+        TimedCommand(
+          ["jq", "-c", "-f", program, klaviyoInput], input: klaviyoInput, output: jqOutput))
+    }
+    guard let upgrade = timed(commands) else { return fail("could not run \(pushc) or jq") }
+    let ours = upgrade[0]
     printRow("pushc batch", ours, bytes: klaviyoBytes.count)
     healthy = healthy && ours.status == 0
-    if let jq = jqVersion() {
-      let program = folder + "/upgrade.jq"
-      _ = BenchFiles.write(Array(JQProgram.text.utf8), to: program)
-      let jqOutput = folder + "/klaviyo.jq.ndjson"
-      if let theirs = timed(
-        ["jq", "-c", "-f", program, klaviyoInput], input: klaviyoInput, output: jqOutput)
-      {
-        printRow(jq, theirs, bytes: klaviyoBytes.count)
-        print(
-          "  ratio         pushc is \(fixed(theirs.median / ours.median, 1))x jq's speed (medians; "
-            + "\(fixed(theirs.fastest / ours.fastest, 1))x fastest to fastest)")
-        let agreement = BenchCheck.agreement(pushcOutput, jqOutput)
-        print(
-          "  agreement     \(agreement.same) of \(agreement.compared) sampled records identical (keys sorted)"
-        )
-        healthy = healthy && agreement.same == agreement.compared
-      }
+    if let jq, let theirs = upgrade.last, upgrade.count == 2 {
+      printRow(jq, theirs, bytes: klaviyoBytes.count)
+      print(
+        "  ratio         pushc is \(fixed(theirs.median / ours.median, 1))x jq's speed (medians; "
+          + "\(fixed(theirs.fastest / ours.fastest, 1))x fastest to fastest)")
+      let agreement = BenchCheck.agreement(pushcOutput, jqOutput)
+      print(
+        "  agreement     \(agreement.same) of \(agreement.compared) sampled records identical (keys sorted)"
+      )
+      healthy = healthy && agreement.same == agreement.compared
     } else {
       print("  jq            not installed; no ratio")
     }
@@ -120,11 +148,13 @@ struct Bench {
     let report = folder + "/mixed.report.jsonl"
     guard
       let run = timed(
-        [
-          pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", mixedOutput,
-          "--report", report,
-        ],
-        input: mixedInput, writing: [mixedOutput, report], errors: folder + "/mixed.pushc.stderr")
+        TimedCommand(
+          [
+            pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", mixedOutput,
+            "--report", report,
+          ],
+          input: mixedInput, writing: [mixedOutput, report], errors: folder + "/mixed.pushc.stderr"
+        ))
     else { return fail("could not run \(pushc)") }
     printRow("pushc batch", run, bytes: mixed.bytes.count)
     let reconciled = BenchCheck.reconcile(
@@ -136,8 +166,9 @@ struct Bench {
     let plainOutput = folder + "/mixed.plain.ndjson"
     guard
       let plain = timed(
-        [pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", plainOutput],
-        input: mixedInput, writing: [plainOutput])
+        TimedCommand(
+          [pushc, "batch", "--from", "auto", "--to", "klaviyo", mixedInput, "-o", plainOutput],
+          input: mixedInput, writing: [plainOutput]))
     else { return fail("could not run \(pushc)") }
     printRow("no --report", plain, bytes: mixed.bytes.count)
     let same = BenchCheck.identical(plainOutput, mixedOutput)
@@ -162,31 +193,37 @@ struct Bench {
     return healthy ? 0 : 1
   }
 
-  /// Runs and times `arguments` ``BenchSettings/runs`` times, each time after removing
-  /// the files it will write, flushing what earlier steps wrote, and reading `input`
-  /// through once. Otherwise the kernel's own work on those files would land inside the
-  /// timed run and measure nothing of the tool: freeing the pages of a kept gigabyte
-  /// output it replaces (half a second for pushc's rename, the same for the truncation
-  /// of jq's output), writing back the corpus just generated or the previous tool's
-  /// output (a second or more at a million records), or reading back from the disk an
-  /// input the system evicted from its cache while other runs went on (a machine may
-  /// page out memory left idle for seconds). The files of the last run are kept for
-  /// the checks.
-  private func timed(
-    _ arguments: [String], input: String, writing files: [String] = [],
-    output: String = "/dev/null", errors: String = "/dev/null"
-  ) -> BenchRuns? {
-    var runs: [BenchProcess] = []
+  /// Runs and times `command` ``BenchSettings/runs`` times, as the overload for several
+  /// commands does.
+  private func timed(_ command: TimedCommand) -> BenchRuns? {
+    timed([command])?.first
+  }
+
+  /// Runs and times each of `commands` ``BenchSettings/runs`` times, in turn (the first,
+  /// the second, …, then the first again), each time after removing the files it will
+  /// write, flushing what earlier steps wrote, and reading its input through once.
+  /// Otherwise the kernel's own work on those files would land inside the timed run and
+  /// measure nothing of the tool: freeing the pages of a kept gigabyte output it
+  /// replaces (half a second for pushc's rename, the same for the truncation of jq's
+  /// output), writing back the corpus just generated or the previous tool's output (a
+  /// second or more at a million records), or reading back from the disk an input the
+  /// system evicted from its cache while other runs went on (a machine may page out
+  /// memory left idle for seconds). The files of the last runs are kept for the checks.
+  private func timed(_ commands: [TimedCommand]) -> [BenchRuns]? {
+    var runs = Array(repeating: [BenchProcess](), count: commands.count)
     for _ in 0..<settings.runs {
-      for file in files + [output] where file != "/dev/null" { unlink(file) }
-      sync()
-      BenchFiles.warm(input)
-      guard let run = BenchProcess.run(arguments, output: output, errors: errors) else {
-        return nil
+      for (index, command) in commands.enumerated() {
+        for file in command.writing + [command.output] where file != "/dev/null" { unlink(file) }
+        sync()
+        BenchFiles.warm(command.input)
+        guard
+          let run = BenchProcess.run(
+            command.arguments, output: command.output, errors: command.errors)
+        else { return nil }
+        runs[index].append(run)
       }
-      runs.append(run)
     }
-    return BenchRuns(runs)
+    return runs.map(BenchRuns.init)
   }
 
   private func printRow(_ name: String, _ runs: BenchRuns, bytes: Int) {
