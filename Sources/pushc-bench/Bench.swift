@@ -125,7 +125,8 @@ struct Bench {
     let ours = upgrade[0]
     printRow("pushc batch", ours, bytes: klaviyoBytes.count)
     healthy = healthy && ours.status == 0
-    if let jq, let theirs = upgrade.last, upgrade.count == 2 {
+    if let jq {
+      let theirs = upgrade[1]
       printRow(jq, theirs, bytes: klaviyoBytes.count)
       print(
         "  ratio         pushc is \(fixed(theirs.median / ours.median, 1))x jq's speed (medians; "

@@ -34,7 +34,9 @@ struct LineReader {
   /// Buffers of earlier blocks, reused once their lines are written (an array still
   /// shared with a line is copied rather than changed, so reuse is always safe).
   private var spares: [[UInt8]] = []
-  /// How many earlier buffers are kept: more than the blocks in flight at once.
+  /// How many earlier buffers are kept for reuse: a buffer takes eight reads, several
+  /// blocks' lines, so by the time the oldest comes round again the blocks read into it
+  /// have been written.
   private static let spareCount = 3
 
   /// Whether reading may wait for a writer (a pipe, terminal or socket rather than a
@@ -142,7 +144,7 @@ struct LineReader {
 
   /// Closes the descriptor read from, when the reader owns it.
   func close() {
-    if ownsDescriptor { closeDescriptor(descriptor) }
+    if ownsDescriptor { systemClose(descriptor) }
   }
 
   /// Reads the next chunk onto the end of the buffer, straight into its spare capacity.
@@ -178,6 +180,3 @@ struct LineReader {
     }
   }
 }
-
-/// Closes `descriptor` (outside ``LineReader``, whose own `close()` hides the system's).
-private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }

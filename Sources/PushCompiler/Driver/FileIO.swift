@@ -326,14 +326,21 @@ extension FileIO {
   }
 }
 
-/// The system's `read`, which `FileIO`'s own `read` functions hide inside it.
+// The system's calls under names of their own: inside a type with a `read`, `write` or
+// `close` of its own (`FileIO`, `LineReader`), the system's are hidden.
+
+/// The system's `read`.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
   -> Int
 {
   read(descriptor, buffer, count)
 }
 
-/// The system's `write`, named apart like ``systemRead(_:_:_:)``.
+/// The system's `write`.
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, buffer, count)
 }
+
+/// The system's `close`, its result dropped: nothing is left to do about a descriptor
+/// that fails to close once reading from it has ended.
+func systemClose(_ descriptor: Int32) { _ = close(descriptor) }

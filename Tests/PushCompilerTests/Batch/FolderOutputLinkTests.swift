@@ -19,12 +19,9 @@ extension OutputSafetyTests {
     let other = #"{"aps": {"alert": "two"}, "body": {"_k": "k2"}}"#
     try file("in2/b.json", other)
     try file("elsewhere.json", "old")
-    try FileManager.default.createDirectory(
-      atPath: folder + "/out2", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/out2/a.json", withDestinationPath: "../in2/b.json")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/out2/b.json", withDestinationPath: "../elsewhere.json")
+    try makeFolder("out2")
+    try link("out2/a.json", to: "../in2/b.json")
+    try link("out2/b.json", to: "../elsewhere.json")
     let (code, streams) = run(Self.batch + [folder + "/in2", "-o", folder + "/out2"])
     #expect(code == .success, "\(streams.error)")
     #expect(contents("in2/b.json") == other)
@@ -41,10 +38,8 @@ extension OutputSafetyTests {
   /// run before anything is written through it: the input it leads to is untouched.
   @Test func aLinkedFolderInTheOutputFolderLeadingIntoTheInputStopsTheRun() throws {
     try file("in3/nested/b.json", Self.record)
-    try FileManager.default.createDirectory(
-      atPath: folder + "/out3", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/out3/nested", withDestinationPath: "../in3/nested")
+    try makeFolder("out3")
+    try link("out3/nested", to: "../in3/nested")
     let (code, streams) = run(Self.batch + [folder + "/in3", "-o", folder + "/out3"])
     #expect(code == .cannotCreateOutput)
     #expect(
@@ -71,10 +66,8 @@ extension OutputSafetyTests {
   {
     try file("in.ndjson")
     try file("payloads/a.json", Self.record)
-    try FileManager.default.createDirectory(
-      atPath: folder + "/real", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/link", withDestinationPath: "real")
+    try makeFolder("real")
+    try link("link", to: "real")
     let before = entries()
     let (code, streams) = run(
       Self.batch + arguments.map { $0.replacingOccurrences(of: "DIR", with: folder) })

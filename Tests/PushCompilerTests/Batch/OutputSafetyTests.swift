@@ -26,6 +26,18 @@ import Testing
     try TemporaryFolder.write(Array(text.utf8), to: name, in: URL(fileURLWithPath: folder))
   }
 
+  /// Makes the folder `name` under the test's folder, with those on its way.
+  func makeFolder(_ name: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: folder + "/" + name, withIntermediateDirectories: true)
+  }
+
+  /// Makes `name` under the test's folder a symbolic link to `target`, as written.
+  func link(_ name: String, to target: String) throws {
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/" + name, withDestinationPath: target)
+  }
+
   func contents(_ name: String) -> String? {
     FileManager.default.contents(atPath: folder + "/" + name).map {
       String(decoding: $0, as: UTF8.self)
@@ -97,14 +109,10 @@ extension OutputSafetyTests {
     try file("defaults.json", "{}")
     try file("payloads/a.json", Self.record)
     try file("payloads/nested/b.json", Self.record)
-    try FileManager.default.createDirectory(
-      atPath: folder + "/sub", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/link.ndjson", withDestinationPath: "in.ndjson")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/link.out", withDestinationPath: "x.out")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/linked", withDestinationPath: "payloads")
+    try makeFolder("sub")
+    try link("link.ndjson", to: "in.ndjson")
+    try link("link.out", to: "x.out")
+    try link("linked", to: "payloads")
     let before = entries()
     let spelled = arguments.map {
       $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
@@ -133,8 +141,7 @@ extension OutputSafetyTests {
   func outputsBesideTheInputsAreFine(_ arguments: [String]) throws {
     let input = try file("in.ndjson")
     try file("payloads/a.json", Self.record)
-    try FileManager.default.createDirectory(
-      atPath: folder + "/out", withIntermediateDirectories: true)
+    try makeFolder("out")
     let spelled = arguments.map {
       $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
     }
@@ -155,10 +162,8 @@ extension OutputSafetyTests {
   func relativeSpellingsNameTheSameFile(_ arguments: [String]) throws {
     let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
     try file("in.ndjson")
-    try FileManager.default.createDirectory(
-      atPath: folder + "/sub", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/link.ndjson", withDestinationPath: "in.ndjson")
+    try makeFolder("sub")
+    try link("link.ndjson", to: "in.ndjson")
     let before = entries()
     let status = BuiltPushc.run(
       ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$0\" \"$@\"", pushc, folder] + Self.batch
@@ -222,10 +227,8 @@ extension OutputSafetyTests {
     try file("payloads/nested/b.json", Self.record)
     try file("regular", "keep")
     try file("blocked/nested", "keep")
-    try FileManager.default.createDirectory(
-      atPath: folder + "/folder", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/loop", withDestinationPath: "loop")
+    try makeFolder("folder")
+    try link("loop", to: "loop")
     let spelled = arguments.map {
       $0.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "DIR", with: folder)
     }
@@ -312,14 +315,10 @@ extension OutputSafetyTests {
     chmod(folder + "/private.ndjson", 0o600)
     try file("target.ndjson", "old")
     chmod(folder + "/target.ndjson", 0o640)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/link.ndjson", withDestinationPath: "target.ndjson")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/chain.ndjson", withDestinationPath: "link.ndjson")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder + "/dangling.ndjson", withDestinationPath: "sub/new.ndjson")
-    try FileManager.default.createDirectory(
-      atPath: folder + "/sub", withIntermediateDirectories: true)
+    try link("link.ndjson", to: "target.ndjson")
+    try link("chain.ndjson", to: "link.ndjson")
+    try link("dangling.ndjson", to: "sub/new.ndjson")
+    try makeFolder("sub")
     #expect(run(Self.batch + [input, "-o", folder + "/private.ndjson"]).0 == .success)
     #expect(try mode("private.ndjson") == 0o600)
     let converted = try #require(contents("private.ndjson"))
