@@ -83,6 +83,25 @@ import Testing
     }
   }
 
+  /// The validator cuts a text in two near the middle of what follows its leading ASCII:
+  /// texts whose middle falls on each byte of valid sequences, of cut ones and of runs of
+  /// continuation bytes longer than a sequence holds.
+  @Test func agreesWhereverTheMiddleFalls() {
+    let pieces: [[UInt8]] =
+      ["é", "中", "😀", "\u{10FFFF}"].map { Array($0.utf8) } + [
+        [0x80], [0x80, 0x80, 0x80], [0x80, 0x80, 0x80, 0x80, 0x80], [0xF0, 0x9F, 0x98], [0xE4],
+      ]
+    for first in pieces {
+      for second in pieces {
+        for trailing in 0..<12 {
+          let text = first + second + [UInt8](repeating: 0x61, count: trailing)
+          expectStandardVerdict(on: text)
+          expectStandardVerdict(on: text + first)
+        }
+      }
+    }
+  }
+
   /// The reader accepts a string's text exactly when the standard library accepts the
   /// text it stands for, and reads that text; escapes among the bytes included.
   @Test func readerAgreesOnGeneratedStrings() {

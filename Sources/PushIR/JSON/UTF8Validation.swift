@@ -3,8 +3,9 @@
 /// library's `String(validating:as:)` applies.
 ///
 /// The rules are one finite automaton, ``transitions``: ``validate(_:)`` runs it over a
-/// whole text (stepping over ASCII sixteen bytes at a time) and ``sequenceLength(_:at:)``
-/// over one sequence, which is how the reader locates the first bad byte.
+/// whole text (stepping over leading ASCII sixteen bytes at a time) and
+/// ``sequenceLength(_:at:)`` over one sequence, which is how the reader locates the
+/// first bad byte.
 enum UTF8Validation {
   /// What ``validate(_:)`` found in a buffer.
   enum Verdict: Equatable {
@@ -94,41 +95,52 @@ enum UTF8Validation {
 
   /// Whether `buffer` is valid UTF-8, and whether it is all ASCII.
   ///
-  /// Sixteen bytes of ASCII between sequences are stepped over at once; otherwise the
-  /// automaton runs byte by byte, without a branch on their values, over the sixteen
-  /// bytes from the first beyond ASCII (or, inside a sequence, from where it is).
+  /// ASCII is stepped over sixteen bytes at a time up to the first byte beyond it. From
+  /// there the text is cut in two halves where a sequence starts, and the automaton runs
+  /// over both at once: each step of one run waits for the step before it, so two
+  /// independent runs take little longer than one. Text is valid exactly when both
+  /// halves are, as a valid text never starts with a continuation byte.
   static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> Verdict {
-    transitions.withUnsafeBufferPointer { table in
-      var state = State.boundary.rawValue
-      var beyondASCII: UInt64 = 0
-      var offset = 0
-      // `offset + 16 <= buffer.count` keeps both words' loads inside the buffer.
-      while offset &+ 16 <= buffer.count {
-        let first = JSONStringBytes.word(buffer, at: offset)
-        let second = JSONStringBytes.word(buffer, at: offset &+ 8)
-        let high = (first | second) & JSONStringBytes.highBits
-        beyondASCII |= high
-        if state & 63 == State.boundary.rawValue {
-          if high == 0 {
-            offset &+= 16
-            continue
-          }
-          // ASCII before the first byte beyond it leaves the automaton between
-          // sequences: the sixteen bytes it runs over start at that byte.
-          let firstHigh = first & JSONStringBytes.highBits
-          offset &+=
-            firstHigh != 0
-            ? firstHigh.trailingZeroBitCount &>> 3
-            : 8 &+ (second & JSONStringBytes.highBits).trailingZeroBitCount &>> 3
-          guard offset &+ 16 <= buffer.count else { break }
-        }
-        state = run(table, buffer, offset..<offset &+ 16, from: state)
-        offset &+= 16
+    guard let firstBeyondASCII = firstBeyondASCII(buffer) else { return .ascii }
+    let middle = sequenceStart(
+      buffer, near: firstBeyondASCII &+ (buffer.count &- firstBeyondASCII) / 2)
+    return transitions.withUnsafeBufferPointer { table in
+      var first = State.boundary.rawValue
+      var second = State.boundary.rawValue
+      let together = min(middle &- firstBeyondASCII, buffer.count &- middle)
+      for step in 0..<together {
+        first = table[Int(buffer[firstBeyondASCII &+ step])] &>> first
+        second = table[Int(buffer[middle &+ step])] &>> second
       }
-      for offset in offset..<buffer.count { beyondASCII |= UInt64(buffer[offset]) & 0x80 }
-      state = run(table, buffer, offset..<buffer.count, from: state) & 63
-      guard state == State.boundary.rawValue else { return .invalid }
-      return beyondASCII == 0 ? .ascii : .multiByte
+      first = run(table, buffer, firstBeyondASCII &+ together..<middle, from: first)
+      second = run(table, buffer, middle &+ together..<buffer.count, from: second)
+      return (first | second) & 63 == State.boundary.rawValue ? .multiByte : .invalid
     }
+  }
+
+  /// The position of the first byte of `buffer` beyond ASCII, or `nil` when there is none.
+  private static func firstBeyondASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    var offset = 0
+    // `offset + 16 <= buffer.count` keeps both words' loads inside the buffer.
+    while offset &+ 16 <= buffer.count {
+      let first = JSONStringBytes.word(buffer, at: offset) & JSONStringBytes.highBits
+      let second = JSONStringBytes.word(buffer, at: offset &+ 8) & JSONStringBytes.highBits
+      if first | second != 0 {
+        return offset
+          &+ (first != 0
+            ? first.trailingZeroBitCount &>> 3 : 8 &+ second.trailingZeroBitCount &>> 3)
+      }
+      offset &+= 16
+    }
+    return buffer[offset...].firstIndex { $0 >= 0x80 }
+  }
+
+  /// The first position at or after `offset` that is not a continuation byte, looking
+  /// at most four bytes on (a valid text has no more than three in a row; in any other,
+  /// the position found starts the second run on one, which rejects it).
+  private static func sequenceStart(_ buffer: UnsafeBufferPointer<UInt8>, near offset: Int) -> Int {
+    var offset = offset
+    for _ in 0..<4 where offset < buffer.count && buffer[offset] & 0xC0 == 0x80 { offset &+= 1 }
+    return offset
   }
 }
