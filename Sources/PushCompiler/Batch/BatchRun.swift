@@ -124,7 +124,12 @@ struct BatchRun {
         atEnd = block.isEmpty
         if !atEnd {
           queued.append(
-            (block, converter.startConverting(block, joiningLines: true) { $0.convert($1.bytes) }))
+            (
+              block,
+              converter.startConverting(block, joiningLines: true) {
+                $0.convert($1.bytes, appendingLineTo: &$2)
+              }
+            ))
         }
       }
       guard !queued.isEmpty else { return }
@@ -167,7 +172,7 @@ struct BatchRun {
     while start < elements.count {
       let block = Array(elements[start..<min(start + Self.blockSize, elements.count)])
       let converted = converter.startConverting(block, joiningLines: true) {
-        $0.convert($1, namesMayRepeat: namesMayRepeat)
+        $0.convert($1, namesMayRepeat: namesMayRepeat, appendingLineTo: &$2)
       }
       try write(converted.wait(), into: sink, streams: &streams) { [start] in
         DiagnosedDocument(file: input, part: .element(start + $0))
@@ -210,9 +215,9 @@ struct BatchRun {
           return try FileIO.read(FileIO.joined(input, name), atMost: limit + 1, regularOnly: true)
         }
       }
-      let outcomes = converter.convert(contents) { converter, content in
+      let outcomes = converter.convert(contents) { converter, content, line in
         switch content {
-        case .success(let bytes): converter.convert(bytes[...])
+        case .success(let bytes): converter.convert(bytes[...], appendingLineTo: &line)
         case .failure(let failure): .failed(failure.unreadableInput)
         }
       }

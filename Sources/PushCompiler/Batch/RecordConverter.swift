@@ -18,8 +18,9 @@ struct RecordConverter: Sendable {
 
   /// What became of one record.
   struct Outcome: Sendable {
-    /// The converted payload as one compact line with its newline; `nil` when it failed,
-    /// or once the line has moved into its block's text (``ConvertedBlock``).
+    /// The converted payload as one compact line with its newline, when records are
+    /// converted one by one (``convert(_:each:)``); `nil` when it failed, and when the
+    /// line went into its block's text (``ConvertedBlock``).
     var line: [UInt8]?
     /// Whether the record failed.
     var failed: Bool
@@ -35,9 +36,9 @@ struct RecordConverter: Sendable {
   /// A block's outcomes in the records' order, their lines (a placeholder for each
   /// record that failed) joined into one text per chunk of records, also in order.
   ///
-  /// Why: the worker that made a line copies it into its chunk's text and frees it at
-  /// once, while the line is in its cache; the thread writing the block then takes a
-  /// few texts instead of a line, and an allocation to free, for every record.
+  /// Why: the worker writes each line straight after the one before, in its chunk's
+  /// text; the thread writing the block then takes a few texts instead of a line, and an
+  /// allocation to free, for every record.
   struct ConvertedBlock: Sendable {
     /// Each record's outcome, without its line.
     var outcomes: [Outcome]
@@ -45,8 +46,9 @@ struct RecordConverter: Sendable {
     var texts: [[UInt8]]
   }
 
-  /// Converts one record; `nil` bytes stand for a record over the size limit.
-  func convert(_ bytes: ArraySlice<UInt8>?) -> Outcome {
+  /// Converts one record, appending its line (with the newline) to `text` unless it
+  /// fails; `nil` bytes stand for a record over the size limit.
+  func convert(_ bytes: ArraySlice<UInt8>?, appendingLineTo text: inout [UInt8]) -> Outcome {
     guard let bytes else {
       return .failed(
         Diagnostic(
@@ -60,12 +62,16 @@ struct RecordConverter: Sendable {
     } catch {
       return .failed(TranslationError.invalidJSON(error).diagnostic!)
     }
-    return convert(document.value, namesMayRepeat: document.namesMayRepeat)
+    return convert(
+      document.value, namesMayRepeat: document.namesMayRepeat, appendingLineTo: &text)
   }
 
-  /// Converts one parsed record; `namesMayRepeat` false when its reader proved that no
-  /// object of it repeats a member name.
-  func convert(_ payload: JSONValue, namesMayRepeat: Bool) -> Outcome {
+  /// Converts one parsed record, appending its line (with the newline) to `text` unless
+  /// it fails; `namesMayRepeat` false when its reader proved that no object of it
+  /// repeats a member name.
+  func convert(_ payload: JSONValue, namesMayRepeat: Bool, appendingLineTo text: inout [UInt8])
+    -> Outcome
+  {
     let source: any VendorFormat
     // The note naming the detected format, which comes first as in `convert`; worked out
     // only when every diagnostic is kept (a report), not for the summary.
@@ -81,29 +87,28 @@ struct RecordConverter: Sendable {
       source = translator.source
       detectionNote = nil
     }
+    let lineStart = text.count
     var result = translator.translate(
-      payload, from: source, recording: translator.recording, namesMayRepeat: namesMayRepeat)
-    // Moved out of the result rather than copied from it, so that the newline is
-    // appended in place: nothing reads them there again.
-    let output = result.output.take()
-    guard !failOn.isTripped(by: result.diagnostics),
-      var line = result.compactOutput.take() ?? output.map(JSONWriter(style: .compact).bytes)
-    else {
+      payload, from: source, recording: translator.recording, namesMayRepeat: namesMayRepeat,
+      appendingOutputTo: &text)
+    guard !failOn.isTripped(by: result.diagnostics), text.count > lineStart else {
+      text.removeSubrange(lineStart...)
       if !result.diagnostics.keepsDiagnostics {
+        var unwritten: [UInt8] = []
         result = translator.translate(
-          payload, from: source, recording: .full, namesMayRepeat: namesMayRepeat)
+          payload, from: source, recording: .full, namesMayRepeat: namesMayRepeat,
+          appendingOutputTo: &unwritten)
         assert(
-          result.compactOutput == nil && result.output == nil
-            || failOn.isTripped(by: result.diagnostics),
+          unwritten.isEmpty || failOn.isTripped(by: result.diagnostics),
           "a summary and a full translation disagree on whether the record fails")
       }
       return Outcome(
         line: nil, failed: true,
         diagnostics: Self.reported(result.diagnostics, after: detectionNote))
     }
-    line.append(UInt8(ascii: "\n"))
+    text.append(UInt8(ascii: "\n"))
     return Outcome(
-      line: line, failed: false,
+      line: nil, failed: false,
       diagnostics: Self.reported(result.diagnostics, after: detectionNote))
   }
 
@@ -111,9 +116,12 @@ struct RecordConverter: Sendable {
   /// nearly the same time, large enough that queueing a task costs nothing in comparison.
   static let chunkSize = 32
 
-  /// Converts `records` using every core; the outcomes are in the records' order.
+  /// Converts `records` using every core; the outcomes are in the records' order, each
+  /// with its own line. `each` converts one record, appending its line to the text it
+  /// is given.
   func convert<Record: Sendable>(
-    _ records: [Record], each: @escaping @Sendable (RecordConverter, Record) -> Outcome
+    _ records: [Record],
+    each: @escaping @Sendable (RecordConverter, Record, inout [UInt8]) -> Outcome
   ) -> [Outcome] {
     startConverting(records, joiningLines: false, each: each).wait().outcomes
   }
@@ -126,7 +134,7 @@ struct RecordConverter: Sendable {
   /// that calls `concurrentPerform` must).
   func startConverting<Record: Sendable>(
     _ records: [Record], joiningLines: Bool,
-    each: @escaping @Sendable (RecordConverter, Record) -> Outcome
+    each: @escaping @Sendable (RecordConverter, Record, inout [UInt8]) -> Outcome
   ) -> PendingOutcomes {
     let chunkCount = (records.count + Self.chunkSize - 1) / Self.chunkSize
     let pending = PendingOutcomes(count: records.count, chunks: joiningLines ? chunkCount : 0)
@@ -135,11 +143,18 @@ struct RecordConverter: Sendable {
       DispatchQueue.global().async(group: pending.group) {
         var text: [UInt8] = []
         for index in start..<min(start + Self.chunkSize, records.count) {
-          var outcome = each(self, records[index])
-          if joiningLines {
-            let line = outcome.line.take() ?? Self.placeholder
-            if text.isEmpty { text.reserveCapacity(line.count * Self.chunkSize * 5 / 4) }
-            text.append(contentsOf: line)
+          guard joiningLines else {
+            var line: [UInt8] = []
+            var outcome = each(self, records[index], &line)
+            if !outcome.failed { outcome.line = line }
+            pending.results.store(outcome, at: index)
+            continue
+          }
+          let outcome = each(self, records[index], &text)
+          if outcome.failed { text.append(contentsOf: Self.placeholder) }
+          if index == start {
+            // Room for the chunk's lines if they are about as long as its first one.
+            text.reserveCapacity(text.count * Self.chunkSize * 5 / 4 + JSONWriter.typicalRoom)
           }
           pending.results.store(outcome, at: index)
         }

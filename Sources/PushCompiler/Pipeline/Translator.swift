@@ -94,6 +94,35 @@ public struct Translator: Sendable {
     _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
     namesMayRepeat: Bool = true
   ) -> Result {
+    var text: [UInt8] = []
+    var result = translate(
+      payload, from: source, recording: recording, namesMayRepeat: namesMayRepeat,
+      buildingValue: buildsOutputValue, appendingTextTo: &text)
+    if !buildsOutputValue, !text.isEmpty { result.compactOutput = text }
+    return result
+  }
+
+  /// Translates one payload as ``translate(_:from:recording:namesMayRepeat:)`` does
+  /// without building a value, appending the target payload's compact text to `text`
+  /// instead of returning it (nothing when an error was reported): a batch writes each
+  /// record straight after the one before, where a text of its own would be one more
+  /// allocation, and one more copy, for every record. ``Result/output`` and
+  /// ``Result/compactOutput`` are `nil`.
+  public func translate(
+    _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
+    namesMayRepeat: Bool = true, appendingOutputTo text: inout [UInt8]
+  ) -> Result {
+    translate(
+      payload, from: source, recording: recording, namesMayRepeat: namesMayRepeat,
+      buildingValue: false, appendingTextTo: &text)
+  }
+
+  /// The translation both entry points make: the payload as a value when
+  /// `buildingValue`, else as compact text appended to `text`.
+  private func translate(
+    _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
+    namesMayRepeat: Bool, buildingValue: Bool, appendingTextTo text: inout [UInt8]
+  ) -> Result {
     var diagnostics = Diagnostics(recording: recording)
     var dump: JSONValue?
     var payload = payload
@@ -134,14 +163,24 @@ public struct Translator: Sendable {
         dump = IREncoder.encode(notification)
       }
     }
+    let textStart = text.count
+    // Each emission replaces the one before it, when the size check shortens the body.
+    func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
+      -> EmittedPayload?
+    {
+      text.removeSubrange(textStart...)
+      return emit(
+        notification, recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
+        into: &found)
+    }
     let emitted: (payload: EmittedPayload?, diagnostics: Diagnostics)
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(
         consume notification, limit: limit, shorten: fitToBudget, recording: recording,
-        emit: { emit($0, recording: recording, into: &$1) })
+        emit: emitOnce)
     } else {
       var found = Diagnostics(recording: recording)
-      emitted = (emit(consume notification, recording: recording, into: &found), found)
+      emitted = (emitOnce(consume notification, &found), found)
     }
     diagnostics.report(contentsOf: parseContext.diagnostics)
     diagnostics.report(contentsOf: passContext.diagnostics)
@@ -156,17 +195,19 @@ public struct Translator: Sendable {
       }
     }
     let failed = diagnostics.hasErrors
+    if failed || emitted.payload == nil { text.removeSubrange(textStart...) }
     return Result(
       output: failed ? nil : emitted.payload?.value, diagnostics: diagnostics, dump: dump,
       compactOutput: failed ? nil : emitted.payload?.text)
   }
 
-  /// `notification` in ``target``'s format (a value, or compact text when no value is
-  /// built), or `nil` when the emitter threw; what the emitter reported goes to `found`.
-  /// The notification is handed over to the emitter.
+  /// `notification` in ``target``'s format, as a value when `buildingValue` or else as
+  /// compact text appended to `text`; `nil` when the emitter threw (`text` then as it
+  /// was). What the emitter reported goes to `found`. The notification is handed over to
+  /// the emitter.
   private func emit(
     _ notification: consuming PushNotification, recording: Diagnostics.Recording,
-    into found: inout Diagnostics
+    buildingValue: Bool, appendingTextTo text: inout [UInt8], into found: inout Diagnostics
   ) -> EmittedPayload? {
     var context = EmitContext(
       targetID: target.id, settings: settings, options: options, recording: recording)
@@ -175,8 +216,10 @@ public struct Translator: Sendable {
     context.ranPasses = passNames
     defer { found.report(contentsOf: context.diagnostics) }
     do throws(TranslationError) {
-      guard buildsOutputValue else {
-        return EmittedPayload(text: try target.emitText(notification, context: &context))
+      guard buildingValue else {
+        let start = text.count
+        try target.emitText(notification, context: &context, appendingTo: &text)
+        return EmittedPayload(appendedByteCount: text.count - start)
       }
       return EmittedPayload(value: try target.emit(notification, context: &context))
     } catch {
@@ -186,21 +229,25 @@ public struct Translator: Sendable {
   }
 }
 
-/// A target payload as emitted: as a value, as compact text, or both once measured.
+/// A target payload as emitted: as a value (with its compact text once measured), or as
+/// compact text appended to the translation's text.
 struct EmittedPayload {
   /// The payload, when a value was built.
   var value: JSONValue?
-  /// The payload as compact JSON, when it was written or measured.
+  /// The value's compact text, once measured.
   var text: [UInt8]?
+  /// How many bytes of compact text the emitter appended, when it wrote text.
+  var appendedByteCount: Int?
 
   /// A payload emitted as a value.
   init(value: JSONValue) { self.value = value }
 
-  /// A payload written straight into compact text.
-  init(text: [UInt8]) { self.text = text }
+  /// A payload written straight into compact text, `appendedByteCount` bytes of it.
+  init(appendedByteCount: Int) { self.appendedByteCount = appendedByteCount }
 
   /// The size of the compact text in bytes, written from the value first if need be.
   mutating func measured() -> Int {
+    if let appendedByteCount { return appendedByteCount }
     if text == nil, let value { text = JSONWriter(style: .compact).bytes(value) }
     return text?.count ?? 0
   }

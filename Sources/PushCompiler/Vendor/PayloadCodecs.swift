@@ -67,14 +67,16 @@ extension EmittedFormat {
     return try Emitter(notification: notification).emit(context: &context)
   }
 
-  public func emitText(_ notification: consuming PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> [UInt8]
-  {
+  public func emitText(
+    _ notification: consuming PushNotification, context: inout EmitContext,
+    appendingTo text: inout [UInt8]
+  ) throws(TranslationError) {
     let emitter =
       context.passesRan
       ? Emitter(notification: notification)
       : Emitter(notification: context.prepared(notification, for: self))
-    return try JSONWriter.compactText { (builder: inout JSONTextBuilder) throws(TranslationError) in
+    try JSONWriter.compactText(appendingTo: &text) {
+      (builder: inout JSONTextBuilder) throws(TranslationError) in
       try emitter.emit(into: &builder, context: &context)
     }
   }

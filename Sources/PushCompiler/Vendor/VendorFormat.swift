@@ -36,11 +36,14 @@ public protocol VendorFormat: Sendable {
     throws(TranslationError)
     -> JSONValue
 
-  /// Emits this format's payload as compact JSON text: the bytes
+  /// Emits this format's payload as compact JSON text appended to `text`: the bytes
   /// `JSONWriter(style: .compact)` writes for what ``emit(_:context:)`` returns, with the
-  /// same diagnostics, written without building the value where the emitter can.
-  func emitText(_ notification: consuming PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> [UInt8]
+  /// same diagnostics, written without building the value where the emitter can. When
+  /// it throws, `text` is left as it was.
+  func emitText(
+    _ notification: consuming PushNotification, context: inout EmitContext,
+    appendingTo text: inout [UInt8]
+  ) throws(TranslationError)
 
   /// Checks a payload against the vendor's own specification (`pushc validate`).
   func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
@@ -58,10 +61,11 @@ extension VendorFormat {
     emitOptions.contains { $0.name == option }
   }
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {}
-  public func emitText(_ notification: consuming PushNotification, context: inout EmitContext)
-    throws(TranslationError) -> [UInt8]
-  {
-    JSONWriter(style: .compact).bytes(try emit(notification, context: &context))
+  public func emitText(
+    _ notification: consuming PushNotification, context: inout EmitContext,
+    appendingTo text: inout [UInt8]
+  ) throws(TranslationError) {
+    JSONWriter(style: .compact).write(try emit(notification, context: &context), into: &text)
   }
 
   /// What in `root` marks it as this format's, its names indexed for this one question.

@@ -284,6 +284,17 @@ extension JSONWriter {
     _ body: (inout JSONTextBuilder) throws(Failure) -> Void
   ) throws(Failure) -> [UInt8] {
     var bytes: [UInt8] = []
+    try compactText(appendingTo: &bytes, body)
+    return bytes
+  }
+
+  /// Appends to `bytes` the compact text `body` writes into a ``JSONTextBuilder``,
+  /// leaving room for one more byte (a batch's newline); when `body` throws, `bytes` is
+  /// left as it was.
+  public static func compactText<Failure: Error>(
+    appendingTo bytes: inout [UInt8], _ body: (inout JSONTextBuilder) throws(Failure) -> Void
+  ) throws(Failure) {
+    let start = bytes.count
     var failure: Failure?
     JSONOutput.write(into: &bytes, room: typicalRoom) { text in
       var builder = JSONTextBuilder(text: text)
@@ -296,7 +307,9 @@ extension JSONWriter {
       // room, is handed back to be kept (or freed) as any text is.
       text = builder.text
     }
-    if let failure { throw failure }
-    return bytes
+    if let failure {
+      bytes.removeSubrange(start...)
+      throw failure
+    }
   }
 }

@@ -45,7 +45,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Room first made for a text: a typical payload (APNs allows 4 KB) and a newline.
-  static let typicalRoom = 2048
+  public static let typicalRoom = 2048
 
   /// Writes `value` on one line without spaces.
   static func writeCompact(_ value: borrowing JSONValue, into text: inout JSONOutput) {

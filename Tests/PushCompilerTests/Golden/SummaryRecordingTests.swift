@@ -91,8 +91,9 @@ import Testing
     }
   }
 
-  /// Translates `input` in both forms, expects the same bytes and diagnostics, and gives
-  /// the translation in text form.
+  /// Translates `input` in both forms, and appending its text after another's, expects
+  /// the same bytes and diagnostics (and the other text kept as it was, with nothing
+  /// after it when the translation fails), and gives the translation in text form.
   @discardableResult
   private static func expectTextAndValueAgree(_ translator: Translator, on input: JSONValue)
     -> Translator.Result
@@ -105,6 +106,13 @@ import Testing
     #expect(text.output == nil)
     #expect(text.compactOutput == valued.output.map(Self.bytes))
     #expect(text.diagnostics.all == valued.diagnostics.all)
+    let before = Array("{\"earlier\":1}\n".utf8)
+    var appended = before
+    let appending = translator.translate(
+      input, from: translator.source, recording: .full, appendingOutputTo: &appended)
+    #expect(appended == before + (valued.output.map(Self.bytes) ?? []))
+    #expect(appending.output == nil && appending.compactOutput == nil)
+    #expect(appending.diagnostics.all == valued.diagnostics.all)
     return text
   }
 
