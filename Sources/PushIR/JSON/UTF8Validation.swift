@@ -114,7 +114,10 @@ enum UTF8Validation {
       }
       first = run(table, buffer, firstBeyondASCII &+ together..<middle, from: first)
       second = run(table, buffer, middle &+ together..<buffer.count, from: second)
-      return (first | second) & 63 == State.boundary.rawValue ? .multiByte : .invalid
+      // A state is its low six bits (the shift leaves the other bits undefined).
+      let bothBetweenSequences =
+        first & 63 == State.boundary.rawValue && second & 63 == State.boundary.rawValue
+      return bothBetweenSequences ? .multiByte : .invalid
     }
   }
 
