@@ -102,6 +102,33 @@ import Testing
     }
   }
 
+  /// Texts long enough to be checked by blocks of sixteen bytes: each piece (valid, cut,
+  /// stray or never valid) after every count of ASCII bytes from 0 to 35, so that it
+  /// starts at each lane of a block and runs across a block's end, and before a few
+  /// counts of ASCII, so that it ends the text inside the last block or just before it.
+  @Test func agreesWhereverBlocksFall() {
+    let pieces: [[UInt8]] =
+      ["é", "中", "😀", "\u{10FFFF}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}"].map {
+        Array($0.utf8)
+      } + [
+        [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0x80], [0xED, 0xA0, 0x80],
+        [0xF0, 0x8F, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+        [0xF0, 0x9F, 0x98], [0xE4], [0xC3], [0x80, 0x80, 0x80, 0x80, 0x80],
+        [0xE4, 0xB8, 0xAD, 0x80],
+      ]
+    for piece in pieces {
+      for leading in 0..<36 {
+        for trailing in [0, 1, 2, 3, 13, 16, 17] {
+          let ascii = [UInt8](repeating: 0x61, count: leading)
+          let after = [UInt8](repeating: 0x62, count: trailing)
+          expectStandardVerdict(on: ascii + piece + after)
+          expectStandardVerdict(on: Array("中".utf8) + ascii + piece + after)
+          expectStandardVerdict(on: ascii + piece + after + Array("😀".utf8) + piece)
+        }
+      }
+    }
+  }
+
   /// The reader accepts a string's text exactly when the standard library accepts the
   /// text it stands for, and reads that text; escapes among the bytes included.
   @Test func readerAgreesOnGeneratedStrings() {

@@ -2,10 +2,11 @@
 /// nothing above U+10FFFF, no cut or stray continuation bytes): the rules the standard
 /// library's `String(validating:as:)` applies.
 ///
-/// The rules are one finite automaton, ``transitions``: ``validate(_:)`` runs it over a
-/// whole text (stepping over leading ASCII sixteen bytes at a time) and
-/// ``sequenceLength(_:at:)`` over one sequence, which is how the reader locates the
-/// first bad byte.
+/// The rules are one finite automaton, ``transitions``: ``sequenceLength(_:at:)`` runs it
+/// over one sequence, which is how the reader locates the first bad byte, and
+/// ``validate(_:)`` over a short text. A longer one is checked sixteen bytes at a time by
+/// ``blockErrors(_:at:)``, the same rules stated byte by byte, which vector instructions
+/// apply to sixteen bytes at once.
 enum UTF8Validation {
   /// What ``validate(_:)`` found in a buffer.
   enum Verdict: Equatable {
@@ -96,29 +97,119 @@ enum UTF8Validation {
   /// Whether `buffer` is valid UTF-8, and whether it is all ASCII.
   ///
   /// ASCII is stepped over sixteen bytes at a time up to the first byte beyond it. From
-  /// there the text is cut in two halves where a sequence starts, and the automaton runs
-  /// over both at once: each step of one run waits for the step before it, so two
-  /// independent runs take little longer than one. Text is valid exactly when both
-  /// halves are, as a valid text never starts with a continuation byte.
+  /// there a text of at least ``blockCheckMinimum`` bytes is checked a block of sixteen
+  /// at a time (``blockErrors(_:at:)``), a shorter one by the automaton.
   static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> Verdict {
     guard let firstBeyondASCII = firstBeyondASCII(buffer) else { return .ascii }
-    let middle = sequenceStart(
-      buffer, near: firstBeyondASCII &+ (buffer.count &- firstBeyondASCII) / 2)
+    let valid =
+      buffer.count >= blockCheckMinimum
+      ? validateByBlocks(buffer, from: firstBeyondASCII)
+      : validateByAutomaton(buffer, from: firstBeyondASCII)
+    return valid ? .multiByte : .invalid
+  }
+
+  /// The shortest text checked by blocks: one block and the three bytes before it.
+  private static let blockCheckMinimum = 19
+
+  /// Whether `buffer[start...]` is valid UTF-8, read by the automaton. The text is cut in
+  /// two halves where a sequence starts and the automaton runs over both at once: each
+  /// step of one run waits for the step before it, so two independent runs take little
+  /// longer than one. Text is valid exactly when both halves are, as a valid text never
+  /// starts with a continuation byte.
+  private static func validateByAutomaton(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Bool
+  {
+    let middle = sequenceStart(buffer, near: start &+ (buffer.count &- start) / 2)
     return transitions.withUnsafeBufferPointer { table in
       var first = State.boundary.rawValue
       var second = State.boundary.rawValue
-      let together = min(middle &- firstBeyondASCII, buffer.count &- middle)
+      let together = min(middle &- start, buffer.count &- middle)
       for step in 0..<together {
-        first = table[Int(buffer[firstBeyondASCII &+ step])] &>> first
+        first = table[Int(buffer[start &+ step])] &>> first
         second = table[Int(buffer[middle &+ step])] &>> second
       }
-      first = run(table, buffer, firstBeyondASCII &+ together..<middle, from: first)
+      first = run(table, buffer, start &+ together..<middle, from: first)
       second = run(table, buffer, middle &+ together..<buffer.count, from: second)
       // A state is its low six bits (the shift leaves the other bits undefined).
-      let bothBetweenSequences =
-        first & 63 == State.boundary.rawValue && second & 63 == State.boundary.rawValue
-      return bothBetweenSequences ? .multiByte : .invalid
+      return first & 63 == State.boundary.rawValue && second & 63 == State.boundary.rawValue
     }
+  }
+
+  /// Whether `buffer[start...]` is valid UTF-8, checked by blocks of sixteen bytes, for a
+  /// buffer of at least ``blockCheckMinimum`` bytes whose bytes before `start` are ASCII.
+  ///
+  /// Each block is checked against the three bytes before it, so the blocks start at
+  /// offset 3 at the earliest; a sequence that starts before that is read by the
+  /// automaton up to where the next one starts. The last block ends at the end of the
+  /// text, overlapping the one before it; checking a byte twice finds nothing new. Last,
+  /// the text must not end inside a sequence.
+  private static func validateByBlocks(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Bool
+  {
+    var offset = start
+    if offset < 3 {
+      offset = sequenceStart(buffer, near: 3)
+      let state = transitions.withUnsafeBufferPointer { table in
+        run(table, buffer, start..<offset, from: State.boundary.rawValue)
+      }
+      guard state & 63 == State.boundary.rawValue else { return false }
+    }
+    var errors = Block()
+    // `offset + 16 <= buffer.count` and `offset >= 3` keep every load in the buffer.
+    while offset &+ 16 <= buffer.count {
+      errors |= blockErrors(buffer, at: offset)
+      offset &+= 16
+    }
+    if offset < buffer.count { errors |= blockErrors(buffer, at: buffer.count &- 16) }
+    guard errors == Block() else { return false }
+    let end = buffer.count
+    return buffer[end &- 1] < 0xC0 && buffer[end &- 2] < 0xE0 && buffer[end &- 3] < 0xF0
+  }
+
+  /// Sixteen bytes, one per lane.
+  private typealias Block = SIMD16<UInt8>
+
+  /// The bytes of `buffer` from `offset`, for `offset + 16 <= buffer.count`.
+  @inline(__always)
+  private static func block(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Block {
+    UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: offset, as: Block.self)
+  }
+
+  /// 0xFF in the lanes `mask` sets, 0 in the others.
+  @inline(__always)
+  private static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> Block {
+    Block(repeating: 0).replacing(with: 0xFF, where: mask)
+  }
+
+  /// `value` in every lane.
+  @inline(__always)
+  private static func all(_ value: UInt8) -> Block { Block(repeating: value) }
+
+  /// A lane of 0xFF for each byte of `buffer[offset..<offset + 16]` that breaks a rule
+  /// given the bytes before it, and 0 for each that does not (`offset` at least 3). A byte
+  /// breaks one when it is a continuation byte (0x80-0xBF) where none of the three bytes
+  /// before it starts a sequence that long, or is not one where one does; when it can
+  /// never occur (0xC0, 0xC1, 0xF5-0xFF); or when it follows 0xE0, 0xED, 0xF0 or 0xF4
+  /// outside the narrower range those allow (overlong forms, surrogates, beyond
+  /// U+10FFFF). Text whose bytes before `offset` are valid and end between sequences is
+  /// valid up to the block's end exactly when no lane is set and, at the text's end, no
+  /// sequence is cut.
+  @inline(__always)
+  private static func blockErrors(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Block {
+    let byte = block(buffer, at: offset)
+    let back1 = block(buffer, at: offset &- 1)
+    let back2 = block(buffer, at: offset &- 2)
+    let back3 = block(buffer, at: offset &- 3)
+    let isContinuation = lanes(byte & all(0xC0) .== all(0x80))
+    let needsContinuation =
+      lanes(back1 .>= all(0xC0)) | lanes(back2 .>= all(0xE0)) | lanes(back3 .>= all(0xF0))
+    let neverValid = lanes(byte .>= all(0xF5)) | lanes(byte & all(0xFE) .== all(0xC0))
+    let overlongThree = lanes(back1 .== all(0xE0)) & lanes(byte .< all(0xA0))
+    let surrogate = lanes(back1 .== all(0xED)) & lanes(byte .>= all(0xA0))
+    let overlongFour = lanes(back1 .== all(0xF0)) & lanes(byte .< all(0x90))
+    let beyondLast = lanes(back1 .== all(0xF4)) & lanes(byte .>= all(0x90))
+    return (isContinuation ^ needsContinuation) | neverValid | overlongThree | surrogate
+      | overlongFour | beyondLast
   }
 
   /// The position of the first byte of `buffer` beyond ASCII, or `nil` when there is none.
@@ -140,7 +231,8 @@ enum UTF8Validation {
 
   /// The first position at or after `offset` that is not a continuation byte, looking
   /// at most four bytes on (a valid text has no more than three in a row; in any other,
-  /// the position found starts the second run on one, which rejects it).
+  /// the automaton rejects the run that reads up to the position found, or the one that
+  /// starts there on a continuation byte).
   private static func sequenceStart(_ buffer: UnsafeBufferPointer<UInt8>, near offset: Int) -> Int {
     var offset = offset
     for _ in 0..<4 where offset < buffer.count && buffer[offset] & 0xC0 == 0x80 { offset &+= 1 }
