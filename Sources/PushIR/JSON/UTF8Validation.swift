@@ -161,29 +161,13 @@ enum UTF8Validation {
       offset &+= 16
     }
     if offset < buffer.count { errors |= blockErrors(buffer, at: buffer.count &- 16) }
-    guard errors == Block() else { return false }
+    let found = JSONStringBytes.words(errors)
+    guard found.low | found.high == 0 else { return false }
     let end = buffer.count
     return buffer[end &- 1] < 0xC0 && buffer[end &- 2] < 0xE0 && buffer[end &- 3] < 0xF0
   }
 
-  /// Sixteen bytes, one per lane.
-  private typealias Block = SIMD16<UInt8>
-
-  /// The bytes of `buffer` from `offset`, for `offset + 16 <= buffer.count`.
-  @inline(__always)
-  private static func block(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Block {
-    UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: offset, as: Block.self)
-  }
-
-  /// 0xFF in the lanes `mask` sets, 0 in the others.
-  @inline(__always)
-  private static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> Block {
-    Block(repeating: 0).replacing(with: 0xFF, where: mask)
-  }
-
-  /// `value` in every lane.
-  @inline(__always)
-  private static func all(_ value: UInt8) -> Block { Block(repeating: value) }
+  private typealias Block = JSONStringBytes.Block
 
   /// A lane of 0xFF for each byte of `buffer[offset..<offset + 16]` that breaks a rule
   /// given the bytes before it, and 0 for each that does not (`offset` at least 3). A byte
@@ -196,10 +180,14 @@ enum UTF8Validation {
   /// sequence is cut.
   @inline(__always)
   private static func blockErrors(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Block {
-    let byte = block(buffer, at: offset)
-    let back1 = block(buffer, at: offset &- 1)
-    let back2 = block(buffer, at: offset &- 2)
-    let back3 = block(buffer, at: offset &- 3)
+    let byte = JSONStringBytes.block(buffer, at: offset)
+    let back1 = JSONStringBytes.block(buffer, at: offset &- 1)
+    let back2 = JSONStringBytes.block(buffer, at: offset &- 2)
+    let back3 = JSONStringBytes.block(buffer, at: offset &- 3)
+    @inline(__always) func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> Block {
+      JSONStringBytes.lanes(mask)
+    }
+    @inline(__always) func all(_ value: UInt8) -> Block { JSONStringBytes.all(value) }
     let isContinuation = lanes(byte & all(0xC0) .== all(0x80))
     let needsContinuation =
       lanes(back1 .>= all(0xC0)) | lanes(back2 .>= all(0xE0)) | lanes(back3 .>= all(0xF0))
