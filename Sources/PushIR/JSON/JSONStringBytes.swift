@@ -54,14 +54,17 @@ enum JSONStringBytes {
     _ buffer: UnsafeBufferPointer<UInt8>, from offset: Int, seenBytes: inout UInt64
   ) -> Int {
     var offset = offset
-    var seen = Block()
-    defer { seenBytes |= words(seen).low | words(seen).high }
+    var seen = ByteBlock()
+    defer {
+      let folded = seen.words
+      seenBytes |= folded.low | folded.high
+    }
     // Each test of `offset + n <= buffer.count` keeps the loads it guards inside the buffer.
     while offset &+ 16 <= buffer.count {
-      let bytes = block(buffer, at: offset)
-      let special = words(specialLanes(bytes))
+      let bytes = ByteBlock(buffer, at: offset)
+      let special = specialLanes(bytes).words
       guard special.low | special.high == 0 else {
-        let text = words(bytes)
+        let text = bytes.words
         if special.low != 0 { return stop(at: offset, in: text.low, special.low, &seenBytes) }
         seenBytes |= text.low
         return stop(at: offset &+ 8, in: text.high, special.high, &seenBytes)
@@ -79,37 +82,11 @@ enum JSONStringBytes {
     return offset
   }
 
-  /// Sixteen bytes, one per lane.
-  typealias Block = SIMD16<UInt8>
-
-  /// The sixteen bytes of `buffer` from `offset`, for `offset + 16 <= buffer.count`.
-  @inline(__always)
-  static func block(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Block {
-    UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: offset, as: Block.self)
-  }
-
-  /// 0xFF in the lanes `mask` sets, 0 in the others. Masks are turned into lanes before
-  /// they are combined: the mask type's own operators compile to a loop over the lanes.
-  @inline(__always)
-  static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> Block {
-    Block(repeating: 0).replacing(with: 0xFF, where: mask)
-  }
-
-  /// `value` in every lane.
-  @inline(__always)
-  static func all(_ value: UInt8) -> Block { Block(repeating: value) }
-
-  /// The lanes of `block` as two words, the first eight lowest byte first.
-  @inline(__always)
-  static func words(_ block: Block) -> (low: UInt64, high: UInt64) {
-    let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
-    return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
-  }
-
   /// 0xFF in each lane of `bytes` that holds a quote, backslash or control character.
   @inline(__always)
-  private static func specialLanes(_ bytes: Block) -> Block {
-    lanes(bytes .== all(0x22)) | lanes(bytes .== all(0x5C)) | lanes(bytes .< all(0x20))
+  private static func specialLanes(_ bytes: ByteBlock) -> ByteBlock {
+    ByteBlock(lanes: bytes .== .all(0x22)) | ByteBlock(lanes: bytes .== .all(0x5C))
+      | ByteBlock(lanes: bytes .< .all(0x20))
   }
 
   /// The position of the first flagged byte of `word`, which starts at `offset`, with the

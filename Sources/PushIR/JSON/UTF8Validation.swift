@@ -80,6 +80,13 @@ enum UTF8Validation {
     return state
   }
 
+  /// Whether `state`, as ``run(_:_:_:from:)`` left it, is between sequences. A state is
+  /// its low six bits: the shift leaves the other bits undefined.
+  @inline(__always)
+  private static func isBetweenSequences(_ state: UInt64) -> Bool {
+    state & 63 == State.boundary.rawValue
+  }
+
   /// The length (2 to 4) of the well-formed multi-byte sequence whose first byte is at
   /// `offset`, or 0 when the bytes there are not one (an ASCII byte included).
   static func sequenceLength(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
@@ -130,8 +137,7 @@ enum UTF8Validation {
       }
       first = run(table, buffer, start &+ together..<middle, from: first)
       second = run(table, buffer, middle &+ together..<buffer.count, from: second)
-      // A state is its low six bits (the shift leaves the other bits undefined).
-      return first & 63 == State.boundary.rawValue && second & 63 == State.boundary.rawValue
+      return isBetweenSequences(first) && isBetweenSequences(second)
     }
   }
 
@@ -152,22 +158,19 @@ enum UTF8Validation {
       let state = transitions.withUnsafeBufferPointer { table in
         run(table, buffer, start..<offset, from: State.boundary.rawValue)
       }
-      guard state & 63 == State.boundary.rawValue else { return false }
+      guard isBetweenSequences(state) else { return false }
     }
-    var errors = Block()
+    var errors = ByteBlock()
     // `offset + 16 <= buffer.count` and `offset >= 3` keep every load in the buffer.
     while offset &+ 16 <= buffer.count {
       errors |= blockErrors(buffer, at: offset)
       offset &+= 16
     }
     if offset < buffer.count { errors |= blockErrors(buffer, at: buffer.count &- 16) }
-    let found = JSONStringBytes.words(errors)
-    guard found.low | found.high == 0 else { return false }
+    guard !errors.hasNonZeroLane else { return false }
     let end = buffer.count
     return buffer[end &- 1] < 0xC0 && buffer[end &- 2] < 0xE0 && buffer[end &- 3] < 0xF0
   }
-
-  private typealias Block = JSONStringBytes.Block
 
   /// A lane of 0xFF for each byte of `buffer[offset..<offset + 16]` that breaks a rule
   /// given the bytes before it, and 0 for each that does not (`offset` at least 3). A byte
@@ -179,23 +182,24 @@ enum UTF8Validation {
   /// valid up to the block's end exactly when no lane is set and, at the text's end, no
   /// sequence is cut.
   @inline(__always)
-  private static func blockErrors(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Block {
-    let byte = JSONStringBytes.block(buffer, at: offset)
-    let back1 = JSONStringBytes.block(buffer, at: offset &- 1)
-    let back2 = JSONStringBytes.block(buffer, at: offset &- 2)
-    let back3 = JSONStringBytes.block(buffer, at: offset &- 3)
-    @inline(__always) func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> Block {
-      JSONStringBytes.lanes(mask)
-    }
-    @inline(__always) func all(_ value: UInt8) -> Block { JSONStringBytes.all(value) }
-    let isContinuation = lanes(byte & all(0xC0) .== all(0x80))
+  private static func blockErrors(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> ByteBlock
+  {
+    let byte = ByteBlock(buffer, at: offset)
+    let back1 = ByteBlock(buffer, at: offset &- 1)
+    let back2 = ByteBlock(buffer, at: offset &- 2)
+    let back3 = ByteBlock(buffer, at: offset &- 3)
+    let isContinuation = ByteBlock(lanes: byte & .all(0xC0) .== .all(0x80))
     let needsContinuation =
-      lanes(back1 .>= all(0xC0)) | lanes(back2 .>= all(0xE0)) | lanes(back3 .>= all(0xF0))
-    let neverValid = lanes(byte .>= all(0xF5)) | lanes(byte & all(0xFE) .== all(0xC0))
-    let overlongThree = lanes(back1 .== all(0xE0)) & lanes(byte .< all(0xA0))
-    let surrogate = lanes(back1 .== all(0xED)) & lanes(byte .>= all(0xA0))
-    let overlongFour = lanes(back1 .== all(0xF0)) & lanes(byte .< all(0x90))
-    let beyondLast = lanes(back1 .== all(0xF4)) & lanes(byte .>= all(0x90))
+      ByteBlock(lanes: back1 .>= .all(0xC0)) | ByteBlock(lanes: back2 .>= .all(0xE0))
+      | ByteBlock(lanes: back3 .>= .all(0xF0))
+    let neverValid =
+      ByteBlock(lanes: byte .>= .all(0xF5)) | ByteBlock(lanes: byte & .all(0xFE) .== .all(0xC0))
+    let overlongThree =
+      ByteBlock(lanes: back1 .== .all(0xE0)) & ByteBlock(lanes: byte .< .all(0xA0))
+    let surrogate = ByteBlock(lanes: back1 .== .all(0xED)) & ByteBlock(lanes: byte .>= .all(0xA0))
+    let overlongFour = ByteBlock(lanes: back1 .== .all(0xF0)) & ByteBlock(lanes: byte .< .all(0x90))
+    let beyondLast = ByteBlock(lanes: back1 .== .all(0xF4)) & ByteBlock(lanes: byte .>= .all(0x90))
     return (isContinuation ^ needsContinuation) | neverValid | overlongThree | surrogate
       | overlongFour | beyondLast
   }
