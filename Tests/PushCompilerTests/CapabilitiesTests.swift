@@ -1,3 +1,4 @@
+import PropertyTesting
 import PushIR
 import Testing
 
@@ -19,6 +20,36 @@ import Testing
     #expect(changed.maxButtons == 0 && changed.browserSchemes == nil && changed.payloadLimit == nil)
     #expect(original.summaryLines == Klaviyo().capabilities.summaryLines)
     #expect(original.summaryLines != changed.summaryLines)
+  }
+
+  /// An unshared copy has storage of its own and the same values.
+  @Test func anUnsharedCopyHasItsOwnStorageAndTheSameValues() {
+    for format in Vendors.all {
+      let capabilities = format.capabilities
+      let copy = capabilities.unshared()
+      #expect(!copy.sharesStorage(with: capabilities), "\(format.id)")
+      #expect(copy.summaryLines == capabilities.summaryLines, "\(format.id)")
+      #expect(copy.payloadLimit == capabilities.payloadLimit, "\(format.id)")
+      #expect(copy.predefinedCategoriesOf == capabilities.predefinedCategoriesOf, "\(format.id)")
+    }
+  }
+
+  /// A format that says its capabilities do not depend on the notification gives its
+  /// declared ones for every notification and every emitter option, which is what lets
+  /// a translation ask once; the formats that say they do, give others for some.
+  @Test func capabilitiesDependOnTheNotificationOnlyWhereAFormatSaysSo() {
+    var random = SeededRandom(seed: 7)
+    let notifications = (0..<200).map { _ in PropertyFixtures.generator.notification(&random) }
+    for format in Vendors.all {
+      let optionSets: [Set<String>] = [[]] + format.emitOptions.map { [$0.name] }
+      let varies = notifications.contains { notification in
+        optionSets.contains { options in
+          !format.capabilities(writing: notification, options: options)
+            .sharesStorage(with: format.capabilities)
+        }
+      }
+      #expect(varies == format.capabilitiesDependOnNotification, "\(format.id)")
+    }
   }
 
   /// The bit masks fit-target asks agree with the sets they are kept beside, for every

@@ -121,13 +121,14 @@ struct BatchRun {
         // The blocks already read are answered before reading waits for the next line.
         if !queued.isEmpty && reader.wouldWait { break }
         let block = try reader.nextLines(atMost: Self.blockSize, bytes: Self.blockBytes)
-        atEnd = block.isEmpty
+        atEnd = block.lines.isEmpty
         if !atEnd {
           queued.append(
             (
-              block,
-              converter.startConverting(block, joiningLines: true) {
-                $0.convert($1.bytes, appendingLineTo: &$2)
+              block.lines,
+              converter.startConverting(block.lines, joiningLines: true) {
+                converter, line, text in
+                block.withBytes(of: line) { converter.convert($0, appendingLineTo: &text) }
               }
             ))
         }

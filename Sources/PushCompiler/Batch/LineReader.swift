@@ -8,13 +8,35 @@
 
 /// Reads newline-separated records from a file descriptor in fixed-size chunks, so an
 /// archive of any size is read with bounded memory. Records are handed out a block at a
-/// time as slices of one buffer, so that no record is copied into an array of its own.
+/// time as places in one buffer, so that no record is copied into an array of its own.
 struct LineReader {
-  /// One record: its 1-based line number and bytes (without the newline), or `nil`
-  /// bytes when the line was longer than the limit (its bytes are skipped, not kept).
+  /// One record: its 1-based line number and where its bytes (without the newline) are
+  /// in its block's buffer, or `nil` when the line was longer than the limit (its bytes
+  /// are skipped, not kept).
   struct Line: Sendable {
     var number: Int
-    var bytes: ArraySlice<UInt8>?
+    var range: Range<Int>?
+  }
+
+  /// Records read together: their lines and the buffer holding their bytes.
+  ///
+  /// Places rather than slices: a slice holds the buffer, so every record would change
+  /// its reference count (as it is handed out, converted and freed) on whichever core
+  /// has it, moving the count between the cores' caches several times per record.
+  struct Block: Sendable {
+    /// The bytes the lines are places in.
+    var buffer: [UInt8]
+    /// The records, in order.
+    var lines: [Line]
+
+    /// The bytes of `line`, in memory valid during `body`; `nil` for a line over the
+    /// limit.
+    func withBytes<Result>(
+      of line: Line, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+      guard let range = line.range else { return body(nil) }
+      return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
   }
 
   /// How many bytes each `read` asks for.
@@ -25,14 +47,14 @@ struct LineReader {
   private let path: String
   private let maxLineBytes: Int
   /// Bytes read and not yet handed out start at `start`; those before belong to lines
-  /// already handed out, whose slices may still share this storage.
+  /// already handed out, whose blocks may still share this storage.
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
   private var lineNumber = 0
   private var skipping = false
   /// Buffers of earlier blocks, reused once their lines are written (an array still
-  /// shared with a line is copied rather than changed, so reuse is always safe).
+  /// shared with a block is copied rather than changed, so reuse is always safe).
   private var spares: [[UInt8]] = []
   /// How many earlier buffers are kept for reuse: a buffer takes eight reads, several
   /// blocks' lines, so by the time the oldest comes round again the blocks read into it
@@ -85,11 +107,9 @@ struct LineReader {
   /// or the input ends; none at the end of the input. A final line without a newline
   /// is a record; an empty input has none.
   mutating func nextLines(atMost maxLines: Int, bytes maxBytes: Int = .max)
-    throws(FileIO.Failure) -> [Line]
+    throws(FileIO.Failure) -> Block
   {
-    // Ranges first, slices once the buffer no longer grows: a slice shares the buffer's
-    // storage, and appending while one is alive would copy all of it.
-    var found: [(number: Int, range: Range<Int>?)] = []
+    var found: [Line] = []
     var blockStart = start
     var searchFrom = start
     while found.count < maxLines, start - blockStart < maxBytes {
@@ -98,7 +118,7 @@ struct LineReader {
         if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let tooLong = skipping || end - start > maxLineBytes
         lineNumber += 1
-        found.append((lineNumber, tooLong ? nil : start..<end))
+        found.append(Line(number: lineNumber, range: tooLong ? nil : start..<end))
         start = newline + 1
         searchFrom = start
         skipping = false
@@ -108,15 +128,16 @@ struct LineReader {
         guard start < buffer.count || skipping else { break }
         let tooLong = skipping || buffer.count - start > maxLineBytes
         lineNumber += 1
-        found.append((lineNumber, tooLong ? nil : start..<buffer.count))
+        found.append(Line(number: lineNumber, range: tooLong ? nil : start..<buffer.count))
         start = buffer.count
         skipping = false
         break
       }
       if blockStart > 0 {
-        // Bytes before the block belong to lines handed out earlier, whose slices may
-        // still share this storage: the rest moves to another array instead, the
-        // oldest spare one, whose lines have long been written.
+        // Bytes before the block belong to lines handed out earlier, whose blocks may
+        // still share this storage (appending would copy all of it): the rest moves to
+        // another array instead, the oldest spare one, whose lines have long been
+        // written.
         var next = spares.count < Self.spareCount ? [] : spares.removeFirst()
         next.removeAll(keepingCapacity: true)
         next.reserveCapacity(buffer.count - blockStart + Self.chunkSize * 8)
@@ -139,7 +160,7 @@ struct LineReader {
       if !found.isEmpty && wouldWait { break }
       try fill()
     }
-    return found.map { Line(number: $0.number, bytes: $0.range.map { buffer[$0] }) }
+    return Block(buffer: buffer, lines: found)
   }
 
   /// Closes the descriptor read from, when the reader owns it.

@@ -49,6 +49,15 @@ struct RecordConverter: Sendable {
   /// Converts one record, appending its line (with the newline) to `text` unless it
   /// fails; `nil` bytes stand for a record over the size limit.
   func convert(_ bytes: ArraySlice<UInt8>?, appendingLineTo text: inout [UInt8]) -> Outcome {
+    guard let bytes else { return convert(UnsafeBufferPointer?.none, appendingLineTo: &text) }
+    return bytes.withUnsafeBufferPointer { convert($0, appendingLineTo: &text) }
+  }
+
+  /// Converts one record held in `bytes`, appending its line (with the newline) to
+  /// `text` unless it fails; `nil` bytes stand for a record over the size limit.
+  func convert(_ bytes: UnsafeBufferPointer<UInt8>?, appendingLineTo text: inout [UInt8])
+    -> Outcome
+  {
     guard let bytes else {
       return .failed(
         Diagnostic(
@@ -141,16 +150,17 @@ struct RecordConverter: Sendable {
     for chunk in 0..<chunkCount {
       let start = chunk * Self.chunkSize
       DispatchQueue.global().async(group: pending.group) {
+        let converter = self.unshared()
         var text: [UInt8] = []
         for index in start..<min(start + Self.chunkSize, records.count) {
           guard joiningLines else {
             var line: [UInt8] = []
-            var outcome = each(self, records[index], &line)
+            var outcome = each(converter, records[index], &line)
             if !outcome.failed { outcome.line = line }
             pending.results.store(outcome, at: index)
             continue
           }
-          let outcome = each(self, records[index], &text)
+          let outcome = each(converter, records[index], &text)
           if outcome.failed { text.append(contentsOf: Self.placeholder) }
           if index == start {
             // Room for the chunk's lines if they are about as long as its first one.
@@ -162,6 +172,15 @@ struct RecordConverter: Sendable {
       }
     }
     return pending
+  }
+
+  /// A copy for one task's chunk of records, holding no reference that the other
+  /// tasks' copies hold and a translation retains for every record (see
+  /// ``Translator/unshared()``).
+  private func unshared() -> RecordConverter {
+    var copy = self
+    copy.translator = translator.unshared()
+    return copy
   }
 
   /// A block's outcomes, once its conversion has finished.

@@ -26,9 +26,16 @@ public struct ExpandCategories: NotificationPass {
       // Moved out, not copied: the category is removed below in any case.
       let category = notification.category.take()
     else { return }
-    // The category's buttons, made once and shared: a button is copied only where the
-    // payload gives its action, or a later pass changes it.
-    notification.buttons = PredefinedCategory.expandedButtons[position]
+    // The category's buttons, made once, copied into an array of this notification's
+    // own: shared, the array's reference count would be changed by every core for every
+    // record (and the array copied anyway by the first pass that changes a button).
+    // Element by element: handed the array whole, `append(contentsOf:)` would retain it.
+    let count = PredefinedCategory.expandedButtons[position].count
+    notification.buttons = []
+    notification.buttons.reserveCapacity(count)
+    for index in 0..<count {
+      notification.buttons.append(PredefinedCategory.expandedButtons[position][index])
+    }
     if !category.actionTargets.isEmpty {
       for index in notification.buttons.indices {
         if let action = category.target(for: notification.buttons[index].id) {

@@ -7,7 +7,10 @@ public struct Translator: Sendable {
   public var source: any VendorFormat
   /// The format to write.
   public var target: any VendorFormat {
-    didSet { targetCapabilities = Self.declaredCapabilities(of: target) }
+    didSet {
+      targetCapabilities = Self.declaredCapabilities(of: target)
+      targetCapabilitiesVary = target.capabilitiesDependOnNotification
+    }
   }
   /// The passes to run.
   public var pipeline: Pipeline = .standard {
@@ -42,6 +45,7 @@ public struct Translator: Sendable {
     self.source = source
     self.target = target
     targetCapabilities = Self.declaredCapabilities(of: target)
+    targetCapabilitiesVary = target.capabilitiesDependOnNotification
   }
 
   /// What a translation produced.
@@ -69,6 +73,17 @@ public struct Translator: Sendable {
   /// itself), for the passes before the front end; kept beside it because every record
   /// asks.
   private var targetCapabilities: Capabilities?
+  /// Whether the notification may change what ``target`` can express
+  /// (``VendorFormat/capabilitiesDependOnNotification``), so that each record asks.
+  private var targetCapabilitiesVary: Bool
+
+  /// A copy for one task of a batch, holding its capabilities in storage no other copy
+  /// shares (``Capabilities/unshared()``); it translates exactly as this one does.
+  func unshared() -> Translator {
+    var copy = self
+    copy.targetCapabilities = targetCapabilities?.unshared()
+    return copy
+  }
 
   private static func declaredCapabilities(of target: any VendorFormat) -> Capabilities? {
     target.id == IRFormat().id ? nil : target.capabilities
@@ -154,7 +169,7 @@ public struct Translator: Sendable {
     }
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
-    if passContext.target != nil {
+    if passContext.target != nil, targetCapabilitiesVary {
       passContext.target = target.capabilities(writing: notification, options: options)
     }
     for index in pipeline.notificationPasses.indices {
@@ -213,7 +228,9 @@ public struct Translator: Sendable {
       targetID: target.id, settings: settings, options: options, recording: recording)
     context.defaults = defaults
     context.passesRan = passesRanForTarget
-    context.ranPasses = passNames
+    // Only read when the passes did not all run; not copied otherwise, which would
+    // change the reference count the cores share, for every record.
+    if !passesRanForTarget { context.ranPasses = passNames }
     defer { found.report(contentsOf: context.diagnostics) }
     do throws(TranslationError) {
       guard buildingValue else {

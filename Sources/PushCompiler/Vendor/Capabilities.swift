@@ -199,6 +199,18 @@ public struct Capabilities: Sendable {
   /// copy of one reference costs a fraction of copying every set and string.
   private var storage = Storage()
 
+  /// The same capabilities in storage of their own. A batch gives each task a copy:
+  /// every record retains and releases the capabilities several times, and storage that
+  /// the cores share has its reference count moved between their caches each time.
+  func unshared() -> Capabilities {
+    var copy = self
+    copy.storage = Storage(storage.values)
+    return copy
+  }
+
+  /// Whether `other` holds its values in the same storage as this.
+  func sharesStorage(with other: Capabilities) -> Bool { storage === other.storage }
+
   /// Replaces ``storage`` with one holding the values changed by `body`. A format's
   /// capabilities are set up once and then only read, so a change may cost an
   /// allocation, and the values can be a constant: reading a class's `var` would be

@@ -51,8 +51,8 @@ public struct PredefinedCategory: Sendable {
   }
 
   /// Each category of ``all`` (at the same position) as IR buttons, in display order,
-  /// doing what the category defines: made once, and shared by every notification
-  /// expanded until a pass changes one of its buttons.
+  /// doing what the category defines: made once, and copied into each notification
+  /// expanded.
   static let expandedButtons: [[ActionButton]] = all.map { category in
     category.buttons.map { button in
       ActionButton(

@@ -21,6 +21,11 @@ public protocol VendorFormat: Sendable {
   func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities
 
+  /// Whether ``capabilities(writing:options:)`` may differ from ``capabilities`` for some
+  /// notification or options; when not, a translation asks for the capabilities once
+  /// instead of for every record.
+  var capabilitiesDependOnNotification: Bool { get }
+
   /// Whether `option`, as given to `--option`, is one this format's emitter understands.
   func acceptsOption(_ option: String) -> Bool
 
@@ -57,6 +62,7 @@ extension VendorFormat {
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities
   { capabilities }
+  public var capabilitiesDependOnNotification: Bool { false }
   public func acceptsOption(_ option: String) -> Bool {
     emitOptions.contains { $0.name == option }
   }
@@ -129,8 +135,9 @@ public struct EmitContext: Sendable {
   /// every emitter relies on, for this target (the translator's standard pipeline), so
   /// ``prepared(_:for:)`` has nothing left to do.
   public var passesRan = false
-  /// The IR passes the translator ran before the emitter, by name; ``prepared(_:for:)``
-  /// skips those of its passes that lead the list and ran.
+  /// The IR passes the translator ran before the emitter, by name, when they were not
+  /// every pass (``passesRan`` false); ``prepared(_:for:)`` skips those of its passes
+  /// that lead the list and ran.
   public var ranPasses: Set<String> = []
 
   /// A context for emitting `targetID` with the user's settings and options, whose

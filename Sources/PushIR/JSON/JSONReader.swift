@@ -123,7 +123,7 @@ public struct JSONReader: ~Copyable {
   /// Whether some object read so far may repeat a member name (see ``Document``).
   private var namesMayRepeat = false
   /// ``CommonName/table``, fetched once per document rather than once per string.
-  private let commonNames = CommonName.table
+  private let commonNames: UnsafeBufferPointer<CommonName> = CommonName.table
 
   private init(
     _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits,
@@ -502,15 +502,20 @@ public struct JSONReader: ~Copyable {
 
     /// One entry per slot (a name whose slot an earlier name took would be made as any
     /// other string is). Empty slots hold the empty string, whose words are zero too.
-    static let table: [CommonName] = {
-      var table = Array(
-        repeating: CommonName(words: ShortName(low: 0, high: 0), text: ""), count: 128)
+    ///
+    /// Memory of its own, made once and never freed, rather than an array: every
+    /// document's reader holds the table, and an array's reference count, changed for
+    /// each document by every core, would move between the cores' caches each time.
+    /// Never written once made, so reading it from any thread is safe.
+    nonisolated(unsafe) static let table: UnsafeBufferPointer<CommonName> = {
+      let table = UnsafeMutableBufferPointer<CommonName>.allocate(capacity: 128)
+      table.initialize(repeating: CommonName(words: ShortName(low: 0, high: 0), text: ""))
       for name in names {
         guard let words = ShortName(ascii: name) else { continue }
         let slot = slot(words)
         if table[slot].text.isEmpty { table[slot] = CommonName(words: words, text: name) }
       }
-      return table
+      return UnsafeBufferPointer(table)
     }()
 
     /// The slot, 0 to 127, of the text whose words are `words`. The multiplier was

@@ -45,6 +45,8 @@ public struct FCM: ParsedFormat {
     }
   )
 
+  public var capabilitiesDependOnNotification: Bool { true }
+
   /// Those of the inner format that writes `notification` (see ``innerFormat(writing:options:)``).
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities

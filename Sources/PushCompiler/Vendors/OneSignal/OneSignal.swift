@@ -37,6 +37,8 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var capabilitiesDependOnNotification: Bool { true }
+
   /// The declared capabilities, except in the newer format without alert text: the SDK
   /// then takes `os_data.buttons` for the minified push of SDKs before 2.4.0, so there
   /// are no buttons (and a predefined category is better kept than expanded).
