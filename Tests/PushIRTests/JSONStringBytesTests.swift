@@ -82,4 +82,25 @@ import Testing
       #expect(JSONWriter(style: .compact).bytes(.string(string)) == expected, "\(bytes)")
     }
   }
+
+  /// A copy of every length up to twice the longest copied in place, from every
+  /// alignment, writes exactly the source's bytes into exactly the destination's range.
+  @Test func copyWritesTheBytesAndNothingAroundThem() {
+    let source = (0..<96).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    for count in 0...64 {
+      for offset in 0..<8 {
+        var destination = [UInt8](repeating: 0xEE, count: 96)
+        source.withUnsafeBufferPointer { from in
+          destination.withUnsafeMutableBufferPointer { to in
+            JSONStringBytes.copy(
+              count, from: from.baseAddress! + offset, to: to.baseAddress! + 16 + offset)
+          }
+        }
+        let written = Array(destination[(16 + offset)..<(16 + offset + count)])
+        #expect(written == Array(source[offset..<(offset + count)]), "count \(count)")
+        #expect(destination[..<(16 + offset)].allSatisfy { $0 == 0xEE }, "count \(count)")
+        #expect(destination[(16 + offset + count)...].allSatisfy { $0 == 0xEE }, "count \(count)")
+      }
+    }
+  }
 }

@@ -118,7 +118,7 @@ struct JSONOutput {
   mutating func appendUnchecked(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     assertRoom(bytes.count)
-    UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
+    JSONStringBytes.copy(bytes.count, from: source, to: start + count)
     count &+= bytes.count
   }
 

@@ -38,6 +38,45 @@ enum JSONStringBytes {
     return (belowSpace | (quote &- ones) | (backslash &- ones)) & ~word & highBits
   }
 
+  /// Copies `count` bytes from `source` to `destination`, which do not overlap. Up to 32
+  /// bytes are copied in place, as two loads and two stores that may overlap: the text
+  /// between escapes and most names and values are that short, and calling `memcpy`
+  /// for them cost more than the copy.
+  @inline(__always)
+  static func copy(
+    _ count: Int, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(destination)
+    // Each pair of loads reads `count` bytes from `from`, twice where they overlap, and
+    // each pair of stores writes the same bytes to the same places of `to`.
+    switch count {
+    case 16...32:
+      let head = from.loadUnaligned(as: ByteBlock.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 16, as: ByteBlock.self)
+      to.storeBytes(of: head, as: ByteBlock.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 16, as: ByteBlock.self)
+    case 8..<16:
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+    case 4..<8:
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+    case 1..<4:
+      destination[0] = source[0]
+      destination[count &>> 1] = source[count &>> 1]
+      destination[count &- 1] = source[count &- 1]
+    case 0:
+      break
+    default:
+      to.copyMemory(from: from, byteCount: count)
+    }
+  }
+
   /// How many bytes come before the first flagged one, 0 to 7, for flags that are not zero.
   @inline(__always)
   static func plainCount(_ flags: UInt64) -> Int { flags.trailingZeroBitCount &>> 3 }

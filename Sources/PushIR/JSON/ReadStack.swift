@@ -102,3 +102,17 @@ struct ReadStack<Element>: ~Copyable {
     ownsStorage = true
   }
 }
+
+extension ReadStack where Element == UInt8 {
+  /// Pushes a copy of each byte of `bytes` on top, a short run copied in place
+  /// (``JSONStringBytes/copy(_:from:to:)``): the text between escapes is.
+  @inline(__always)
+  mutating func push(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    if storage.count &- count < bytes.count { grow(toHold: count &+ bytes.count) }
+    // `count + bytes.count <= storage.count` now: the slots are inside the storage.
+    JSONStringBytes.copy(
+      bytes.count, from: source, to: storage.baseAddress.unsafelyUnwrapped + count)
+    count &+= bytes.count
+  }
+}
