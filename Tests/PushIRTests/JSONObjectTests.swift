@@ -5,7 +5,7 @@ import Testing
 /// Looking a key up in a ``JSONObject`` answers as a search of its members with `==`
 /// would, however the lookup is done: keys that are canonically equivalent but spelled
 /// differently (`é` precomposed or not, the Kelvin sign and `K`), of any length, after
-/// any change.
+/// any change. Taking an object hands its members over whole.
 @Suite struct JSONObjectTests {
   static let keys = [
     "a", "K", "\u{212A}", "é", "e\u{301}", "aps", "body", "_k", "url", "\u{FEFF}", "",
@@ -59,5 +59,15 @@ extension JSONObjectTests {
     #expect(object.containsKey { $0.hasPrefix("wzrk_") })
     #expect(!object.containsKey { $0.hasPrefix("W$") })
     #expect(!JSONObject().containsKey { _ in true })
+  }
+
+  /// Taking an object hands over its members and leaves an empty object behind.
+  @Test func takingLeavesAnEmptyObject() {
+    var object = JSONObject()
+    object.append("a", 1)
+    object.append("b", "two")
+    let taken = object.take()
+    #expect(object.isEmpty)
+    #expect(taken.keys == ["a", "b"] && taken["b"] == "two")
   }
 }

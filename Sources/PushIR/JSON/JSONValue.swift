@@ -165,6 +165,14 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     }
   }
 
+  /// This object, leaving an empty one in its place: a builder that kept it in a stored
+  /// property hands it over without a second reference to release later.
+  public mutating func take() -> JSONObject {
+    var taken = JSONObject()
+    swap(&self, &taken)
+    return taken
+  }
+
   /// Appends a member without checking for an earlier one of the same name.
   public mutating func append(_ key: consuming String, _ value: consuming JSONValue) {
     members.append(Member(key: key, value: value))

@@ -76,8 +76,8 @@ struct KlaviyoParser: PayloadParser {
     readCustomData(context: &context)
     if let buttons = body?[Key.buttons] { readButtons(buttons, context: &context) }
     readCategoryActions(body?[Key.categoryActions], context: &context)
-    if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody)) }
-    if !kept.isEmpty { notification.extras["klaviyo"] = kept }
+    if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody.take())) }
+    if !kept.isEmpty { notification.extras["klaviyo"] = kept.take() }
     return notification.take()
   }
 
