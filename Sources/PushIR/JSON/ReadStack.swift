@@ -38,16 +38,6 @@ struct ReadStack<Element>: ~Copyable {
     count &+= 1
   }
 
-  /// Pushes a copy of each element of `elements` on top.
-  @inline(__always)
-  mutating func push(contentsOf elements: UnsafeBufferPointer<Element>) {
-    guard let source = elements.baseAddress else { return }
-    if storage.count &- count < elements.count { grow(toHold: count &+ elements.count) }
-    // `count + elements.count <= storage.count` now: the slots are inside the storage.
-    (storage.baseAddress.unsafelyUnwrapped + count).initialize(from: source, count: elements.count)
-    count &+= elements.count
-  }
-
   /// Moves the elements from position `start` to the top into a new array, in order,
   /// leaving `start` elements on the stack.
   mutating func takeArray(from start: Int) -> [Element] {
