@@ -218,7 +218,8 @@ struct BatchRun {
       }
       let outcomes = converter.convert(contents) { converter, content, line in
         switch content {
-        case .success(let bytes): converter.convert(bytes[...], appendingLineTo: &line)
+        case .success(let bytes):
+          bytes.withUnsafeBufferPointer { converter.convert($0, appendingLineTo: &line) }
         case .failure(let failure): .failed(failure.unreadableInput)
         }
       }

@@ -46,13 +46,6 @@ struct RecordConverter: Sendable {
     var texts: [[UInt8]]
   }
 
-  /// Converts one record, appending its line (with the newline) to `text` unless it
-  /// fails; `nil` bytes stand for a record over the size limit.
-  func convert(_ bytes: ArraySlice<UInt8>?, appendingLineTo text: inout [UInt8]) -> Outcome {
-    guard let bytes else { return convert(UnsafeBufferPointer?.none, appendingLineTo: &text) }
-    return bytes.withUnsafeBufferPointer { convert($0, appendingLineTo: &text) }
-  }
-
   /// Converts one record held in `bytes`, appending its line (with the newline) to
   /// `text` unless it fails; `nil` bytes stand for a record over the size limit.
   func convert(_ bytes: UnsafeBufferPointer<UInt8>?, appendingLineTo text: inout [UInt8])

@@ -7,10 +7,7 @@ public struct Translator: Sendable {
   public var source: any VendorFormat
   /// The format to write.
   public var target: any VendorFormat {
-    didSet {
-      targetCapabilities = Self.declaredCapabilities(of: target)
-      targetCapabilitiesVary = target.capabilitiesDependOnNotification
-    }
+    didSet { targetCapabilities = Self.declaredCapabilities(of: target) }
   }
   /// The passes to run.
   public var pipeline: Pipeline = .standard {
@@ -45,7 +42,6 @@ public struct Translator: Sendable {
     self.source = source
     self.target = target
     targetCapabilities = Self.declaredCapabilities(of: target)
-    targetCapabilitiesVary = target.capabilitiesDependOnNotification
   }
 
   /// What a translation produced.
@@ -73,9 +69,6 @@ public struct Translator: Sendable {
   /// itself), for the passes before the front end; kept beside it because every record
   /// asks.
   private var targetCapabilities: Capabilities?
-  /// Whether the notification may change what ``target`` can express
-  /// (``VendorFormat/capabilitiesDependOnNotification``), so that each record asks.
-  private var targetCapabilitiesVary: Bool
 
   /// A copy for one task of a batch, holding its capabilities in storage no other copy
   /// shares (``Capabilities/unshared()``); it translates exactly as this one does.
@@ -169,7 +162,7 @@ public struct Translator: Sendable {
     }
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
-    if passContext.target != nil, targetCapabilitiesVary {
+    if passContext.target != nil, target.capabilitiesDependOnNotification {
       passContext.target = target.capabilities(writing: notification, options: options)
     }
     for index in pipeline.notificationPasses.indices {
