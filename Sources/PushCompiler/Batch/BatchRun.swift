@@ -88,11 +88,14 @@ struct BatchRun {
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     let limit = JSONReader.Limits.standard.maxBytes
+    // A block is read once the oldest queued one is written: the others are still held.
+    let blocksHeld = Self.blocksQueued - 1
     var reader: LineReader
     if input == "-" {
       if let descriptor = streams.standardInputDescriptor {
         reader = LineReader(
-          descriptor: descriptor, owning: false, path: "<stdin>", maxLineBytes: limit)
+          descriptor: descriptor, owning: false, path: "<stdin>", maxLineBytes: limit,
+          blocksHeld: blocksHeld)
       } else {
         reader = LineReader(
           bytes: try streams.readStandardInput(atMost: .max), path: "<stdin>",
@@ -101,7 +104,9 @@ struct BatchRun {
     } else {
       let descriptor = open(input, O_RDONLY)
       guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
-      reader = LineReader(descriptor: descriptor, owning: true, path: input, maxLineBytes: limit)
+      reader = LineReader(
+        descriptor: descriptor, owning: true, path: input, maxLineBytes: limit,
+        blocksHeld: blocksHeld)
     }
     defer { reader.close() }
     if input != "-",

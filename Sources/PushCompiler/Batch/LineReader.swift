@@ -56,10 +56,11 @@ struct LineReader {
   /// Buffers of earlier blocks, reused once their lines are written (an array still
   /// shared with a block is copied rather than changed, so reuse is always safe).
   private var spares: [[UInt8]] = []
-  /// How many earlier buffers are kept for reuse: a buffer takes eight reads, several
-  /// blocks' lines, so by the time the oldest comes round again the blocks read into it
-  /// have been written.
-  private static let spareCount = 3
+  /// How many earlier buffers are kept for reuse: as many as the blocks its caller still
+  /// holds when it asks for the next. A block that runs past the bytes buffered moves
+  /// to another buffer, so a buffer holds about one block; the oldest spare is then that
+  /// of a block already written, and is reused instead of allocated anew.
+  private let spareCount: Int
 
   /// Whether reading may wait for a writer (a pipe, terminal or socket rather than a
   /// file): then a block ends with the lines already there instead of waiting for more.
@@ -69,9 +70,12 @@ struct LineReader {
   /// lent one (standard input, or a stream its embedder owns).
   private let ownsDescriptor: Bool
 
-  /// Reads from `descriptor`; `owning` it, the reader closes it in ``close()``.
-  init(descriptor: Int32, owning: Bool, path: String, maxLineBytes: Int) {
+  /// Reads from `descriptor`; `owning` it, the reader closes it in ``close()``. The
+  /// caller holds at most `blocksHeld` blocks (being converted or written) when it asks
+  /// for the next one.
+  init(descriptor: Int32, owning: Bool, path: String, maxLineBytes: Int, blocksHeld: Int = 1) {
     self.descriptor = descriptor
+    spareCount = max(1, blocksHeld)
     self.ownsDescriptor = owning
     self.path = path
     self.maxLineBytes = maxLineBytes
@@ -136,9 +140,9 @@ struct LineReader {
       if blockStart > 0 {
         // Bytes before the block belong to lines handed out earlier, whose blocks may
         // still share this storage (appending would copy all of it): the rest moves to
-        // another array instead, the oldest spare one, whose lines have long been
-        // written.
-        var next = spares.count < Self.spareCount ? [] : spares.removeFirst()
+        // another array instead, the oldest spare one, whose block has been written
+        // (``spareCount``).
+        var next = spares.count < spareCount ? [] : spares.removeFirst()
         next.removeAll(keepingCapacity: true)
         next.reserveCapacity(buffer.count - blockStart + Self.chunkSize * 8)
         next.append(contentsOf: buffer[blockStart...])
