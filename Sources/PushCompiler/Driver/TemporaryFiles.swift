@@ -14,10 +14,15 @@
 ///
 /// A signal handler may only do what is async-signal-safe: no allocation, no lock. So
 /// the name of every open temporary file is kept in a table allocated once, where
-/// `mkstemp` writes it in place: the handler `unlink`s each name in use and raises its
-/// signal again. Its action was reset to the default as it was delivered
-/// (`SA_RESETHAND`), so the process then ends killed by that signal, and its exit status
-/// says so as it would have without the handler.
+/// `mkstemp` writes it in place: the handler `unlink`s each name in use, then puts the
+/// signal's action back to the default and raises it again, so the process ends killed
+/// by that signal, and its exit status says so as it would have without the handler.
+/// The action is put back only once the files are gone. Reset as the signal is delivered
+/// (`SA_RESETHAND`), it would let the same signal sent again at once (by `timeout`,
+/// which signals the process and then its group, or by a second Ctrl-C) reach another
+/// thread at its default action and end the process before the handler has removed
+/// anything; as it is, a second signal runs the handler again on another thread, which
+/// removes the same names.
 enum TemporaryFiles {
   /// Temporary files whose names the table holds at once: a run has two open at most (its
   /// output and its report). One beyond them is still created, but a signal leaves it.
@@ -69,8 +74,10 @@ enum TemporaryFiles {
       guard sigaction(signal, nil, &current) == 0, current.handler == nil else { continue }
       var action = sigaction()
       action.handler = removeTemporaryFilesAndRaise
-      action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+      // While the handler runs on a thread, the signals it handles wait there; the one it
+      // raises again is delivered, at its default action, as the handler returns.
       sigemptyset(&action.sa_mask)
+      for blocked in signals { sigaddset(&action.sa_mask, blocked) }
       sigaction(signal, &action, nil)
     }
   }()
@@ -125,9 +132,10 @@ extension Driver {
   }
 }
 
-private func removeTemporaryFilesAndRaise(_ signal: Int32) {
+private func removeTemporaryFilesAndRaise(_ number: Int32) {
   TemporaryFiles.removeAll()
-  raise(signal)
+  signal(number, SIG_DFL)
+  raise(number)
 }
 
 extension sigaction {

@@ -382,10 +382,42 @@ extension OutputSafetyTests {
 extension OutputSafetyTests {
   /// A run stopped by a signal that ends the process, while it writes its output and
   /// report, removes both temporary files and dies of that signal; nothing is left under
-  /// the final names. Standard input is a pipe held open, so the run is still going,
-  /// whatever the speed of the machine, when the signal arrives.
+  /// the final names.
   @Test(arguments: BuiltPushc.endingSignals)
   func aSignalLeavesNoTemporaryFiles(_ signalNumber: Int32) throws {
+    let run = try startRunWritingOutputAndReport()
+    defer { close(run.input) }
+    kill(run.child, signalNumber)
+    let status = try #require(BuiltPushc.wait(for: run.child, within: 30))
+    #expect(status & 0x7F == signalNumber, "status \(status)")
+    #expect(entries().isEmpty, "left \(entries()), the report was \(run.temporaryReport)")
+  }
+
+  /// The same signal sent again while the first is being handled, as `timeout` sends
+  /// its signal to the process and then to its process group, or a user presses Ctrl-C
+  /// twice: the second must not end the run before the temporary files are removed. A
+  /// burst of signals lands some of them in that moment, though not in every run, so
+  /// each signal is tried five times.
+  @Test(.serialized, arguments: [SIGTERM, SIGINT], 0..<5)
+  func aBurstOfTheSameSignalLeavesNoTemporaryFiles(_ signalNumber: Int32, attempt: Int) throws {
+    let run = try startRunWritingOutputAndReport()
+    defer { close(run.input) }
+    // From two threads: the thread that takes the first signal may be woken on the core
+    // of the one sending, which then waits while the handler runs.
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      for _ in 0..<2000 { kill(run.child, signalNumber) }
+    }
+    let status = try #require(BuiltPushc.wait(for: run.child, within: 30))
+    #expect(status & 0x7F == signalNumber, "status \(status)")
+    #expect(entries().isEmpty, "left \(entries()), the report was \(run.temporaryReport)")
+  }
+
+  /// Starts a batch reading standard input from a pipe, held open so that the run is
+  /// still going whatever the speed of the machine, and returns once both its output's
+  /// and its report's temporary files exist, the report's written through at least once.
+  private func startRunWritingOutputAndReport() throws -> (
+    child: pid_t, input: Int32, temporaryReport: String
+  ) {
     let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
     let golden = try GoldenFiles.json(
       GoldenFiles.root.appendingPathComponent("klaviyo/parse/predefined-accept-decline/input.json"))
@@ -400,21 +432,23 @@ extension OutputSafetyTests {
         ["/bin/sh", "-c", "ulimit -c 0 && exec \"$0\" \"$@\"", pushc] + Self.batch
           + ["-", "-o", output, "--report", report], standardInput: ends[0]))
     close(ends[0])
-    defer { close(ends[1]) }
-    // Enough records for the report's buffer to be written through at least once.
-    let records = Array(String(repeating: line, count: 5000).utf8)
-    // Were pushc to stop reading, writing to it fails instead of killing the tests.
-    let written = BuiltPushc.withoutBrokenPipeSignal { BuiltPushc.write(records, to: ends[1]) }
-    try #require(written == records.count, "pushc stopped reading")
-    let temporaryReport = try #require(
-      BuiltPushc.waitFor(within: 30) {
-        entries().first { $0.hasPrefix("report.jsonl.pushc-") && size(of: $0) > 0 }
-      })
-    #expect(entries().contains { $0.hasPrefix("out.ndjson.pushc-") })
-    kill(child, signalNumber)
-    let status = try #require(BuiltPushc.wait(for: child, within: 30))
-    #expect(status & 0x7F == signalNumber, "status \(status)")
-    #expect(entries().isEmpty, "left \(entries()), the report was \(temporaryReport)")
+    do {
+      // Enough records for the report's buffer to be written through at least once.
+      let records = Array(String(repeating: line, count: 5000).utf8)
+      // Were pushc to stop reading, writing to it fails instead of killing the tests.
+      let written = BuiltPushc.withoutBrokenPipeSignal { BuiltPushc.write(records, to: ends[1]) }
+      try #require(written == records.count, "pushc stopped reading")
+      let temporaryReport = try #require(
+        BuiltPushc.waitFor(within: 30) {
+          entries().first { $0.hasPrefix("report.jsonl.pushc-") && size(of: $0) > 0 }
+        })
+      #expect(entries().contains { $0.hasPrefix("out.ndjson.pushc-") })
+      return (child, ends[1], temporaryReport)
+    } catch {
+      // The end of its input lets the run finish.
+      close(ends[1])
+      throw error
+    }
   }
 
   /// Writing to a pipe nobody reads, with the broken-pipe signal held back, fails
