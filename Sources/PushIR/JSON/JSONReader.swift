@@ -747,11 +747,13 @@ public struct JSONReader: ~Copyable {
   }
 
   private func invalidUTF8() -> JSONSyntaxError {
-    fail(.invalidUTF8, "invalid UTF-8 byte 0x\(hex(bytes[index]))", at: index)
+    fail(.invalidUTF8, "invalid UTF-8 byte 0x\(JSONSyntaxError.hex(bytes[index]))", at: index)
   }
 
   private func controlCharacter(_ byte: UInt8) -> JSONSyntaxError {
-    fail(.controlCharacter, "unescaped control character 0x\(hex(byte)) in string", at: index)
+    fail(
+      .controlCharacter, "unescaped control character 0x\(JSONSyntaxError.hex(byte)) in string",
+      at: index)
   }
 
   /// Steps over `byte` at `index`, or throws that `what` was expected there.
@@ -800,16 +802,8 @@ public struct JSONReader: ~Copyable {
   }
 
   private func describe(_ offset: Int) -> String {
-    guard offset < bytes.count else { return "end of input" }
-    return "'\(describeByte(bytes[offset]))'"
+    JSONSyntaxError.describe(offset < bytes.count ? bytes[offset] : nil)
   }
 
-  private func describeByte(_ byte: UInt8) -> String {
-    (0x21..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + hex(byte)
-  }
-
-  private func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-  }
+  private func describeByte(_ byte: UInt8) -> String { JSONSyntaxError.spelling(of: byte) }
 }

@@ -45,5 +45,30 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     self.column = offset - lineStart + 1
   }
 
+  /// An error at `offset`, `line` and `column`, worked out by the caller.
+  public init(_ kind: Kind, _ message: String, offset: Int, line: Int, column: Int) {
+    self.kind = kind
+    self.message = message
+    self.offset = offset
+    self.line = line
+    self.column = column
+  }
+
   public var description: String { "\(line):\(column): \(message)" }
+
+  /// The byte found, as messages name it: quoted, or `end of input` for none.
+  static func describe(_ byte: UInt8?) -> String {
+    byte.map { "'\(spelling(of: $0))'" } ?? "end of input"
+  }
+
+  /// A printable ASCII byte as itself, any other as `0x` and two hex digits.
+  static func spelling(of byte: UInt8) -> String {
+    (0x21..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + hex(byte)
+  }
+
+  /// `byte` as two upper-case hex digits.
+  static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+  }
 }

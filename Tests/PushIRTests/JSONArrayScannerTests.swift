@@ -1,0 +1,90 @@
+import PushIR
+import Testing
+
+/// Where the elements of an array are, however its text arrives, and where the text
+/// stops being an array, said as the reader says it.
+@Suite struct JSONArrayScannerTests {
+  /// An array whose elements hold what could mislead a scan that did not follow strings
+  /// and nesting: brackets, quotes and commas inside strings, escaped quotes and
+  /// backslashes, nested containers, numbers and words, blank lines, text beyond ASCII.
+  static let array = """
+    \u{FEFF} [
+      {"a": "[{\\"]}", "b": [1, {"c": ",]"}], "d": "\\\\"},
+      -12.5e3 ,true,null,
+      "x\\"y]",
+      [[], {}],
+      {"é": "日本語 ✈️"}
+    ]
+
+    """
+
+  /// The elements found when the text is handed over `pieceSize` bytes at a time (each
+  /// call sees everything from the scan's position to the end of what has arrived), with
+  /// how it ended.
+  static func scan(_ text: [UInt8], pieceSize: Int) -> (
+    elements: [(bytes: ArraySlice<UInt8>, line: Int, column: Int)], last: JSONArrayScanner.Step
+  ) {
+    var scanner = JSONArrayScanner()
+    var elements: [(bytes: ArraySlice<UInt8>, line: Int, column: Int)] = []
+    var arrived = min(pieceSize, text.count)
+    while true {
+      let start = scanner.elementInProgress ?? scanner.nextOffset
+      let step = text[start..<arrived].withUnsafeBufferPointer {
+        scanner.step(in: $0, from: start, atEnd: arrived == text.count)
+      }
+      switch step {
+      case .element(let range, let line, let column):
+        elements.append((text[range], line, column))
+      case .needsMore:
+        arrived = min(arrived + pieceSize, text.count)
+      default:
+        return (elements, step)
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 7, 64, 100_000])
+  func elementsAreTheArraysElementsHoweverTheTextArrives(_ pieceSize: Int) throws {
+    let text = Array(Self.array.utf8)
+    let (elements, last) = Self.scan(text, pieceSize: pieceSize)
+    #expect(last == .end)
+    let whole = try #require(try JSONReader.parse(text).arrayValue)
+    #expect(try elements.map { try JSONReader.parse($0.bytes) } == whole)
+    #expect(elements.map(\.line) == [2, 3, 3, 3, 4, 5, 6])
+    #expect(elements.map(\.column) == [3, 3, 12, 17, 3, 3, 3])
+  }
+
+  /// Each break is where the reader of the whole text stops, with its message.
+  @Test(arguments: [
+    "[", "[1,", "[1", "[1 2]", "[1,]", "[]x", "[}", "[,1]", "[1,\n  2\n  3]", "[{}] [", "[1}",
+    "[1] 2",
+  ])
+  func breaksAreWhereTheReaderStops(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    let (_, last) = Self.scan(bytes, pieceSize: 2)
+    guard case .broken(let error) = last else {
+      Issue.record("\(last)")
+      return
+    }
+    #expect(throws: error) { try JSONReader.parse(bytes) }
+  }
+
+  /// The end of the input inside an element is told with the element's start, for the
+  /// element's own reader to say what is missing.
+  @Test func anElementCutByTheEndIsGivenWithItsStart() {
+    let (elements, last) = Self.scan(Array("[1,\n  {\"a\": [".utf8), pieceSize: 3)
+    #expect(elements.count == 1)
+    #expect(last == .cut(elementStart: 6, line: 2, column: 3))
+  }
+
+  /// An empty input, or blank bytes alone, hold no array.
+  @Test(arguments: ["", " \n"])
+  func noArrayIsABreakAtTheEnd(_ text: String) {
+    let (_, last) = Self.scan(Array(text.utf8), pieceSize: 8)
+    guard case .broken(let error) = last else {
+      Issue.record("\(last)")
+      return
+    }
+    #expect(error.kind == .unexpectedEnd && error.offset == text.utf8.count)
+  }
+}
