@@ -116,74 +116,95 @@ struct BatchRun {
       return
     }
     let name = input == "-" ? "<stdin>" : input
-    // The blocks being converted and the ones after are queued on the workers while this
-    // thread writes the one before and reads the next, so that the workers never wait
-    // for reading, writing, or each other at the end of a block.
-    var queued: [(lines: [LineReader.Line], pending: RecordConverter.PendingOutcomes)] = []
+    try convertBlocks(
+      into: sink, streams: &streams,
+      next: { () throws(FileIO.Failure) in
+        try reader.nextLines(atMost: Self.blockSize, bytes: Self.blockBytes)
+      },
+      wouldWait: { reader.wouldWait },
+      place: { DiagnosedDocument(file: name, part: .line($0.number)) })
+  }
+
+  /// Converts the records of the blocks `next` reads until it gives an empty one, and
+  /// writes their lines in order; `place` names a record for messages. The blocks being
+  /// converted and the ones after are queued on the workers while this thread writes
+  /// the one before and reads the next, so that the workers never wait for reading,
+  /// writing, or each other at the end of a block; a block is not waited for when
+  /// `wouldWait` says its records have not arrived yet, and those queued are answered
+  /// first.
+  private mutating func convertBlocks<Record>(
+    into sink: StreamingOutput?, streams: inout some DriverStreams,
+    next: () throws(FileIO.Failure) -> RecordBlock<Record>, wouldWait: () -> Bool,
+    place: (Record) -> DiagnosedDocument
+  ) throws(FileIO.Failure) {
+    var queued: [(records: [Record], pending: RecordConverter.PendingOutcomes)] = []
     var atEnd = false
     while true {
       while !atEnd, queued.count < Self.blocksQueued {
-        // The blocks already read are answered before reading waits for the next line.
-        if !queued.isEmpty && reader.wouldWait { break }
-        let block = try reader.nextLines(atMost: Self.blockSize, bytes: Self.blockBytes)
-        atEnd = block.lines.isEmpty
+        if !queued.isEmpty && wouldWait() { break }
+        let block = try next()
+        atEnd = block.records.isEmpty
         if !atEnd {
           queued.append(
             (
-              block.lines,
-              converter.startConverting(block.lines, joiningLines: true) {
-                converter, line, text in
-                block.withBytes(of: line) { converter.convert($0, appendingLineTo: &text) }
+              block.records,
+              converter.startConverting(block.records, joiningLines: true) {
+                converter, record, text in
+                block.withBytes(of: record) { converter.convert($0, appendingLineTo: &text) }
               }
             ))
         }
       }
       guard !queued.isEmpty else { return }
-      let (lines, pending) = queued.removeFirst()
-      try write(pending.wait(), into: sink, streams: &streams) {
-        DiagnosedDocument(file: name, part: .line(lines[$0].number))
-      }
+      let (records, pending) = queued.removeFirst()
+      try write(pending.wait(), into: sink, streams: &streams) { place(records[$0]) }
     }
   }
 
-  /// A file holding a JSON array (see ``InputKind``): its elements are the records. A
-  /// file that does not parse is one record, which fails and leaves one placeholder line,
-  /// unless it is NDJSON after all (``InputKind/isLines(afterUnparsedArray:)``): then
-  /// nothing is converted and the answer is false.
+  /// A file holding a JSON array (see ``InputKind``): its elements are the records, read
+  /// a block at a time (``ArrayElementReader``). Where the text stops being an array,
+  /// the rest of the file is one more record, which fails there. When it stops within
+  /// the first block read, before any element is converted, the file may be NDJSON after
+  /// all (``InputKind/isLines(afterUnparsedArray:)``, on its first bytes): then nothing
+  /// is converted and the answer is false.
   private mutating func convertArray(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
   ) throws(FileIO.Failure) -> Bool {
+    let limit = JSONReader.Limits.standard.maxBytes
     // Read by a descriptor of its own: the stream's stays at the start, for the lines
     // the file may turn out to hold.
-    let bytes = try FileIO.read(input)
-    let elements: [JSONValue]
-    let namesMayRepeat: Bool
-    do {
-      // The array holds the records: one level deeper, as long and as large as the
-      // archive; its elements are held to the depth, string and member limits.
-      let limits = JSONReader.Limits(maxDepth: 65, maxBytes: Int.max, maxElements: Int.max)
-      let document = try JSONReader.parseDocument(bytes[...], limits: limits)
-      guard case .array(let array) = document.value else { return true }
-      elements = array
-      namesMayRepeat = document.namesMayRepeat
-    } catch {
-      if InputKind.isLines(afterUnparsedArray: bytes) { return false }
-      let failure = RecordConverter.Outcome.failed(TranslationError.invalidJSON(error).diagnostic!)
-      let block = RecordConverter.ConvertedBlock(
-        outcomes: [failure], texts: [RecordConverter.placeholder])
-      try write(block, into: sink, streams: &streams) { _ in DiagnosedDocument(file: input) }
-      return true
+    let descriptor = open(input, O_RDONLY)
+    guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
+    defer { systemClose(descriptor) }
+    var reader = ArrayElementReader(
+      descriptor: descriptor, path: input, maxElementBytes: limit,
+      blocksHeld: Self.blocksQueued - 1)
+    var first: ArrayElementReader.Block? = try reader.nextElements(
+      atMost: Self.blockSize, bytes: Self.blockBytes)
+    if reader.breakage != nil,
+      InputKind.isLines(afterUnparsedArray: try FileIO.read(input, atMost: 4 * limit))
+    {
+      return false
     }
-    var start = 0
-    while start < elements.count {
-      let block = Array(elements[start..<min(start + Self.blockSize, elements.count)])
-      let converted = converter.startConverting(block, joiningLines: true) {
-        $0.convert($1, namesMayRepeat: namesMayRepeat, appendingLineTo: &$2)
+    try convertBlocks(
+      into: sink, streams: &streams,
+      next: { () throws(FileIO.Failure) in
+        if let block = first.take() { return block }
+        return try reader.nextElements(atMost: Self.blockSize, bytes: Self.blockBytes)
+      },
+      wouldWait: { false },
+      place: {
+        DiagnosedDocument(file: input, part: .element($0.index, line: $0.line, column: $0.column))
       }
-      try write(converted.wait(), into: sink, streams: &streams) { [start] in
-        DiagnosedDocument(file: input, part: .element(start + $0))
-      }
-      start += block.count
+    )
+    guard let breakage = reader.breakage else { return true }
+    let failure = RecordConverter.Outcome.failed(
+      TranslationError.invalidJSON(breakage.error).diagnostic!)
+    let block = RecordConverter.ConvertedBlock(
+      outcomes: [failure], texts: [RecordConverter.placeholder])
+    // The error is placed in the file already: the element's start is the file's.
+    try write(block, into: sink, streams: &streams) { _ in
+      DiagnosedDocument(file: input, part: .element(breakage.index))
     }
     return true
   }

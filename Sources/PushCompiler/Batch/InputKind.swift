@@ -17,17 +17,17 @@ import PushIR
 /// array file; so does one not closed within the record size limit, since such a line
 /// cannot be a record that converts and an array written on one line is often far longer.
 ///
-/// An array file that then does not parse is NDJSON after all when its second line (the
-/// first with content after the line the array opens on) is by itself a JSON value: its
-/// first line was a record cut short, or one over the size limit, and each line is a
-/// record. Inside a pretty-printed array no line is (`  {`, `  1,`), so such an array
-/// stays one record that fails.
+/// An array file that stops being an array before any element is converted is NDJSON
+/// after all when its second line (the first with content after the line the array
+/// opens on) is by itself a JSON value: its first line was a record cut short, or one
+/// over the size limit, and each line is a record. Inside a pretty-printed array no line
+/// is (`  {`, `  1,`), so such an array stays an array, broken where it breaks.
 enum InputKind: Equatable {
   case lines
   case array
 
-  /// Whether the file `bytes`, read as an array that does not parse, is NDJSON instead
-  /// (see above).
+  /// Whether the file starting with `bytes`, read as an array that does not parse, is
+  /// NDJSON instead (see above); a second line that runs past `bytes` is not a value.
   static func isLines(afterUnparsedArray bytes: [UInt8]) -> Bool {
     let newline = UInt8(ascii: "\n")
     guard let opening = bytes.firstIndex(where: { !leadingBlank.contains($0) }),

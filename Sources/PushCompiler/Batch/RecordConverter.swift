@@ -71,7 +71,9 @@ struct RecordConverter: Sendable {
   /// Converts one parsed record, appending its line (with the newline) to `text` unless
   /// it fails; `namesMayRepeat` false when its reader proved that no object of it
   /// repeats a member name.
-  func convert(_ payload: JSONValue, namesMayRepeat: Bool, appendingLineTo text: inout [UInt8])
+  private func convert(
+    _ payload: JSONValue, namesMayRepeat: Bool, appendingLineTo text: inout [UInt8]
+  )
     -> Outcome
   {
     let source: any VendorFormat

@@ -100,8 +100,9 @@ public struct DiagnosedDocument: Sendable, Hashable {
     case whole
     /// The NDJSON record on this 1-based line.
     case line(Int)
-    /// The element at this 0-based index of the array the file holds.
-    case element(Int)
+    /// The element at this 0-based index of the array the file holds, whose first byte
+    /// is at this 1-based line and column of the file.
+    case element(Int, line: Int = 1, column: Int = 1)
   }
 
   /// The input path as given, or `<stdin>`.
@@ -118,23 +119,31 @@ public struct DiagnosedDocument: Sendable, Hashable {
     switch part {
     case .whole: file
     case .line(let line): "\(file):\(line)"
-    case .element(let index): "\(file):\(JSONPointer.root.appending(index))"
+    case .element(let index, _, _): "\(file):\(JSONPointer.root.appending(index))"
     }
   }
 
   /// `location`, a place in the record, as a place in the file where the file has one,
   /// with what the text form puts between the file and it to name the record (`nil` when
   /// the location names it already or the document is the whole file). A text position
-  /// in an NDJSON record keeps its offset from the record's first byte.
+  /// in an NDJSON record or an array element keeps its offset from the record's first
+  /// byte.
   func place(of location: DiagnosticLocation) -> (record: String?, location: DiagnosticLocation) {
     switch (part, location) {
     case (.whole, _): (nil, location)
     case (.line(let first), .text(let line, let column, let offset)):
       (nil, .text(line: first + line - 1, column: column, offset: offset))
     case (.line(let line), _): (String(line), location)
-    case (.element(let index), .input(let pointer)):
+    case (.element(let index, _, _), .input(let pointer)):
       (nil, .input(JSONPointer.root.appending(index) + pointer))
-    case (.element(let index), _): (JSONPointer.root.appending(index).description, location)
+    case (.element(_, let first, let firstColumn), .text(let line, let column, let offset)):
+      (
+        nil,
+        .text(
+          line: first + line - 1, column: line == 1 ? firstColumn + column - 1 : column,
+          offset: offset)
+      )
+    case (.element(let index, _, _), _): (JSONPointer.root.appending(index).description, location)
     }
   }
 }

@@ -43,16 +43,21 @@ extension BatchTests {
     #expect(streams.outputText.split(separator: "\n").count == 2)
   }
 
-  /// An array file that does not parse is one record: it leaves one `null` line, so the
-  /// lines of the inputs after it still answer their records.
+  /// An element that does not parse is a record that fails, placed in the file; the
+  /// elements around it, and the inputs after the file, keep their lines.
   @Test(arguments: [
-    (#"[{"a": 1}, {"b": "\q"}]"#, ":1:19: error: invalid escape '\\q' in string"),
+    (
+      "[" + Self.payload + #", {"b": "\q"}]"#,
+      ":1:\(Self.payload.utf8.count + 11): error: invalid escape '\\q' in string", 4, 1
+    ),
     (
       "[\n" + Self.payload + ",\n" + #"{"aps": {"alert": ""# + String(repeating: "x", count: 70_000)
-        + "\"}}\n]", ":3:19: error:"
+        + "\"}}\n]", ":3:19: error:", 4, 1
     ),
   ])
-  func anArrayFileThatDoesNotParseLeavesOnePlaceholder(_ text: String, _ message: String) throws {
+  func anArrayElementThatDoesNotParseIsAFailedRecord(
+    _ text: String, _ message: String, _ records: Int, _ failedElement: Int
+  ) throws {
     let good = try file("a.ndjson", Self.payload + "\n")
     let broken = try file("broken.json", text)
     let output = folder.appendingPathComponent("out.ndjson").path
@@ -61,9 +66,45 @@ extension BatchTests {
     ])
     #expect(code == .failed)
     let written = try lines(output)
-    #expect(written.count == 3 && written[1] == "null" && written[0] == written[2])
+    #expect(written.count == records && written[0] == written[records - 1])
+    #expect(written[1 + failedElement] == "null")
+    #expect(written.filter { $0 == "null" }.count == 1)
     #expect(streams.error.contains(broken + message))
-    #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
+  }
+
+  /// Where an array stops being one after its first block, the elements before convert
+  /// and the rest of the file is one more record, which fails where the array broke:
+  /// the file is not taken for NDJSON once elements have been converted.
+  @Test func anArrayThatBreaksLateKeepsItsElements() throws {
+    let elements = Array(repeating: Self.payload, count: 300).joined(separator: ",\n")
+    let input = try file("late.json", "[\n" + elements + "\n" + Self.payload + "\n]\n")
+    let (code, streams, output, report) = convertToKlaviyo(input, output: "late.out")
+    #expect(code == .failed)
+    let written = try lines(output)
+    #expect(written.count == 301 && written.last == "null")
+    #expect(written.dropLast().allSatisfy { $0 != "null" })
+    #expect(
+      streams.error.hasPrefix(
+        "\(input):302:1: error: expected ',' or ']', found '{' [json.unexpected-character]"))
+    #expect(streams.error.hasSuffix("301 records read: 300 converted, 1 failed\n"))
+    let sources = try reported("source", in: report)
+    #expect(sources.first == .string(input + ":/0") && sources.last == .string(input + ":/300"))
+  }
+
+  /// An element over the record size limit is skipped as an over-long line is, and the
+  /// elements after it are read on: the array is scanned, not held, across many reads.
+  @Test func anArrayElementOverTheLimitIsSkippedAndTheRestRead() throws {
+    let large = #"{"aps": {"alert": ""# + String(repeating: "y", count: 1_200_000) + "\"}}"
+    let before = Array(repeating: Self.payload, count: 600)
+    let after = Array(repeating: Self.payload, count: 400)
+    let input = try file(
+      "large.json", "[" + (before + [large] + after).joined(separator: ", ") + "]")
+    let (code, streams, output, _) = convertToKlaviyo(input, output: "large.out")
+    #expect(code == .failed)
+    let written = try lines(output)
+    #expect(written.count == 1001 && written[600] == "null")
+    #expect(written.filter { $0 == "null" }.count == 1)
+    #expect(streams.error.contains("\(input):/600: error: the record is larger than"))
   }
 
   /// A file that cannot be read fails as its record does; the others are converted.

@@ -17,9 +17,9 @@ import Testing
     var blocks: [[Int]] = []
     while true {
       let block = try reader.nextLines(atMost: 100, bytes: 25)
-      if block.lines.isEmpty { break }
-      blocks.append(block.lines.map(\.number))
-      #expect(block.lines.allSatisfy { line in block.withBytes(of: line) { $0?.count } == 9 })
+      if block.records.isEmpty { break }
+      blocks.append(block.records.map(\.number))
+      #expect(block.records.allSatisfy { line in block.withBytes(of: line) { $0?.count } == 9 })
     }
     // A line is taken while the block holds fewer than 25 bytes: three lines of ten.
     #expect(blocks.first == [1, 2, 3])
@@ -30,10 +30,10 @@ import Testing
   @Test func aBlockEndsAtItsLineCountWhateverItsBytes() throws {
     var reader = LineReader(bytes: Array(Self.input.utf8), path: "t", maxLineBytes: 100)
     let first = try reader.nextLines(atMost: 4, bytes: .max)
-    #expect(first.lines.map(\.number) == [1, 2, 3, 4])
+    #expect(first.records.map(\.number) == [1, 2, 3, 4])
     let rest = try reader.nextLines(atMost: 100)
-    #expect(rest.lines.map(\.number) == Array(5...20))
-    #expect(try reader.nextLines(atMost: 100).lines.isEmpty)
+    #expect(rest.records.map(\.number) == Array(5...20))
+    #expect(try reader.nextLines(atMost: 100).records.isEmpty)
   }
 
   /// A stream fed a line at a time (a pipe whose writer is still open) gets a block of
@@ -49,14 +49,14 @@ import Testing
     var reader = LineReader(descriptor: ends[0], owning: true, path: "pipe", maxLineBytes: 100)
     defer { reader.close() }
     let block = try reader.nextLines(atMost: 2048)
-    #expect(block.lines.map(\.number) == [1, 2])
+    #expect(block.records.map(\.number) == [1, 2])
     #expect(reader.wouldWait)
     let rest = Array("3}\n".utf8)
     #expect(write(ends[1], rest, rest.count) == rest.count)
     #expect(!reader.wouldWait)
     let last = try reader.nextLines(atMost: 2048)
     #expect(
-      last.lines.map { line in last.withBytes(of: line) { $0.map(Array.init) } } == [
+      last.records.map { line in last.withBytes(of: line) { $0.map(Array.init) } } == [
         Array("{\"n\":3}".utf8)
       ])
   }
@@ -64,6 +64,6 @@ import Testing
   @Test func aFileIsNeverTakenForAStreamThatMightWait() throws {
     var reader = LineReader(bytes: Array(Self.input.utf8), path: "t", maxLineBytes: 100)
     #expect(!reader.wouldWait)
-    #expect(try reader.nextLines(atMost: 100).lines.count == 20)
+    #expect(try reader.nextLines(atMost: 100).records.count == 20)
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// A file taken for an array by its first line that then does not parse: NDJSON whose
 /// first line was cut short is read line by line after all; a broken pretty-printed
-/// array stays one record that fails.
+/// array keeps the elements before the break.
 extension InputKindTests {
   @Test(arguments: [
     ("[{\"aps\": {\n" + record + "\n" + record, true),
@@ -39,12 +39,16 @@ extension BatchTests {
     #expect(streams.error.hasSuffix("3 records read: 2 converted, 1 failed\n"))
   }
 
-  /// A pretty-printed array that does not parse is still one record, which fails.
-  @Test func aBrokenPrettyPrintedArrayIsOneFailedRecord() throws {
+  /// A pretty-printed array cut short keeps the elements before the cut; the rest is
+  /// one record, which fails where the input ends.
+  @Test func aPrettyPrintedArrayCutShortKeepsItsElements() throws {
     let input = try file("broken.json", "[\n  {\n    \"aps\": {\"alert\": \"x\"}\n  },\n  {\n")
     let (code, streams) = run(["batch", "--from", "auto", "--to", "apns", input])
     #expect(code == .failed)
-    #expect(streams.outputText == "null\n")
-    #expect(streams.error.hasSuffix("1 records read: 0 converted, 1 failed\n"))
+    #expect(streams.outputText == #"{"aps":{"alert":{"body":"x"}}}"# + "\nnull\n")
+    #expect(
+      streams.error.hasPrefix(
+        "\(input):6:1: error: input ends where a member name was expected [json.unexpected-end]"))
+    #expect(streams.error.hasSuffix("2 records read: 1 converted, 1 failed\n"))
   }
 }

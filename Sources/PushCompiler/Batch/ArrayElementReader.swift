@@ -1,0 +1,137 @@
+import PushIR
+
+/// Reads the elements of the JSON array a file holds, a block at a time, as
+/// ``LineReader`` reads lines: the elements are found by ``JSONArrayScanner`` in chunks
+/// read one after another, so an array of any size is read with bounded memory, each
+/// element then read on its own as a record.
+///
+/// Where the text stops being an array, the reader stops: ``breakage`` then says where
+/// and why, and no more elements follow.
+struct ArrayElementReader {
+  /// One element: its 0-based index, the line and column of its first byte in the file,
+  /// and where its bytes are in its block's buffer (`nil` when it is longer than the
+  /// limit: its bytes are skipped, not kept).
+  struct Element: BufferedRecord {
+    var index: Int
+    var line: Int
+    var column: Int
+    var range: Range<Int>?
+  }
+
+  /// Elements read together, and the buffer holding their bytes.
+  typealias Block = RecordBlock<Element>
+
+  /// Where the text stopped being an array, and the index the element there would
+  /// have had.
+  struct Breakage {
+    var error: JSONSyntaxError
+    var index: Int
+  }
+
+  private let maxElementBytes: Int
+  private var input: ReadBuffer
+  private var scanner = JSONArrayScanner()
+  /// The offset in the file of `input.bytes[0]`, for the bytes after the last skipped
+  /// element (the scanner counts offsets in the file).
+  private var bufferOffset = 0
+  /// The buffer's bytes from here on are not yet handed out.
+  private var start = 0
+  private var nextIndex = 0
+  /// Whether the element in progress is over the limit: its bytes are dropped as they
+  /// are read.
+  private var skipping = false
+  /// Where the text stopped being an array, once it has.
+  private(set) var breakage: Breakage?
+  private var finished = false
+
+  /// Reads the file open at `descriptor` from its start; the caller holds at most
+  /// `blocksHeld` blocks when it asks for the next one.
+  init(descriptor: Int32, path: String, maxElementBytes: Int, blocksHeld: Int) {
+    input = ReadBuffer(descriptor: descriptor, path: path, blocksHeld: blocksHeld)
+    self.maxElementBytes = maxElementBytes
+  }
+
+  /// The next elements: `maxElements` of them, fewer when their bytes reach `maxBytes`
+  /// first or the array ends or breaks; none after that.
+  mutating func nextElements(atMost maxElements: Int, bytes maxBytes: Int)
+    throws(FileIO.Failure) -> Block
+  {
+    var found: [Element] = []
+    var blockStart = start
+    while !finished, found.count < maxElements, start - blockStart < maxBytes {
+      let offset = bufferOffset
+      let atEnd = input.atEnd
+      let step = input.bytes.withUnsafeBufferPointer { bytes in
+        scanner.step(in: bytes, from: offset, atEnd: atEnd)
+      }
+      switch step {
+      case .element(let range, let line, let column):
+        // A skipped element's first bytes are gone from the buffer; its end is there.
+        let kept = !skipping && range.count <= maxElementBytes
+        let local = kept ? (range.lowerBound - offset)..<(range.upperBound - offset) : nil
+        found.append(Element(index: nextIndex, line: line, column: column, range: local))
+        nextIndex += 1
+        start = range.upperBound - offset
+        skipping = false
+      case .end:
+        finished = true
+      case .broken(let error):
+        breakage = Breakage(error: error, index: nextIndex)
+        finished = true
+      case .cut(let elementStart, let line, let column):
+        breakage = Breakage(
+          error: cutElementError(at: elementStart, line: line, column: column), index: nextIndex)
+        finished = true
+      case .needsMore:
+        if blockStart > 0 {
+          input.moveUnhandedBytes(from: blockStart)
+          bufferOffset += blockStart
+          start -= blockStart
+          for index in found.indices {
+            found[index].range = found[index].range.map {
+              ($0.lowerBound - blockStart)..<($0.upperBound - blockStart)
+            }
+          }
+          blockStart = 0
+        }
+        if let elementStart = scanner.elementInProgress,
+          skipping || scanner.nextOffset - elementStart > maxElementBytes
+        {
+          // Too long to keep: what is buffered of it goes, and the scan goes on after it.
+          skipping = true
+          let dropFrom = max(start, elementStart - bufferOffset)
+          input.bytes.removeSubrange(dropFrom...)
+          bufferOffset = scanner.nextOffset - input.bytes.count
+        }
+        try input.fill()
+      }
+    }
+    return Block(buffer: input.bytes, records: found)
+  }
+
+  /// The error of an element the input ended inside: what a reader of its bytes finds,
+  /// placed in the file, when they are still buffered; else the end of the input.
+  private func cutElementError(at elementStart: Int, line: Int, column: Int) -> JSONSyntaxError {
+    let end = bufferOffset + input.bytes.count
+    guard !skipping, elementStart >= bufferOffset else {
+      return JSONSyntaxError(
+        .unexpectedEnd, "input ends inside an array element that began at \(line):\(column)",
+        offset: end, line: line, column: column)
+    }
+    let local = (elementStart - bufferOffset)..<input.bytes.count
+    let error = input.bytes.withUnsafeBufferPointer { bytes in
+      Result { () throws(JSONSyntaxError) in
+        _ = try JSONReader.parseDocument(UnsafeBufferPointer(rebasing: bytes[local]))
+      }
+    }
+    guard case .failure(let found) = error else {
+      return JSONSyntaxError(
+        .unexpectedEnd, "input ends where ',' or ']' was expected", offset: end, line: line,
+        column: column)
+    }
+    return JSONSyntaxError(
+      found.kind, found.message, offset: elementStart + found.offset,
+      line: line + found.line - 1,
+      column: found.line == 1 ? column + found.column - 1 : found.column)
+  }
+}
