@@ -1,3 +1,4 @@
+import PropertyTesting
 import PushIR
 import Testing
 
@@ -18,35 +19,10 @@ import Testing
 
     """
 
-  /// The elements found when the text is handed over `pieceSize` bytes at a time (each
-  /// call sees everything from the scan's position to the end of what has arrived), with
-  /// how it ended.
-  static func scan(_ text: [UInt8], pieceSize: Int) -> (
-    elements: [(bytes: ArraySlice<UInt8>, line: Int, column: Int)], last: JSONArrayScanner.Step
-  ) {
-    var scanner = JSONArrayScanner()
-    var elements: [(bytes: ArraySlice<UInt8>, line: Int, column: Int)] = []
-    var arrived = min(pieceSize, text.count)
-    while true {
-      let start = scanner.elementInProgress ?? scanner.nextOffset
-      let step = text[start..<arrived].withUnsafeBufferPointer {
-        scanner.step(in: $0, from: start, atEnd: arrived == text.count)
-      }
-      switch step {
-      case .element(let range, let line, let column):
-        elements.append((text[range], line, column))
-      case .needsMore:
-        arrived = min(arrived + pieceSize, text.count)
-      default:
-        return (elements, step)
-      }
-    }
-  }
-
   @Test(arguments: [1, 2, 3, 7, 64, 100_000])
   func elementsAreTheArraysElementsHoweverTheTextArrives(_ pieceSize: Int) throws {
     let text = Array(Self.array.utf8)
-    let (elements, last) = Self.scan(text, pieceSize: pieceSize)
+    let (elements, last) = ArrayScan.elements(of: text, pieceSize: pieceSize)
     #expect(last == .end)
     let whole = try #require(try JSONReader.parse(text).arrayValue)
     #expect(try elements.map { try JSONReader.parse($0.bytes) } == whole)
@@ -61,7 +37,7 @@ import Testing
   ])
   func breaksAreWhereTheReaderStops(_ text: String) throws {
     let bytes = Array(text.utf8)
-    let (_, last) = Self.scan(bytes, pieceSize: 2)
+    let (_, last) = ArrayScan.elements(of: bytes, pieceSize: 2)
     guard case .broken(let error) = last else {
       Issue.record("\(last)")
       return
@@ -72,7 +48,7 @@ import Testing
   /// The end of the input inside an element is told with the element's start, for the
   /// element's own reader to say what is missing.
   @Test func anElementCutByTheEndIsGivenWithItsStart() {
-    let (elements, last) = Self.scan(Array("[1,\n  {\"a\": [".utf8), pieceSize: 3)
+    let (elements, last) = ArrayScan.elements(of: Array("[1,\n  {\"a\": [".utf8), pieceSize: 3)
     #expect(elements.count == 1)
     #expect(last == .cut(elementStart: 6, line: 2, column: 3))
   }
@@ -80,7 +56,7 @@ import Testing
   /// An empty input, or blank bytes alone, hold no array.
   @Test(arguments: ["", " \n"])
   func noArrayIsABreakAtTheEnd(_ text: String) {
-    let (_, last) = Self.scan(Array(text.utf8), pieceSize: 8)
+    let (_, last) = ArrayScan.elements(of: Array(text.utf8), pieceSize: 8)
     guard case .broken(let error) = last else {
       Issue.record("\(last)")
       return

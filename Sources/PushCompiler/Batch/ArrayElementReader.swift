@@ -97,10 +97,10 @@ struct ArrayElementReader {
         if let elementStart = scanner.elementInProgress,
           skipping || scanner.nextOffset - elementStart > maxElementBytes
         {
-          // Too long to keep: what is buffered of it goes, and the scan goes on after it.
+          // Too long to keep: what is buffered of it goes (with the blank bytes and comma
+          // before it, already scanned), and the scan goes on after it.
           skipping = true
-          let dropFrom = max(start, elementStart - bufferOffset)
-          input.bytes.removeSubrange(dropFrom...)
+          input.bytes.removeSubrange(start...)
           bufferOffset = scanner.nextOffset - input.bytes.count
         }
         try input.fill()

@@ -17,7 +17,7 @@ import Testing
       }
       let text = JSONGenerator.spelling(of: .array(elements), &item.random)
       let pieceSize = item.random.int(in: 1...40)
-      let (found, last) = JSONArrayScannerTests.scan(text, pieceSize: pieceSize)
+      let (found, last) = ArrayScan.elements(of: text, pieceSize: pieceSize)
       item.expect(last == .end, "ended with \(last) in pieces of \(pieceSize): \(Self.show(text))")
       let read = found.map { try? JSONReader.parse($0.bytes) }
       item.expect(
@@ -44,9 +44,9 @@ import Testing
       }
       let original = JSONGenerator.spelling(of: .array(elements), &item.random)
       let (text, kinds) = mutator.mutate(original, &item.random)
-      let whole = JSONArrayScannerTests.scan(text, pieceSize: max(1, text.count))
+      let whole = ArrayScan.elements(of: text, pieceSize: max(1, text.count))
       let pieceSize = item.random.int(in: 1...16)
-      let pieces = JSONArrayScannerTests.scan(text, pieceSize: pieceSize)
+      let pieces = ArrayScan.elements(of: text, pieceSize: pieceSize)
       item.expect(
         Self.summary(whole.elements) == Self.summary(pieces.elements) && whole.last == pieces.last,
         "\(kinds): whole \(whole.last), in pieces of \(pieceSize) \(pieces.last): \(Self.show(text))"
