@@ -53,6 +53,14 @@ import Testing
     #expect(last == .cut(elementStart: 6, line: 2, column: 3))
   }
 
+  /// A raw newline counts as a line wherever it is, even escaped in a string, where the
+  /// element's reader refuses it: the elements after it keep their places.
+  @Test func aNewlineInAStringStillStartsALine() {
+    let (elements, last) = ArrayScan.elements(of: Array("[\"a\\\nb\",\n 1]".utf8), pieceSize: 4)
+    #expect(last == .end)
+    #expect(elements.map(\.line) == [1, 3] && elements.map(\.column) == [2, 2])
+  }
+
   /// An empty input, or blank bytes alone, hold no array.
   @Test(arguments: ["", " \n"])
   func noArrayIsABreakAtTheEnd(_ text: String) {

@@ -208,6 +208,7 @@ public struct JSONArrayScanner: Sendable {
     while index < bytes.count {
       if escaped {
         escaped = false
+        noteNewline(bytes[index], at: start + index)
         index += 1
         continue
       }
