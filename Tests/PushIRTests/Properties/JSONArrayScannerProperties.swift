@@ -12,10 +12,7 @@ import Testing
     Property("array scanner → elements", defaultCases: 500).check(record: {
       Issue.record("\($0)")
     }) { item in
-      let elements = (0..<item.random.count(upTo: 8)).map { _ in
-        JSONGenerator.value(&item.random, depth: 4)
-      }
-      let text = JSONGenerator.spelling(of: .array(elements), &item.random)
+      let (elements, text) = Self.spelledArray(&item.random, upTo: 8, depth: 4)
       let pieceSize = item.random.int(in: 1...40)
       let (found, last) = ArrayScan.elements(of: text, pieceSize: pieceSize)
       item.expect(last == .end, "ended with \(last) in pieces of \(pieceSize): \(Self.show(text))")
@@ -39,10 +36,7 @@ import Testing
     Property("array scanner on mutated text", defaultCases: 1000).check(record: {
       Issue.record("\($0)")
     }) { item in
-      let elements = (0..<item.random.count(upTo: 6)).map { _ in
-        JSONGenerator.value(&item.random, depth: 3)
-      }
-      let original = JSONGenerator.spelling(of: .array(elements), &item.random)
+      let original = Self.spelledArray(&item.random, upTo: 6, depth: 3).text
       let (text, kinds) = mutator.mutate(original, &item.random)
       let whole = ArrayScan.elements(of: text, pieceSize: max(1, text.count))
       let pieceSize = item.random.int(in: 1...16)
@@ -58,6 +52,17 @@ import Testing
         whole.elements.map { try? JSONReader.parse($0.bytes) } == read.map { Optional($0) },
         "\(kinds): the scan's elements are not the reader's in \(Self.show(text))")
     }
+  }
+
+  /// An array of up to `count` random values nested at most `depth` deep, and one of its
+  /// spellings.
+  static func spelledArray(_ random: inout SeededRandom, upTo count: Int, depth: Int) -> (
+    elements: [JSONValue], text: [UInt8]
+  ) {
+    let elements = (0..<random.count(upTo: count)).map { _ in
+      JSONGenerator.value(&random, depth: depth)
+    }
+    return (elements, JSONGenerator.spelling(of: .array(elements), &random))
   }
 
   /// Each element as its bytes and place, to compare two scans.
