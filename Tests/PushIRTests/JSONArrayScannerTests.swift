@@ -33,11 +33,22 @@ import Testing
   /// Each break is where the reader of the whole text stops, with its message.
   @Test(arguments: [
     "[", "[1,", "[1", "[1 2]", "[1,]", "[]x", "[}", "[,1]", "[1,\n  2\n  3]", "[{}] [", "[1}",
-    "[1] 2",
+    "[1] 2", "[x]", " \u{FEFF}[1]", "\u{FEFF}\u{FEFF}[1]", "[\u{FEFF}1]",
   ])
   func breaksAreWhereTheReaderStops(_ text: String) throws {
     let bytes = Array(text.utf8)
     let (_, last) = ArrayScan.elements(of: bytes, pieceSize: 2)
+    guard case .broken(let error) = last else {
+      Issue.record("\(last)")
+      return
+    }
+    #expect(throws: error) { try JSONReader.parse(bytes) }
+  }
+
+  /// Part of a byte order mark is no byte order mark: a value was expected at the first.
+  @Test(arguments: [[0xEF, 0x5B, 0x31, 0x5D], [0xEF, 0xBB, 0x5B, 0x31, 0x5D]] as [[UInt8]])
+  func partOfAByteOrderMarkBreaksWhereTheReaderStops(_ bytes: [UInt8]) throws {
+    let (_, last) = ArrayScan.elements(of: bytes, pieceSize: 1)
     guard case .broken(let error) = last else {
       Issue.record("\(last)")
       return

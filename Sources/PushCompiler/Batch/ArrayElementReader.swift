@@ -94,12 +94,15 @@ struct ArrayElementReader {
           }
           blockStart = 0
         }
-        if let elementStart = scanner.elementInProgress,
-          skipping || scanner.nextOffset - elementStart > maxElementBytes
-        {
-          // Too long to keep: what is buffered of it goes (with the blank bytes and comma
-          // before it, already scanned), and the scan goes on after it.
+        // The bytes after the last element handed out are dropped once scanned when no
+        // element needs them: blank bytes and commas between elements or after the
+        // array (any number of them), and an element in progress too long to keep, whose
+        // scan goes on after them.
+        let elementStart = scanner.elementInProgress
+        if let elementStart, skipping || scanner.nextOffset - elementStart > maxElementBytes {
           skipping = true
+        }
+        if elementStart == nil || skipping {
           input.bytes.removeSubrange(start...)
           bufferOffset = scanner.nextOffset - input.bytes.count
         }
@@ -110,25 +113,19 @@ struct ArrayElementReader {
   }
 
   /// The error of an element the input ended inside: what a reader of its bytes finds,
-  /// placed in the file, when they are still buffered; else the end of the input.
+  /// placed in the file, when they are still buffered; else one at the element's start.
   private func cutElementError(at elementStart: Int, line: Int, column: Int) -> JSONSyntaxError {
-    let end = bufferOffset + input.bytes.count
-    guard !skipping, elementStart >= bufferOffset else {
-      return JSONSyntaxError(
-        .unexpectedEnd, "input ends inside an array element that began at \(line):\(column)",
-        offset: end, line: line, column: column)
-    }
+    let atStart = JSONSyntaxError(
+      .unexpectedEnd, "input ends inside the array element that begins here",
+      offset: elementStart, line: line, column: column)
+    guard !skipping, elementStart >= bufferOffset else { return atStart }
     let local = (elementStart - bufferOffset)..<input.bytes.count
     let error = input.bytes.withUnsafeBufferPointer { bytes in
       Result { () throws(JSONSyntaxError) in
         _ = try JSONReader.parseDocument(UnsafeBufferPointer(rebasing: bytes[local]))
       }
     }
-    guard case .failure(let found) = error else {
-      return JSONSyntaxError(
-        .unexpectedEnd, "input ends where ',' or ']' was expected", offset: end, line: line,
-        column: column)
-    }
+    guard case .failure(let found) = error else { return atStart }
     return JSONSyntaxError(
       found.kind, found.message, offset: elementStart + found.offset,
       line: line + found.line - 1,

@@ -181,10 +181,12 @@ struct BatchRun {
       blocksHeld: Self.blocksQueued - 1)
     var first: ArrayElementReader.Block? = try reader.nextElements(
       atMost: Self.blockSize, bytes: Self.blockBytes)
-    if reader.breakage != nil,
-      InputKind.isLines(afterUnparsedArray: try FileIO.read(input, atMost: 4 * limit))
-    {
-      return false
+    if reader.breakage != nil {
+      // One byte beyond what is looked at tells whether those bytes end the file.
+      var start = try FileIO.read(input, atMost: 4 * limit + 1)
+      let endsFile = start.count <= 4 * limit
+      if !endsFile { start.removeLast() }
+      if InputKind.isLines(afterUnparsedArray: start, endsFile: endsFile) { return false }
     }
     try convertBlocks(
       into: sink, streams: &streams,

@@ -26,16 +26,20 @@ enum InputKind: Equatable {
   case lines
   case array
 
-  /// Whether the file starting with `bytes`, read as an array that does not parse, is
-  /// NDJSON instead (see above); a second line that runs past `bytes` is not a value.
-  static func isLines(afterUnparsedArray bytes: [UInt8]) -> Bool {
+  /// Whether the file starting with `bytes` (all of it when `endsFile`), read as an
+  /// array that does not parse, is NDJSON instead (see above); a second line that runs
+  /// past `bytes` when they do not end the file is not a value.
+  static func isLines(afterUnparsedArray bytes: [UInt8], endsFile: Bool = true) -> Bool {
     let newline = UInt8(ascii: "\n")
     guard let opening = bytes.firstIndex(where: { !leadingBlank.contains($0) }),
       var end = bytes[opening...].firstIndex(of: newline)
     else { return false }
     while end < bytes.endIndex {
       let start = end + 1
-      end = bytes[start...].firstIndex(of: newline) ?? bytes.endIndex
+      guard
+        let lineEnd = bytes[start...].firstIndex(of: newline) ?? (endsFile ? bytes.endIndex : nil)
+      else { return false }
+      end = lineEnd
       let line = bytes[start..<end]
       if !line.allSatisfy(blank.contains) { return (try? JSONReader.parse(line)) != nil }
     }

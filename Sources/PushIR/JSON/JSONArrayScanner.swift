@@ -97,8 +97,12 @@ public struct JSONArrayScanner: Sendable {
           index += 1
           continue
         }
-        guard byte == UInt8(ascii: "[") else {
-          return broken(.unexpectedCharacter, "expected '[', found", byte, at: start + index)
+        guard byte == UInt8(ascii: "["), byteOrderMarkSeen == 0 || byteOrderMarkSeen == 3 else {
+          // As the reader says it: a value was expected, and this byte starts none here.
+          let partMark = byteOrderMarkSeen != 0 && byteOrderMarkSeen != 3
+          let position = partMark ? 0 : start + index
+          let found = partMark ? Self.byteOrderMark[0] : byte
+          return broken(.unexpectedCharacter, "expected a value, found", found, at: position)
         }
         place = .beforeElement(first: true)
         index += 1
@@ -113,10 +117,10 @@ public struct JSONArrayScanner: Sendable {
           index += 1
           continue
         }
-        guard byte != UInt8(ascii: "]"), byte != UInt8(ascii: "}"), byte != UInt8(ascii: ",")
-        else {
+        guard Self.startsValue(byte) else {
           return broken(.unexpectedCharacter, "expected a value, found", byte, at: start + index)
         }
+
         elementStart = start + index
         elementLine = line
         elementColumn = elementStart - lineStart + 1
@@ -261,6 +265,18 @@ public struct JSONArrayScanner: Sendable {
   /// Space, tab, line feed and carriage return: what JSON allows between tokens.
   private func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// A byte a JSON value can begin with: a bracket, a quote, a minus sign, a digit, or
+  /// the first letter of `true`, `false` or `null`.
+  private static func startsValue(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"):
+      true
+    default: false
+    }
   }
 
   /// A byte that ends a number or word: one that begins or ends another token.

@@ -81,6 +81,41 @@ import Testing
     }
   }
 
+  /// Blank bytes between elements and after the array, megabytes of them, are dropped
+  /// as they are scanned: the buffer a block holds stays a few reads long.
+  @Test func blankBytesAreNotKept() throws {
+    let blanks = String(repeating: " \r\n", count: 1_500_000)
+    let text = "[" + #"{"a": 1}"# + blanks + ", 2" + blanks + "]" + blanks
+    let folder = try TemporaryFolder.make("array-reader")
+    let path = try TemporaryFolder.write(Array(text.utf8), to: "in.json", in: folder)
+    let descriptor = open(path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { _ = close(descriptor) }
+    var reader = ArrayElementReader(
+      descriptor: descriptor, path: path, maxElementBytes: 1 << 20, blocksHeld: 3)
+    var largest = 0
+    var count = 0
+    while true {
+      let block = try reader.nextElements(atMost: 256, bytes: 4 << 20)
+      if block.records.isEmpty { break }
+      largest = max(largest, block.buffer.count)
+      count += block.records.count
+    }
+    #expect(count == 2 && reader.breakage == nil)
+    #expect(largest < 4 * ReadBuffer.chunkSize, "a block held \(largest) bytes")
+  }
+
+  /// The end of the input inside an element over the limit is told at the element's
+  /// start, its offset, line and column agreeing.
+  @Test func anElementOverTheLimitCutByTheEndIsToldAtItsStart() throws {
+    let text = #"[{"a": 1},"# + "\n  " + #"{"b": "# + String(repeating: " ", count: 1_200_000)
+    let read = try Self.read(Array(text.utf8), count: 256, bytes: 4 << 20, limit: 1 << 20)
+    #expect(read.elements.count == 1)
+    let error = try #require(read.breakage?.error)
+    #expect(error.offset == 13 && error.line == 2 && error.column == 3)
+    #expect(error.kind == .unexpectedEnd)
+  }
+
   /// A break after many reads is told with the index the next element would have had.
   @Test func aBreakAfterManyReadsIsToldWithTheNextIndex() throws {
     let element = #"{"text": ""# + String(repeating: "z", count: 1_000) + #""}"#

@@ -21,6 +21,15 @@ extension InputKindTests {
   func unparsedArrays(_ text: String, _ isLines: Bool) {
     #expect(InputKind.isLines(afterUnparsedArray: Array(text.utf8)) == isLines)
   }
+
+  /// A second line cut where the bytes looked at end, not where the file does, is not
+  /// taken for a value, whatever its start reads as.
+  @Test func aSecondLineCutShortIsNoValue() {
+    let start = Array("[{\"a\": \"x\n1234".utf8)
+    #expect(InputKind.isLines(afterUnparsedArray: start, endsFile: true))
+    #expect(!InputKind.isLines(afterUnparsedArray: start, endsFile: false))
+    #expect(InputKind.isLines(afterUnparsedArray: start + [0x0A], endsFile: false))
+  }
 }
 
 extension BatchTests {
