@@ -52,6 +52,12 @@ struct BatchRun {
     let folder = OutputCollisions.inputFolder(of: options)
     var sink: StreamingOutput?
     do throws(FileIO.Failure) {
+      // Every input is looked for before any is read: one found missing after the others
+      // had been converted would throw that work away. (Looked for, not opened: opening a
+      // named pipe only to close it again would cut off the writer waiting at it.)
+      for input in inputs where input != "-" && access(input, R_OK) != 0 {
+        throw FileIO.Failure(input, errno: errno)
+      }
       if let path = options.reportFile { report = try StreamingOutput(path: path) }
       if let folder {
         try convertFolder(folder, into: output, streams: &streams)

@@ -107,6 +107,20 @@ extension BatchTests {
     #expect(streams.error.contains("\(input):/600: error: the record is larger than"))
   }
 
+  /// An input that is missing is found before any input is read: nothing is converted,
+  /// reported or written, and the run exits 66 naming it.
+  @Test func aMissingInputIsFoundBeforeAnyIsRead() throws {
+    let first = try file("first.ndjson", "{bad\n" + Self.payload + "\n")
+    let missing = folder.appendingPathComponent("missing.ndjson").path
+    let output = folder.appendingPathComponent("out.ndjson").path
+    let (code, streams) = run([
+      "batch", "--from", "auto", "--to", "klaviyo", first, missing, "-o", output,
+    ])
+    #expect(code == .noInput)
+    #expect(streams.error == "pushc: cannot read '\(missing)': no such file or directory\n")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   /// A file that cannot be read fails as its record does; the others are converted.
   @Test func aFolderFileThatCannotBeReadIsAFailedRecord() throws {
     let input = folder.appendingPathComponent("in").path
