@@ -31,8 +31,8 @@ struct ArrayElementReader {
   private let maxElementBytes: Int
   private var input: ReadBuffer
   private var scanner = JSONArrayScanner()
-  /// The offset in the file of `input.bytes[0]`, for the bytes after the last skipped
-  /// element (the scanner counts offsets in the file).
+  /// The offset in the file of `input.bytes[0]`, for the bytes after the last ones
+  /// dropped (the scanner counts offsets in the file).
   private var bufferOffset = 0
   /// The buffer's bytes from here on are not yet handed out.
   private var start = 0
@@ -118,7 +118,9 @@ struct ArrayElementReader {
     let atStart = JSONSyntaxError(
       .unexpectedEnd, "input ends inside the array element that begins here",
       offset: elementStart, line: line, column: column)
-    guard !skipping, elementStart >= bufferOffset else { return atStart }
+    // Not skipping, the element's bytes are all buffered: only bytes before it, or of a
+    // skipped element, are ever dropped.
+    guard !skipping else { return atStart }
     let local = (elementStart - bufferOffset)..<input.bytes.count
     let error = input.bytes.withUnsafeBufferPointer { bytes in
       Result { () throws(JSONSyntaxError) in
@@ -126,9 +128,10 @@ struct ArrayElementReader {
       }
     }
     guard case .failure(let found) = error else { return atStart }
+    let placed = JSONSyntaxError.position(
+      line: found.line, column: found.column, inTextStartingAt: line, column)
     return JSONSyntaxError(
-      found.kind, found.message, offset: elementStart + found.offset,
-      line: line + found.line - 1,
-      column: found.line == 1 ? column + found.column - 1 : found.column)
+      found.kind, found.message, offset: elementStart + found.offset, line: placed.line,
+      column: placed.column)
   }
 }

@@ -25,6 +25,11 @@ struct BatchRun {
   /// (a direct write waits for the disk, about as long as the workers take over two
   /// blocks) and reads the next, the workers still have three to convert.
   static let blocksQueued = 4
+  /// Blocks a reader's caller still holds when it reads the next: the oldest queued one
+  /// has been written, the others are still being converted.
+  static let blocksHeld = blocksQueued - 1
+  /// The most bytes one record may have: a line, an array element, a folder's file.
+  static let recordLimit = JSONReader.Limits.standard.maxBytes
 
   let converter: RecordConverter
   let options: CommandLineOptions
@@ -93,9 +98,8 @@ struct BatchRun {
   private mutating func convertStream(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
-    let limit = JSONReader.Limits.standard.maxBytes
-    // A block is read once the oldest queued one is written: the others are still held.
-    let blocksHeld = Self.blocksQueued - 1
+    let limit = Self.recordLimit
+    let blocksHeld = Self.blocksHeld
     var reader: LineReader
     if input == "-" {
       if let descriptor = streams.standardInputDescriptor {
@@ -176,15 +180,14 @@ struct BatchRun {
   private mutating func convertArray(
     _ input: String, into sink: StreamingOutput?, streams: inout some DriverStreams
   ) throws(FileIO.Failure) -> Bool {
-    let limit = JSONReader.Limits.standard.maxBytes
+    let limit = Self.recordLimit
     // Read by a descriptor of its own: the stream's stays at the start, for the lines
     // the file may turn out to hold.
     let descriptor = open(input, O_RDONLY)
     guard descriptor >= 0 else { throw FileIO.Failure(input, errno: errno) }
     defer { systemClose(descriptor) }
     var reader = ArrayElementReader(
-      descriptor: descriptor, path: input, maxElementBytes: limit,
-      blocksHeld: Self.blocksQueued - 1)
+      descriptor: descriptor, path: input, maxElementBytes: limit, blocksHeld: Self.blocksHeld)
     var first: ArrayElementReader.Block? = try reader.nextElements(
       atMost: Self.blockSize, bytes: Self.blockBytes)
     if reader.breakage != nil {
@@ -240,7 +243,7 @@ struct BatchRun {
     var checkedFolders: Set<String> = []
     // A file over the size limit is read no further than one byte beyond it, which is
     // enough for the reader to refuse it.
-    let limit = JSONReader.Limits.standard.maxBytes
+    let limit = Self.recordLimit
     var start = 0
     while start < files.count {
       let names = Array(files[start..<min(start + Self.filesPerBlock, files.count)])

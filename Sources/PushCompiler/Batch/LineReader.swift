@@ -45,14 +45,9 @@ struct LineReader {
     input = ReadBuffer(descriptor: descriptor, path: path, blocksHeld: blocksHeld)
     self.ownsDescriptor = owning
     self.maxLineBytes = maxLineBytes
-    mayWait = Self.mayWait(reading: descriptor)
-  }
-
-  /// Whether reading `descriptor` may wait for a writer: it is not a regular file.
-  static func mayWait(reading descriptor: Int32) -> Bool {
     var status = stat()
-    return descriptor >= 0 && fstat(descriptor, &status) == 0
-      && status.st_mode & S_IFMT != S_IFREG
+    mayWait =
+      descriptor >= 0 && fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
   }
 
   /// Whether the next read would wait for a writer that has sent nothing yet: a stream
@@ -63,13 +58,9 @@ struct LineReader {
   /// the reader would otherwise end nearly every block after a pipe's worth of lines,
   /// and small blocks leave the cores waiting on each other.
   var wouldWait: Bool {
-    mayWait && !input.atEnd && Self.wouldWait(reading: descriptor)
-  }
-
-  /// Whether `descriptor` has nothing to read yet, after a moment's patience.
-  static func wouldWait(reading descriptor: Int32) -> Bool {
+    guard mayWait, !input.atEnd else { return false }
     var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&request, 1, patienceMilliseconds) == 0
+    return poll(&request, 1, Self.patienceMilliseconds) == 0
   }
 
   /// How long ``wouldWait`` waits for more input before it says reading would wait.

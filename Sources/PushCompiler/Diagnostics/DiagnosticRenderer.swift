@@ -132,18 +132,24 @@ public struct DiagnosedDocument: Sendable, Hashable {
     switch (part, location) {
     case (.whole, _): (nil, location)
     case (.line(let first), .text(let line, let column, let offset)):
-      (nil, .text(line: first + line - 1, column: column, offset: offset))
+      (nil, Self.text(line, column, offset, inTextStartingAt: first, 1))
     case (.line(let line), _): (String(line), location)
     case (.element(let index, _, _), .input(let pointer)):
       (nil, .input(JSONPointer.root.appending(index) + pointer))
     case (.element(_, let first, let firstColumn), .text(let line, let column, let offset)):
-      (
-        nil,
-        .text(
-          line: first + line - 1, column: line == 1 ? firstColumn + column - 1 : column,
-          offset: offset)
-      )
+      (nil, Self.text(line, column, offset, inTextStartingAt: first, firstColumn))
     case (.element(let index, _, _), _): (JSONPointer.root.appending(index).description, location)
     }
+  }
+
+  /// A text position in a record that begins at `startLine` and `startColumn` of the
+  /// file, as a position in the file; the offset stays the record's.
+  private static func text(
+    _ line: Int, _ column: Int, _ offset: Int, inTextStartingAt startLine: Int,
+    _ startColumn: Int
+  ) -> DiagnosticLocation {
+    let placed = JSONSyntaxError.position(
+      line: line, column: column, inTextStartingAt: startLine, startColumn)
+    return .text(line: placed.line, column: placed.column, offset: offset)
   }
 }

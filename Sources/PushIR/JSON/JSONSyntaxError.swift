@@ -56,6 +56,15 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 
   public var description: String { "\(line):\(column): \(message)" }
 
+  /// `line` and `column` of a text that begins at `startLine` and `startColumn` of a
+  /// larger one (a record of a file), as a line and column of the larger one: only the
+  /// first line's columns move.
+  public static func position(
+    line: Int, column: Int, inTextStartingAt startLine: Int, _ startColumn: Int
+  ) -> (line: Int, column: Int) {
+    (startLine + line - 1, line == 1 ? startColumn + column - 1 : column)
+  }
+
   /// The byte found, as messages name it: quoted, or `end of input` for none.
   static func describe(_ byte: UInt8?) -> String {
     byte.map { "'\(spelling(of: $0))'" } ?? "end of input"

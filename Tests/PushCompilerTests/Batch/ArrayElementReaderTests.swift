@@ -16,11 +16,11 @@ import Testing
 /// comes without its bytes.
 @Suite struct ArrayElementReaderTests {
   /// The elements read from `text` as a file, in blocks of at most `count` elements and
-  /// about `bytes` bytes, those over `limit` bytes without their bytes; and where the
-  /// array broke, if it did.
+  /// about `bytes` bytes, those over `limit` bytes without their bytes; where the array
+  /// broke, if it did; and the most bytes a block's buffer held.
   static func read(_ text: [UInt8], count: Int, bytes: Int, limit: Int) throws -> (
     elements: [(index: Int, line: Int, column: Int, bytes: [UInt8]?)],
-    breakage: ArrayElementReader.Breakage?
+    breakage: ArrayElementReader.Breakage?, largestBuffer: Int
   ) {
     let folder = try TemporaryFolder.make("array-reader")
     let path = try TemporaryFolder.write(text, to: "in.json", in: folder)
@@ -30,10 +30,12 @@ import Testing
     var reader = ArrayElementReader(
       descriptor: descriptor, path: path, maxElementBytes: limit, blocksHeld: 3)
     var elements: [(index: Int, line: Int, column: Int, bytes: [UInt8]?)] = []
+    var largestBuffer = 0
     while true {
       let block = try reader.nextElements(atMost: count, bytes: bytes)
       if block.records.isEmpty { break }
       #expect(block.records.count <= count)
+      largestBuffer = max(largestBuffer, block.buffer.count)
       for element in block.records {
         elements.append(
           (
@@ -42,7 +44,7 @@ import Testing
           ))
       }
     }
-    return (elements, reader.breakage)
+    return (elements, reader.breakage, largestBuffer)
   }
 
   /// Generated arrays of a few hundred kilobytes (so that the file is read in several
@@ -86,23 +88,10 @@ import Testing
   @Test func blankBytesAreNotKept() throws {
     let blanks = String(repeating: " \r\n", count: 1_500_000)
     let text = "[" + #"{"a": 1}"# + blanks + ", 2" + blanks + "]" + blanks
-    let folder = try TemporaryFolder.make("array-reader")
-    let path = try TemporaryFolder.write(Array(text.utf8), to: "in.json", in: folder)
-    let descriptor = open(path, O_RDONLY)
-    try #require(descriptor >= 0)
-    defer { _ = close(descriptor) }
-    var reader = ArrayElementReader(
-      descriptor: descriptor, path: path, maxElementBytes: 1 << 20, blocksHeld: 3)
-    var largest = 0
-    var count = 0
-    while true {
-      let block = try reader.nextElements(atMost: 256, bytes: 4 << 20)
-      if block.records.isEmpty { break }
-      largest = max(largest, block.buffer.count)
-      count += block.records.count
-    }
-    #expect(count == 2 && reader.breakage == nil)
-    #expect(largest < 4 * ReadBuffer.chunkSize, "a block held \(largest) bytes")
+    let read = try Self.read(Array(text.utf8), count: 256, bytes: 4 << 20, limit: 1 << 20)
+    #expect(read.elements.count == 2 && read.breakage == nil)
+    #expect(
+      read.largestBuffer < 4 * ReadBuffer.chunkSize, "a block held \(read.largestBuffer) bytes")
   }
 
   /// The end of the input inside an element over the limit is told at the element's
