@@ -112,10 +112,12 @@ public struct PreparedString: Sendable {
       (quoted, quotedCount) = ((0, 0, 0), 0)
       return
     }
-    quoted = (
-      JSONStringBytes.word(packing: bytes), JSONStringBytes.word(packing: bytes.dropFirst(8)),
-      JSONStringBytes.word(packing: bytes.dropFirst(16))
-    )
+    quoted = bytes.withUnsafeBufferPointer { bytes in
+      (
+        JSONStringBytes.word(packing: bytes), JSONStringBytes.word(packing: bytes, from: 8),
+        JSONStringBytes.word(packing: bytes, from: 16)
+      )
+    }
     quotedCount = bytes.count
   }
 }

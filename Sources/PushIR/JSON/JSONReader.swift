@@ -419,10 +419,15 @@ public struct JSONReader: ~Copyable {
     /// The words of `text` when it is at most fifteen bytes of ASCII, the only text
     /// whose bytes decide `==`; else `nil`.
     init?(ascii text: String) {
-      let utf8 = text.utf8
-      guard utf8.count <= 15, utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-      low = JSONStringBytes.word(packing: utf8)
-      high = JSONStringBytes.word(packing: utf8.dropFirst(8))
+      var words: ShortName?
+      JSONWriter.withUTF8(of: text) { bytes in
+        guard bytes.count <= 15, !bytes.contains(where: { $0 >= 0x80 }) else { return }
+        words = ShortName(
+          low: JSONStringBytes.word(packing: bytes),
+          high: JSONStringBytes.word(packing: bytes, from: 8))
+      }
+      guard let words else { return nil }
+      self = words
     }
   }
 
