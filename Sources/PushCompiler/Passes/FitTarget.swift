@@ -85,19 +85,31 @@ private struct Fitter {
         .droppedCategory,
         "\(targetID) cannot name the registered category '\(category.identifier)'; dropped",
         at: "/category")
+      dropActionTargets(of: category) { entry in
+        "category action '\(entry.actionID)' (\(entry.action.phrase)) is dropped with its category"
+      }
     }
-    if let targets = notification.category?.actionTargets, !targets.isEmpty,
+    if let category = notification.category, !category.actionTargets.isEmpty,
       !target.categoryActionTargets
     {
-      for (index, entry) in targets.enumerated() {
-        report(
-          .droppedAction,
-          "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides",
-          at: JSONPointer("/category/actionTargets").appending(index))
-      }
       notification.category?.actionTargets = []
+      dropActionTargets(of: category) { entry in
+        "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides"
+      }
     }
     fitCategoryActions(&notification)
+  }
+
+  /// Reports each action target of `category` as dropped, at its own place (each came
+  /// from its own member of the input), with the message `why` makes for it.
+  private mutating func dropActionTargets(
+    of category: NotificationCategory,
+    _ why: (NotificationCategory.ActionTarget) -> String
+  ) {
+    for (index, entry) in category.actionTargets.enumerated() {
+      report(
+        .droppedAction, why(entry), at: JSONPointer("/category/actionTargets").appending(index))
+    }
   }
 
   /// A registered category's action targets, one per action (the first one given

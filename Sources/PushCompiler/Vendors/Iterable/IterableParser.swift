@@ -184,6 +184,10 @@ struct IterableParser: PayloadParser {
         value, at: pointer.appending(ButtonKey.action), context: &context)
     else { return }
     notification.category?.actionTargets.append(.init(actionID: id, action: action))
+    context.sourceMap.record(
+      JSONPointer("/category/actionTargets").appending(
+        notification.category!.actionTargets.count - 1),
+      from: pointer)
   }
 
   /// A dynamic button, or `nil` (reported) when the SDK would skip it.

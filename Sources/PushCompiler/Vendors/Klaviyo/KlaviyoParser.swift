@@ -386,6 +386,8 @@ struct KlaviyoParser: PayloadParser {
         .init(actionID: member.key, action: .openURL(text, .app)))
       let index = (notification.category?.actionTargets.count ?? 1) - 1
       context.sourceMap.record(
+        JSONPointer("/category/actionTargets").appending(index), from: pointer)
+      context.sourceMap.record(
         JSONPointer("/category/actionTargets").appending(index).appending("action")
           .appending("url"),
         from: pointer.appending("url"))
