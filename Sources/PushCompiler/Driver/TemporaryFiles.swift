@@ -176,7 +176,7 @@ struct TemporaryFile {
   /// user gave.
   init(beside path: String, for output: String) throws(FileIO.Failure) {
     TemporaryFiles.prepare()
-    let template = Array((path + ".pushc-XXXXXX").utf8CString)
+    let template = Self.template(beside: path)
     let slot = template.count <= TemporaryFiles.nameSize ? TemporaryFiles.reserve() : nil
     let name =
       slot.map(TemporaryFiles.name)
@@ -193,6 +193,21 @@ struct TemporaryFile {
     descriptor = opened
     self.name = name
     self.slot = slot
+  }
+
+  /// The longest a file's name may be, in bytes, on the file systems `pushc` runs on.
+  static let longestName = 255
+
+  /// The template `mkstemp` makes the name from: `path` and `.pushc-XXXXXX`, its last
+  /// component cut short (between characters) where it would be longer than a name may
+  /// be. A final name of 243 to 255 bytes is legal; its temporary name must be too.
+  static func template(beside path: String) -> [CChar] {
+    let suffix = ".pushc-XXXXXX"
+    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) }
+    let folder = path[..<(slash ?? path.startIndex)]
+    var name = Substring(path[(slash ?? path.startIndex)...])
+    while name.utf8.count + suffix.utf8.count > longestName { name.removeLast() }
+    return Array((folder + name + suffix).utf8CString)
   }
 
   /// Renames the file (already closed) to `path`, or removes it when that fails; returns

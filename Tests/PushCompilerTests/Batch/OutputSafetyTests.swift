@@ -301,6 +301,18 @@ extension OutputSafetyTests {
     #expect(streams.error.contains("pushc: cannot read '\(folder)/absent.ndjson': no such file"))
     #expect(entries().isEmpty)
   }
+
+  /// A name of up to 255 bytes is legal, with room for no suffix: its temporary file's
+  /// name is cut short, between characters, and the output still lands under the name
+  /// given, with nothing else left.
+  @Test(arguments: [243, 254, 255])
+  func anOutputWithTheLongestLegalNameIsWritten(length: Int) throws {
+    let name = "é" + String(repeating: "o", count: length - 7) + ".json"
+    #expect(name.utf8.count == length)
+    let (code, _) = run(Self.batch + [try file("in.ndjson"), "-o", folder + "/" + name])
+    #expect(code == .failed)
+    #expect(entries().sorted() == ["in.ndjson", name].sorted())
+  }
 }
 
 // MARK: - Permissions and symbolic links
