@@ -12,4 +12,4 @@ import PushCompiler
 FileIO.occupyClosedStandardStreams()
 Driver.quitOnSIGQUIT()
 var streams = ProcessStreams()
-exit(Driver.run(Array(CommandLine.arguments.dropFirst()), streams: &streams).rawValue)
+exit(Driver.run(argv: CommandLine.unsafeArgv, count: CommandLine.argc, streams: &streams).rawValue)

@@ -266,8 +266,9 @@ struct BatchRun {
           streams: &streams)
         let target = FileIO.joined(output, name)
         guard let line = outcome.line else {
-          // An output an earlier run left under this name would pass for this record's.
-          try FileIO.removeRegularFile(target)
+          // An output an earlier run left under this name would pass for this record's;
+          // a name that is not UTF-8 is spelled otherwise here, naming no such output.
+          if !listing.notUTF8.contains(name) { try FileIO.removeRegularFile(target) }
           continue
         }
         let parent = OutputCollisions.parent(of: target)

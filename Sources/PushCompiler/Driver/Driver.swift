@@ -6,6 +6,32 @@ public enum Driver {
   /// The version `--version` prints.
   public static let version = "0.1.0"
 
+  /// Runs the command line the process was given: `argv` holds `count` arguments, the
+  /// program's name first. An argument that is not UTF-8 is a usage error: as a
+  /// `String` its other bytes would become replacement characters, and a file name so
+  /// spelled names another file, or none.
+  public static func run(
+    argv: UnsafePointer<UnsafeMutablePointer<CChar>?>, count: Int32,
+    streams: inout some DriverStreams
+  ) -> ExitCode {
+    var arguments: [String] = []
+    for index in 1..<max(Int(count), 1) {
+      guard let pointer = argv[index] else { break }
+      guard let argument = String(validatingCString: pointer) else {
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        let bytes = UnsafeBufferPointer(
+          start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        streams.writeError(
+          "pushc: argument \(index), '\(FileIO.shown(bytes))', is not valid UTF-8; pushc takes file names and values in UTF-8 only\nrun 'pushc --help' for usage\n"
+        )
+        return .usage
+      }
+      arguments.append(argument)
+    }
+    return run(arguments, streams: &streams)
+  }
+
   /// Runs `pushc` with `arguments` (without the program name).
   public static func run(_ arguments: [String], streams: inout some DriverStreams) -> ExitCode {
     let options: CommandLineOptions

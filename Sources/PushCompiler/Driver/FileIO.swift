@@ -27,10 +27,21 @@ public enum FileIO {
     public var step: String?
 
     init(_ path: String, errno code: Int32, side: Side = .input, step: String? = nil) {
+      self.init(path, reason: String(cString: strerror(code)).lowercased(), side: side, step: step)
+    }
+
+    init(_ path: String, reason: String, side: Side = .input, step: String? = nil) {
       self.path = path
-      self.reason = String(cString: strerror(code)).lowercased()
+      self.reason = reason
       self.side = side
       self.step = step
+    }
+
+    /// The failure of a file or folder whose name, not being UTF-8, a path given to the
+    /// system as a `String` cannot spell: the replacement characters in `shown` would
+    /// name another file, or none.
+    static func nameNotUTF8(_ shown: String) -> Failure {
+      Failure(shown, reason: "its name is not valid UTF-8, and pushc names files in UTF-8 only")
     }
 
     /// The message `pushc` prints, e.g. "cannot write 'out.ndjson': the temporary file
@@ -179,13 +190,38 @@ extension FileIO {
     /// Links to a folder that holds them (`up -> ..`), relative to the folder listed:
     /// entering them would list the same files again, without end.
     public var loops: [String]
+    /// Those of ``files`` whose names are not UTF-8, as ``FileIO/shown(_:)`` spells
+    /// them: no path names them, so nothing is read, written or removed under them.
+    public var notUTF8: Set<String>
+  }
+
+  /// `bytes`, a name that is not all UTF-8, as text: its UTF-8 as it is and each other
+  /// byte as `\xHH`, so that it names no other file the way replacement characters
+  /// could.
+  public static func shown(_ bytes: some Collection<UInt8>) -> String {
+    var shown = ""
+    var rest = bytes[...]
+    while let first = rest.first {
+      let scalar = (1...min(4, rest.count)).lazy.compactMap { length in
+        String(validating: rest.prefix(length), as: UTF8.self).map { ($0, length) }
+      }.first
+      if let (text, length) = scalar {
+        shown += text
+        rest = rest.dropFirst(length)
+      } else {
+        // Never below 0x80, which is UTF-8 by itself: always two digits.
+        shown += "\\x" + String(first, radix: 16, uppercase: true)
+        rest = rest.dropFirst()
+      }
+    }
+    return shown
   }
 
   /// The `.json` files under `directory`. A linked folder is followed, unless it is one
   /// of the folders it is in. Only `directory` itself must be listed; a folder below it
   /// that cannot be is named among the files, with why, and the others are listed.
   public static func jsonFiles(under directory: String) throws(Failure) -> FolderListing {
-    var listing = FolderListing(files: [], unlisted: [:], loops: [])
+    var listing = FolderListing(files: [], unlisted: [:], loops: [], notUTF8: [])
     var pending = [(relative: "", ancestors: [FileIdentity]())]
     while let (relative, ancestors) = pending.popLast() {
       let path = relative.isEmpty ? directory : joined(directory, relative)
@@ -199,14 +235,28 @@ extension FileIO {
       defer { closedir(handle) }
       let lineage = ancestors + [FileIdentity(path)].compactMap { $0 }
       while let entry = readdir(handle) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) {
+          let bytes = $0.prefix { $0 != 0 }
+          return String(validating: bytes, as: UTF8.self).map { ($0, true) } ?? (
+            shown(bytes), false
+          )
         }
         guard name != ".", name != ".." else { continue }
         let child = relative.isEmpty ? name : relative + "/" + name
         // The entry's type, where the folder gives it, needs no path: a folder whose
         // path is too long to look up is still found, and fails when it is listed.
         let type = Int(entry.pointee.d_type)
+        guard isUTF8 else {
+          // Neither read nor listed by a path that names something else; a folder or a
+          // `.json` file is reported among the files (the suffix is ASCII, so it
+          // survives the replacement characters).
+          if type == DT_DIR || name.hasSuffix(".json") {
+            listing.files.append(child)
+            listing.unlisted[child] = .nameNotUTF8(joined(directory, child))
+            listing.notUTF8.insert(child)
+          }
+          continue
+        }
         let isFolder =
           type == DT_DIR
           || ((type == DT_LNK || type == DT_UNKNOWN) && isDirectory(joined(directory, child)))

@@ -235,3 +235,48 @@ extension BatchTests {
     #expect(streams.error.hasSuffix("2 records read: 1 converted, 1 failed\n"))
   }
 }
+
+extension BatchTests {
+  /// Makes a file or folder under `folder` whose name is `name`'s bytes, UTF-8 or not.
+  func makeRaw(_ folder: String, _ name: [UInt8], folder isFolder: Bool = false) throws {
+    let path = (Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) }
+    if isFolder {
+      #expect(mkdir(path, 0o755) == 0)
+    } else {
+      let descriptor = open(path, O_CREAT | O_WRONLY, 0o644)
+      try #require(descriptor >= 0)
+      let bytes = Array(Self.payload.utf8)
+      #expect(write(descriptor, bytes, bytes.count) == bytes.count)
+      close(descriptor)
+    }
+  }
+
+  /// A file or folder whose name is not UTF-8 cannot be named by a path made from a
+  /// `String`: it is a failed record, shown with its other bytes as `\xHH`, and nothing
+  /// in the output folder is taken for its output.
+  @Test func aNameThatIsNotUTF8IsAFailedRecordShownByItsBytes() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/good.json", Self.payload)
+    try makeRaw(input, Array("bad".utf8) + [0xFF, 0xC3] + Array(".json".utf8))
+    try makeRaw(input, Array("d".utf8) + [0xFE], folder: true)
+    try makeRaw(input, Array("skipped".utf8) + [0xFF])
+    let output = folder.appendingPathComponent("out").path
+    let unrelated = try file("out/bad\\xFF\\xC3.json", "kept")
+    let (code, streams) = run(["batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", output])
+    #expect(code == .failed)
+    let reason = "its name is not valid UTF-8, and pushc names files in UTF-8 only"
+    #expect(
+      streams.error.contains(
+        "\(input)/bad\\xFF\\xC3.json: error: cannot read '\(input)/bad\\xFF\\xC3.json': \(reason)"))
+    #expect(
+      streams.error.contains("\(input)/d\\xFE: error: cannot read '\(input)/d\\xFE': \(reason)"))
+    #expect(streams.error.hasSuffix("pushc: 3 records read: 1 converted, 2 failed\n"))
+    #expect(try String(contentsOfFile: unrelated, encoding: .utf8) == "kept")
+  }
+
+  /// UTF-8 is spelled as it is; each other byte as `\xHH`.
+  @Test func namesThatAreNotUTF8AreShownByTheirBytes() {
+    #expect(FileIO.shown(Array("é".utf8) + [0x80, 0x41, 0xC3, 0xA9]) == "é\\x80Aé")
+    #expect(FileIO.shown([0xF0, 0x9F, 0x98]) == "\\xF0\\x9F\\x98")
+  }
+}

@@ -357,3 +357,27 @@ import Testing
     #expect(try JSONReader.parse(Array(aliased.output.utf8))["W$id"] == "1_20261122")
   }
 }
+
+extension DriverTests {
+  /// An argument that is not UTF-8 would reach a `String` with replacement characters,
+  /// and as a file name name another file: it is refused before anything is opened.
+  @Test func anArgumentThatIsNotUTF8IsAUsageError() {
+    let arguments: [[UInt8]] = [
+      Array("pushc".utf8), Array("detect".utf8), Array("in".utf8) + [0xFF] + Array(".json".utf8),
+    ]
+    let argv: [UnsafeMutablePointer<CChar>?] =
+      arguments.map { bytes in
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in (bytes + [0]).enumerated() { copy[index] = CChar(bitPattern: byte) }
+        return copy
+      } + [nil]
+    defer { argv.forEach { $0?.deallocate() } }
+    var streams = BufferedStreams(input: [])
+    let code = Driver.run(argv: argv, count: Int32(arguments.count), streams: &streams)
+    #expect(code == .usage)
+    #expect(
+      streams.error.hasPrefix(
+        "pushc: argument 2, 'in\\xFF.json', is not valid UTF-8; pushc takes file names and values in UTF-8 only\n"
+      ))
+  }
+}
