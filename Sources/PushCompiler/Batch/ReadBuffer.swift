@@ -99,8 +99,11 @@ struct ReadBuffer {
           if count > 0 { initialized = count }
         }
       }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw FileIO.Failure(path, errno: errno) }
+      if count < 0 {
+        let code = errno
+        if FileIO.mayRetry(after: code, on: descriptor, readyFor: Int16(POLLIN)) { continue }
+        throw FileIO.Failure(path, errno: code)
+      }
       atEnd = count == 0
       return
     }

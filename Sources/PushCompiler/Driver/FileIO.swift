@@ -91,8 +91,9 @@ public enum FileIO {
       let wanted = min(chunk.count, limit - bytes.count)
       let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
-        if errno == EINTR { continue }
-        throw Failure(path, errno: errno)
+        let code = errno
+        if mayRetry(after: code, on: descriptor, readyFor: Int16(POLLIN)) { continue }
+        throw Failure(path, errno: code)
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
@@ -130,12 +131,27 @@ public enum FileIO {
     while written < bytes.count {
       let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
       if result < 0 {
-        if errno == EINTR { continue }
-        return (written, errno)
+        let code = errno
+        if mayRetry(after: code, on: descriptor, readyFor: Int16(POLLOUT)) { continue }
+        return (written, code)
       }
       written += result
     }
     return (written, nil)
+  }
+
+  /// Whether a read or write on `descriptor` that failed with `code` is to be made
+  /// again: after an interruption at once; when the descriptor does not block (a
+  /// parent process may leave standard input or output so) and is not ready, once
+  /// `poll` says it is ready for `events`.
+  static func mayRetry(after code: Int32, on descriptor: Int32, readyFor events: Int16) -> Bool {
+    if code == EINTR { return true }
+    guard code == EAGAIN || code == EWOULDBLOCK else { return false }
+    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    while poll(&entry, 1, -1) < 0 {
+      if errno != EINTR { return false }
+    }
+    return true
   }
 
   /// Whether `descriptor` is a terminal.

@@ -517,11 +517,12 @@ enum BuiltPushc {
   ]
 
   /// Starts `arguments` with standard input from `standardInput` (or `/dev/null`), its
-  /// outputs to the files named (`/dev/null` unless told), and the ``endingSignals`` at
-  /// their default actions whatever this process does with them.
+  /// standard output to `standardOutput` when given, its outputs otherwise to the files
+  /// named (`/dev/null` unless told), and the ``endingSignals`` at their default actions
+  /// whatever this process does with them.
   static func spawn(
-    _ arguments: [String], standardInput: Int32? = nil, output: String = "/dev/null",
-    errors: String = "/dev/null"
+    _ arguments: [String], standardInput: Int32? = nil, standardOutput: Int32? = nil,
+    output: String = "/dev/null", errors: String = "/dev/null"
   ) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -531,7 +532,11 @@ enum BuiltPushc {
     } else {
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let standardOutput {
+      posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -248,3 +248,67 @@ extension OutputSafetyTests {
     }
   }
 }
+
+// MARK: - Streams that do not block
+
+extension OutputSafetyTests {
+  /// A pipe end in non-blocking mode, as a parent process may hand one over.
+  func nonBlocking(_ descriptor: Int32) -> Int32 {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    return descriptor
+  }
+
+  /// A new pipe whose ends no other child inherits: a `pushc` another test starts
+  /// meanwhile holding the write end open would keep this test's run from ever ending.
+  func privatePipe() throws -> [Int32] {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return ends
+  }
+
+  /// A standard input that does not block, with nothing to read yet, is waited on, not
+  /// taken for unreadable: every record written later is converted.
+  @Test func aStandardInputThatDoesNotBlockIsWaitedOn() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let ends = try privatePipe()
+    let output = folder + "/out.ndjson"
+    let child = try #require(
+      BuiltPushc.spawn(
+        [pushc] + Self.batch + ["-", "-o", output], standardInput: nonBlocking(ends[0])))
+    close(ends[0])
+    // Were pushc to stop reading, writing to it fails instead of killing the tests.
+    BuiltPushc.withoutBrokenPipeSignal {
+      let first = Array(Self.goodInput.utf8)
+      #expect(BuiltPushc.write(first, to: ends[1]) == first.count)
+      usleep(300_000)
+      let second = Array((Self.goodInput + Self.record + "\n").utf8)
+      #expect(BuiltPushc.write(second, to: ends[1]) == second.count)
+    }
+    close(ends[1])
+    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
+    #expect(status == 0)
+    #expect(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").count == 5)
+  }
+
+  /// A standard output that does not block, read late, is waited on until it can take
+  /// more: every line arrives.
+  @Test func aStandardOutputThatDoesNotBlockIsWaitedOn() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let input = try file("in.ndjson", String(repeating: Self.record + "\n", count: 2000))
+    let ends = try privatePipe()
+    let child = try #require(
+      BuiltPushc.spawn([pushc] + Self.batch + [input], standardOutput: nonBlocking(ends[1])))
+    close(ends[1])
+    usleep(300_000)
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while case let count = read(ends[0], &chunk, chunk.count), count > 0 {
+      received += chunk[..<count]
+    }
+    close(ends[0])
+    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
+    #expect(status == 0)
+    #expect(received.filter { $0 == UInt8(ascii: "\n") }.count == 2000)
+  }
+}
