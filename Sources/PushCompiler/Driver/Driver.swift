@@ -175,9 +175,12 @@ struct Session {
     // folder input first, since the other checks compare paths as its outputs need.
     if target != nil {
       if let problem = OutputCollisions.folderInputProblem(in: options)
+        ?? OutputCollisions.standardInputNamedTwice(
+          in: options, standardInput: streams.standardInputDescriptor)
         ?? OutputCollisions.problem(
           in: options, standardInput: streams.standardInputDescriptor,
-          standardOutput: streams.standardOutputDescriptor)
+          standardOutput: streams.standardOutputDescriptor,
+          standardError: streams.standardErrorDescriptor)
       {
         return usage(problem, &streams)
       }

@@ -10,6 +10,8 @@ public protocol DriverStreams {
   var standardInputDescriptor: Int32? { get }
   /// The descriptor standard output is written to, when it is a real one.
   var standardOutputDescriptor: Int32? { get }
+  /// The descriptor standard error is written to, when it is a real one.
+  var standardErrorDescriptor: Int32? { get }
   /// Whether standard error is a terminal (for progress lines).
   var errorIsTerminal: Bool { get }
   /// Whether standard output is a terminal (where a progress line would run into the
@@ -22,6 +24,7 @@ public protocol DriverStreams {
 
 extension DriverStreams {
   public var standardOutputDescriptor: Int32? { nil }
+  public var standardErrorDescriptor: Int32? { nil }
   public var outputIsTerminal: Bool { false }
   public var outputFailure: FileIO.Failure? { nil }
 }
@@ -47,6 +50,7 @@ public struct ProcessStreams: DriverStreams {
 
   public var standardInputDescriptor: Int32? { 0 }
   public var standardOutputDescriptor: Int32? { 1 }
+  public var standardErrorDescriptor: Int32? { 2 }
   public var errorIsTerminal: Bool { FileIO.isTerminal(2) }
   public var outputIsTerminal: Bool { FileIO.isTerminal(1) }
 }

@@ -65,12 +65,32 @@ enum OutputCollisions {
     return nil
   }
 
+  /// What is wrong when a `batch` input other than `-` names standard input itself
+  /// (`/dev/stdin`) beside `-`, and it is a pipe or a device, as a usage message, or nil:
+  /// whichever is read first takes everything. (A file standard input is redirected
+  /// from is read from its start each time, as a file named twice is.)
+  static func standardInputNamedTwice(in options: CommandLineOptions, standardInput: Int32?)
+    -> String?
+  {
+    guard options.command == .batch, options.inputs.contains("-"), let standardInput else {
+      return nil
+    }
+    var info = stat()
+    guard fstat(standardInput, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
+    let identity = FileIO.FileIdentity(info)
+    guard
+      let other = options.inputs.first(where: { $0 != "-" && FileIO.FileIdentity($0) == identity })
+    else { return nil }
+    return "'\(other)' is standard input, given as '-' too: it can be read only once"
+  }
+
   /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
   /// input is taken to be as ``folderInputProblem(in:)`` requires.
-  /// `standardInput` and `standardOutput` are the descriptors of those streams, when
-  /// they are real ones.
+  /// `standardInput`, `standardOutput` and `standardError` are the descriptors of those
+  /// streams, when they are real ones.
   static func problem(
-    in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?
+    in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?,
+    standardError: Int32? = nil
   ) -> String? {
     let batch = options.command == .batch
     let given = batch ? options.inputs : options.input.map { [$0] } ?? []
@@ -91,7 +111,12 @@ enum OutputCollisions {
     let standardOutputFile =
       recordsToStandardOutput || reportToStandardOutput
       ? standardOutput.flatMap { Place(descriptor: $0) } : nil
-    guard !outputs.isEmpty || standardOutputFile != nil else { return nil }
+    // Standard error too (`2>> FILE`): read back, each message would be a record that
+    // fails, whose message is read back in turn, without end.
+    let standardErrorFile = standardError.flatMap { Place(descriptor: $0) }
+    guard !outputs.isEmpty || standardOutputFile != nil || standardErrorFile != nil else {
+      return nil
+    }
 
     var inputs: [(name: String, place: Place)] = given.filter { $0 != "-" }.map {
       ("the input\($0 == folder ? " folder" : "") '\($0)'", Place($0))
@@ -105,9 +130,11 @@ enum OutputCollisions {
       inputs.append(("the --defaults file '\(path)'", Place(path)))
     }
 
-    if let standardOutputFile, let input = inputs.first(where: { $0.place == standardOutputFile }) {
-      return "standard output is \(input.name): the run would write into what it reads; "
-        + "redirect it elsewhere"
+    for (stream, file) in [("output", standardOutputFile), ("error", standardErrorFile)] {
+      if let file, let input = inputs.first(where: { $0.place == file }) {
+        return "standard \(stream) is \(input.name): the run would write into what it reads; "
+          + "redirect it elsewhere"
+      }
     }
     for output in outputs {
       let named = "\(output.option) '\(output.path)'"
@@ -129,7 +156,8 @@ enum OutputCollisions {
     }
     if outputs.count == 2 {
       let (output, report) = (outputs[0].path, outputs[1].path)
-      if Place(output) == Place(report) {
+      // Two outputs to one device (`/dev/null`) replace nothing.
+      if Place(output) == Place(report), !isDevice(output) {
         return "-o and --report both name '\(report)': one would replace the other"
       }
       if folder != nil, report.hasSuffix(".json"), lies(report, inside: Place(output)) {
@@ -138,6 +166,12 @@ enum OutputCollisions {
       }
     }
     return nil
+  }
+
+  /// Whether `path` names a character device (`/dev/null`, a terminal).
+  static func isDevice(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
   }
 
   /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A

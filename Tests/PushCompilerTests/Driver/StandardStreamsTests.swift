@@ -312,3 +312,63 @@ extension OutputSafetyTests {
     #expect(received.filter { $0 == UInt8(ascii: "\n") }.count == 2000)
   }
 }
+
+// MARK: - Streams named twice
+
+extension OutputSafetyTests {
+  /// Standard error appended to an input would feed the run its own messages, each a
+  /// record that fails in turn: a usage error, with nothing written but that message.
+  @Test func standardErrorIntoAnInputIsAUsageError() throws {
+    try file("in.ndjson")
+    let status = try shell("2>> in.ndjson", Self.batch + ["in.ndjson", "-o", "out.ndjson"])
+    #expect(status == 64)
+    #expect(entries() == ["in.ndjson"])
+    let text = try #require(contents("in.ndjson"))
+    #expect(text.hasPrefix(Self.input + "pushc: standard error is the input 'in.ndjson'"))
+  }
+
+  /// `/dev/stdin` beside `-`, when standard input is a pipe: the first read would take
+  /// it all and the other find nothing, so it is a usage error. From a file, each reads
+  /// the file from its start.
+  @Test func standardInputNamedTwiceIsAUsageErrorForAPipe() throws {
+    try file("in.ndjson", Self.goodInput)
+    let arguments = Self.batch + ["/dev/stdin", "-", "-o", "out.ndjson"]
+    #expect(try shell("< in.ndjson", arguments) == 0)
+    #expect(contents("out.ndjson")?.split(separator: "\n").count == 4)
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let ends = try privatePipe()
+    let output = folder + "/piped.ndjson"
+    let child = try #require(
+      BuiltPushc.spawn(
+        [pushc] + Self.batch + ["/dev/stdin", "-", "-o", output], standardInput: ends[0],
+        errors: folder + "/errors.txt"))
+    close(ends[0])
+    close(ends[1])
+    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
+    #expect(status >> 8 == 64)
+    #expect(
+      contents("errors.txt")?.hasPrefix(
+        "pushc: '/dev/stdin' is standard input, given as '-' too: it can be read only once\n")
+        == true)
+    #expect(!entries().contains("piped.ndjson"))
+  }
+}
+
+extension DriverTests {
+  /// An empty path names no file: refused before anything is read, not found out by a
+  /// rename that fails once every record is converted.
+  @Test(arguments: [["x.ndjson", "-o", ""], ["x.ndjson", "--report", ""], [""]])
+  func anEmptyPathIsAUsageError(_ paths: [String]) {
+    let result = run(["batch", "-f", "klaviyo", "-t", "klaviyo"] + paths)
+    #expect(result.code == .usage)
+    #expect(result.error.contains("empty"))
+  }
+
+  /// Records and report both thrown away on `/dev/null` replace nothing.
+  @Test func recordsAndReportMayBothGoToDevNull() {
+    let result = run(
+      ["batch", "-f", "klaviyo", "-t", "klaviyo", "-", "-o", "/dev/null", "--report", "/dev/null"],
+      input: Self.predefined.split(separator: "\n").joined() + "\n")
+    #expect(result.code == .success)
+  }
+}
