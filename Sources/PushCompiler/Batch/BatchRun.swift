@@ -63,7 +63,13 @@ struct BatchRun {
       for input in inputs where input != "-" && access(input, R_OK) != 0 {
         throw FileIO.Failure(input, errno: errno)
       }
-      if let path = options.reportFile { report = try StreamingOutput(path: path) }
+      if let path = options.reportFile {
+        // A report inside the output folder needs the folder the run makes anyway.
+        if folder != nil, OutputCollisions.lies(path, inside: OutputCollisions.Place(output)) {
+          try FileIO.makeDirectories(output)
+        }
+        report = try StreamingOutput(path: path)
+      }
       if let folder {
         try convertFolder(folder, into: output, streams: &streams)
       } else {

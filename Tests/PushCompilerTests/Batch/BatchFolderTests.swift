@@ -127,4 +127,24 @@ extension BatchTests {
     #expect(streams.error == "pushc: 0 records read: 0 converted, 0 failed\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: output).isEmpty)
   }
+
+  /// A report inside the output folder the run makes is written there, when the folder
+  /// does not exist yet as when it does.
+  @Test func aReportInsideAnOutputFolderNotMadeYetIsWritten() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    let output = folder.appendingPathComponent("made/out").path
+    let report = output + "/report.jsonl"
+    let arguments = [
+      "batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", output, "--report", report,
+    ]
+    for _ in 0..<2 {
+      let (code, streams) = run(arguments)
+      #expect(code == .success, "\(streams.error)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [
+          "a.json", "report.jsonl",
+        ])
+    }
+  }
 }
