@@ -59,6 +59,12 @@ public enum FileIO {
   public static func read(
     _ path: String, atMost limit: Int = .max, regularOnly: Bool = false
   ) throws(Failure) -> [UInt8] {
+    let notRegular = Failure(path, reason: "not a regular file")
+    // A socket cannot be opened at all (ENXIO): told by its type first.
+    var named = stat()
+    if regularOnly, stat(path, &named) == 0, named.st_mode & S_IFMT == S_IFSOCK {
+      throw notRegular
+    }
     // Opening a pipe for reading waits for a writer unless it does not block.
     let descriptor = open(path, regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY)
     guard descriptor >= 0 else { throw Failure(path, errno: errno) }
@@ -66,11 +72,7 @@ public enum FileIO {
     if regularOnly {
       var info = stat()
       guard fstat(descriptor, &info) == 0 else { throw Failure(path, errno: errno) }
-      guard info.st_mode & S_IFMT == S_IFREG else {
-        var failure = Failure(path, errno: EINVAL)
-        failure.reason = "not a regular file"
-        throw failure
-      }
+      guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular }
       // Reads of it block again, as they would have without O_NONBLOCK.
       _ = fcntl(descriptor, F_SETFL, 0)
     }

@@ -96,6 +96,8 @@ extension BatchTests {
     let manager = FileManager.default
     try manager.createSymbolicLink(atPath: input + "/device.json", withDestinationPath: "/dev/null")
     try manager.createSymbolicLink(atPath: input + "/link.json", withDestinationPath: "a.json")
+    let socket = try boundSocket(at: input + "/s.json")
+    defer { close(socket) }
     let output = folder.appendingPathComponent("out").path
     let errors = folder.appendingPathComponent("errors.txt").path
     let child = try #require(
@@ -108,13 +110,39 @@ extension BatchTests {
       text == """
         \(input)/device.json: error: cannot read '\(input)/device.json': not a regular file [input.unreadable]
         \(input)/p.json: error: cannot read '\(input)/p.json': not a regular file [input.unreadable]
-        pushc: 4 records read: 2 converted, 2 failed
+        \(input)/s.json: error: cannot read '\(input)/s.json': not a regular file [input.unreadable]
+        pushc: 5 records read: 2 converted, 3 failed
 
         """)
     #expect(try manager.contentsOfDirectory(atPath: output).sorted() == ["a.json", "link.json"])
     #expect(
       manager.contents(atPath: output + "/link.json")
         == manager.contents(atPath: output + "/a.json"))
+  }
+
+  /// A Unix socket bound at `path` (which cannot be opened as a file); its descriptor.
+  func boundSocket(at path: String) throws -> Int32 {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    try #require(descriptor >= 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path))
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0)
+    return descriptor
   }
 
   /// An empty folder gives an empty output folder: the run read no record and succeeded.
