@@ -243,6 +243,19 @@ struct BatchRun {
         diagnostic, in: DiagnosedDocument(file: FileIO.joined(input, loop)),
         as: options.diagnosticsFormat, streams: &streams)
     }
+    if !listing.skipped.isEmpty {
+      // Said once, so that `A.JSON` or `a.json.txt` is not passed over without a word.
+      let shown = listing.skipped.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+      let more = listing.skipped.count > 5 ? ", and \(listing.skipped.count - 5) more" : ""
+      let diagnostic = Diagnostic(
+        .skippedFiles,
+        "\(listing.skipped.count) file\(listing.skipped.count == 1 ? "" : "s") not named '.json' "
+          + "not read: \(shown)\(more)",
+        at: .input(.root))
+      Driver.show(
+        diagnostic, in: DiagnosedDocument(file: input), as: options.diagnosticsFormat,
+        streams: &streams)
+    }
     let files = listing.files
     let inputFolder = OutputCollisions.Place(input)
     // The folders of the output made and checked so far: most hold many files.

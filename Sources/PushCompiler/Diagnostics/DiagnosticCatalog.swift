@@ -33,6 +33,9 @@ extension DiagnosticCode {
   public static let folderLoop = DiagnosticCode(
     "input.folder-loop", .warning,
     "a linked folder in a folder input leads back into a folder it is in; not listed again")
+  /// A folder input holds files not named `.json`, which are not inputs.
+  public static let skippedFiles = DiagnosticCode(
+    "input.skipped-files", .note, "files in a folder input not named '.json' were not read")
 
   /// The code of a JSON syntax error of the given kind (`json.<kind>`).
   public static func json(_ kind: JSONSyntaxError.Kind) -> DiagnosticCode {
@@ -238,8 +241,8 @@ extension DiagnosticCode {
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([
-      notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, ambiguousFormat, detectedFormat,
-      unknownFormat,
+      notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, skippedFiles, ambiguousFormat,
+      detectedFormat, unknownFormat,
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
       reorderedButtons, unknownKey, wrongType,

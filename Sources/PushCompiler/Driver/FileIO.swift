@@ -208,6 +208,9 @@ extension FileIO {
     /// Links to a folder that holds them (`up -> ..`), relative to the folder listed:
     /// entering them would list the same files again, without end.
     public var loops: [String]
+    /// The other files found, not named `.json` and so not inputs (`notes.txt`,
+    /// `A.JSON`), relative to the folder listed, sorted.
+    public var skipped: [String] = []
     /// Those of ``files`` whose names are not UTF-8, as ``FileIO/shown(_:)`` spells
     /// them: no path names them, so nothing is read, written or removed under them.
     public var notUTF8: Set<String>
@@ -286,11 +289,14 @@ extension FileIO {
           }
         } else if name.hasSuffix(".json") {
           listing.files.append(child)
+        } else {
+          listing.skipped.append(child)
         }
       }
     }
     listing.files.sort()
     listing.loops.sort()
+    listing.skipped.sort()
     return listing
   }
 

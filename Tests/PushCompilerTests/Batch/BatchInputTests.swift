@@ -280,3 +280,27 @@ extension BatchTests {
     #expect(FileIO.shown([0xF0, 0x9F, 0x98]) == "\\xF0\\x9F\\x98")
   }
 }
+
+extension BatchTests {
+  /// Files of a folder input not named `.json` are not read, and one note says which:
+  /// `A.JSON` is not passed over without a word.
+  @Test func filesNotNamedJSONAreNamedInOneNote() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    for name in ["A.JSON", "b.txt", "sub/c.ndjson", "d", "e.json.bak", "f.yaml"] {
+      _ = try file("in/" + name, Self.payload)
+    }
+    let listing = try FileIO.jsonFiles(under: input)
+    #expect(listing.files == ["a.json"])
+    #expect(listing.skipped == ["A.JSON", "b.txt", "d", "e.json.bak", "f.yaml", "sub/c.ndjson"])
+    let output = folder.appendingPathComponent("out").path
+    let (code, streams) = run(["batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", output])
+    #expect(code == .success)
+    #expect(
+      streams.error == """
+        \(input): note: 6 files not named '.json' not read: 'A.JSON', 'b.txt', 'd', 'e.json.bak', 'f.yaml', and 1 more [input.skipped-files]
+        pushc: 1 records read: 1 converted, 0 failed
+
+        """)
+  }
+}
