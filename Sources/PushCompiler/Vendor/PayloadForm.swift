@@ -48,12 +48,20 @@ extension EmitContext {
         .droppedField, "\(request) has no place for '\(name)'; dropped",
         at: JSONPointer("/content").appending(name), notes: [PayloadForm.deviceFormNote])
     }
-    if let kept = notification.extras[APSCodec.extrasKey], !kept.isEmpty {
-      let keys = kept.keys.map { "'aps.\($0)'" }.joined(separator: ", ")
+    // Each kept `aps` key where it was read, the alert's own keys one by one.
+    let extras = JSONPointer("/extras").appending(APSCodec.extrasKey)
+    func reportDropped(_ path: [String]) {
       report(
-        .droppedExtra, "\(request) has no place for \(keys); dropped",
-        at: JSONPointer("/extras").appending(APSCodec.extrasKey),
-        notes: [PayloadForm.deviceFormNote])
+        .droppedExtra,
+        "\(request) has no place for 'aps.\(path.joined(separator: "."))'; dropped",
+        at: path.reduce(extras) { $0.appending($1) }, notes: [PayloadForm.deviceFormNote])
+    }
+    for member in notification.extras[APSCodec.extrasKey] ?? JSONObject() {
+      guard member.key == "alert", let alert = member.value.objectValue else {
+        reportDropped([member.key])
+        continue
+      }
+      for key in alert.keys { reportDropped(["alert", key]) }
     }
   }
 }

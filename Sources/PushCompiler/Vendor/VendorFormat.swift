@@ -55,9 +55,15 @@ public protocol VendorFormat: Sendable {
 
   /// What in `root` marks it as this format's, for `pushc detect` and `--from auto`.
   func evidence(in root: RootIndex) -> Evidence?
+
+  /// The members of this format's extras that are not input members but hold several
+  /// (Braze keeps a request's own root members in `request`): a target that drops them
+  /// reports each member inside, where it was read, rather than the group.
+  var keptGroups: Set<String> { get }
 }
 
 extension VendorFormat {
+  public var keptGroups: Set<String> { [] }
   public var emitOptions: [(name: String, summary: String)] { [] }
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities
@@ -99,6 +105,20 @@ public struct ParseContext: Sendable {
     at pointer: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
     diagnostics.report(code, message(), at: .input(pointer()), notes: notes())
+  }
+
+  /// Records that the member `key` of `vendor`'s extras (inside its member `group`, for
+  /// a vendor that keeps members of one input object together, ``VendorFormat/keptGroups``)
+  /// came from `input`, so that a target that drops it reports it there.
+  @inline(__always)
+  public mutating func recordExtra(
+    _ key: String, of vendor: String, in group: String? = nil,
+    from input: @autoclosure () -> JSONPointer
+  ) {
+    sourceMap.record(
+      group.map { JSONPointer("/extras").appending(vendor).appending($0) }
+        .map { $0.appending(key) } ?? JSONPointer("/extras").appending(vendor).appending(key),
+      from: input())
   }
 
   /// Takes over what reading a payload embedded in the input found (fcm's `apns.payload`,
@@ -185,21 +205,43 @@ public struct EmitContext: Sendable {
   }
 
   /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
-  /// target), one diagnostic per vendor naming its keys. Members whose names start with
-  /// `@` are layout hints (where a value stood), not data, and are not reported.
+  /// target): one diagnostic per field, at its IR path, which the source map turns into
+  /// the place it was read from; a group's fields (``VendorFormat/keptGroups``) each on
+  /// their own. Members whose names start with `@` are layout hints (where a value
+  /// stood), not data, and are not reported.
   public mutating func reportForeignExtras(
     _ notification: PushNotification, keeping keep: [String]
   ) {
     // Every record of a batch asks; nearly all keep everything they have.
     guard notification.extras.keys.contains(where: { !keep.contains($0) }) else { return }
+    func isHint(_ key: String) -> Bool { key.utf8.first == UInt8(ascii: "@") }
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
+      // By index: each member read in place, not copied out of the extras.
       let extras = notification.extras[vendor]!
-      guard extras.containsKey(where: { !$0.hasPrefix("@") }) else { continue }
-      report(
-        .droppedExtra,
-        "\(vendor)-only fields \(extras.keys.filter { !$0.hasPrefix("@") }.map { "'\($0)'" }.joined(separator: ", ")) have no equivalent here; dropped",
-        at: JSONPointer("/extras").appending(vendor))
+      for index in extras.indices where !isHint(extras.members[index].key) {
+        let key = extras.members[index].key
+        if case .object(let group) = extras.members[index].value,
+          Vendors.keptGroups[vendor]?.contains(key) == true
+        {
+          for inner in group.indices where !isHint(group.members[inner].key) {
+            reportDroppedExtra(group.members[inner].key, of: vendor, in: key)
+          }
+        } else {
+          reportDroppedExtra(key, of: vendor)
+        }
+      }
     }
+  }
+
+  /// Reports the extra `key` of `vendor` (inside its member `group`) dropped, at its IR
+  /// path; the path and message are made only when the diagnostics are kept.
+  private mutating func reportDroppedExtra(
+    _ key: String, of vendor: String, in group: String? = nil
+  ) {
+    report(
+      .droppedExtra, "\(vendor)-only field '\(key)' has no equivalent here; dropped",
+      at: group.map { JSONPointer("/extras").appending(vendor).appending($0) }
+        .map { $0.appending(key) } ?? JSONPointer("/extras").appending(vendor).appending(key))
   }
 }
 

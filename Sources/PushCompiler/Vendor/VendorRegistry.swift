@@ -25,6 +25,11 @@ public enum Vendors {
     all.first { $0.id == id }
   }
 
+  /// Each format's ``VendorFormat/keptGroups``, by id: asked for every record whose
+  /// extras a target drops, so gathered once.
+  static let keptGroups: [String: Set<String>] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.id, $0.keptGroups) })
+
   /// The ids of every format, for messages.
   public static var ids: [String] { all.map(\.id) }
 }

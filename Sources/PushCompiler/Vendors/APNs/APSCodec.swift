@@ -85,6 +85,7 @@ enum APSCodec {
           }
         } else {
           kept.append(members[index].key, members[index].value)
+          context.recordExtra(members[index].key, of: extrasKey, from: path())
           context.report(
             .unknownKey, "'aps.\(members[index].key)' has no place in the IR; kept verbatim",
             at: path())
@@ -173,6 +174,7 @@ enum APSCodec {
           argumentsSeen |= 1 << index  // read with their key
         } else {
           keptAlert.append(members[position].key, members[position].value)
+          context.recordExtra(members[position].key, of: extrasKey, in: "alert", from: path())
           context.report(
             .unknownKey,
             "'aps.alert.\(members[position].key)' has no place in the IR; kept verbatim", at: path()

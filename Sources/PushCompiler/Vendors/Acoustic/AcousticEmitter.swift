@@ -65,13 +65,14 @@ struct AcousticEmitter: PayloadEmitter {
   }
 
   /// Acoustic has no button ids: a tap is told apart by its action (the SDK hands the
-  /// action dictionary over), so ids other than the label are lost.
+  /// action dictionary over), so ids other than the label are lost, each reported at
+  /// its button.
   private func reportButtonIDs(context: inout EmitContext) {
-    let lost = notification.buttons.filter { $0.id != $0.label }.map { "'\($0.id)'" }
-    guard !lost.isEmpty else { return }
-    context.report(
-      .droppedField,
-      "acoustic has no button ids (a tap is told apart by its action); \(lost.joined(separator: ", ")) dropped",
-      at: "/buttons")
+    for (index, button) in notification.buttons.enumerated() where button.id != button.label {
+      context.report(
+        .droppedField,
+        "acoustic has no button ids (a tap is told apart by its action); '\(button.id)' dropped",
+        at: JSONPointer("/buttons").appending(index).appending("id"))
+    }
   }
 }

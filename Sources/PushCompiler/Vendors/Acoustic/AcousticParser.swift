@@ -32,6 +32,7 @@ struct AcousticParser: PayloadParser {
       case Key.categoryName:
         if let name = context.string(member.value, at: pointer) {
           kept.append(Key.categoryName, .string(name))
+          context.recordExtra(Key.categoryName, of: "acoustic", from: pointer)
         }
       case Key.media:
         guard let url = context.string(member.value, at: pointer) else { continue }
@@ -45,6 +46,7 @@ struct AcousticParser: PayloadParser {
         }
       case Key.inApp:
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "acoustic", from: pointer)
       default:
         context.keepAsCustomData(member, from: pointer, into: &notification)
       }
@@ -117,6 +119,9 @@ struct AcousticParser: PayloadParser {
     if notification.tracking.campaignID != nil {
       context.sourceMap.record("/tracking/campaignID", from: pointer.appending(Key.mailingID))
     }
-    if !rest.isEmpty { kept.append(Key.attribution, .object(rest)) }
+    if !rest.isEmpty {
+      kept.append(Key.attribution, .object(rest))
+      context.recordExtra(Key.attribution, of: "acoustic", from: pointer)
+    }
   }
 }

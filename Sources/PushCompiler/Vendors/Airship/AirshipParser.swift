@@ -66,7 +66,7 @@ struct AirshipParser: PayloadParser {
     _ member: JSONObject.Member, from pointer: JSONPointer, context: inout ParseContext
   ) {
     kept.append(member.key, member.value)
-    context.sourceMap.record(JSONPointer("/extras/airship").appending(member.key), from: pointer)
+    context.recordExtra(member.key, of: "airship", from: pointer)
   }
 
   /// The root's actions: what the tap opens, and the side effects, kept.
@@ -77,10 +77,14 @@ struct AirshipParser: PayloadParser {
       notification.defaultAction = action
       context.sourceMap.record("/defaultAction", from: pointer)
     }
-    remember(reading, for: Key.tapSpelling)
+    remember(reading, for: Key.tapSpelling, context: &context)
     if !reading.kept.isEmpty {
       kept.append(Key.tapActionsExtras, .object(reading.kept))
       context.sourceMap.record("/extras/airship/actions", from: .root)
+      for member in reading.kept {
+        context.recordExtra(
+          member.key, of: "airship", in: Key.tapActionsExtras, from: .root.appending(member.key))
+      }
     }
   }
 
@@ -110,10 +114,13 @@ struct AirshipParser: PayloadParser {
             JSONPointer("/category/actionTargets").appending(
               notification.category!.actionTargets.count - 1),
             from: actionPointer)
-          remember(reading, for: member.key)
+          remember(reading, for: member.key, context: &context)
         }
       }
-      if !reading.kept.isEmpty || map.isEmpty { others.append(member.key, .object(reading.kept)) }
+      if !reading.kept.isEmpty || map.isEmpty {
+        others.append(member.key, .object(reading.kept))
+        context.recordExtra(member.key, of: "airship", in: Key.buttonActionsExtras, from: path)
+      }
     }
     if !others.isEmpty {
       kept.append(Key.buttonActionsExtras, .object(others))
@@ -123,10 +130,15 @@ struct AirshipParser: PayloadParser {
 
   /// Keeps how the opening action of the map `key` (`tap` or a button id) was spelled,
   /// and a landing page's settings.
-  private mutating func remember(_ reading: AirshipActions.Reading, for key: String) {
+  private mutating func remember(
+    _ reading: AirshipActions.Reading, for key: String, context: inout ParseContext
+  ) {
     if let spelling = reading.spelling { spellings.append(key, .string(spelling)) }
     if let settings = reading.landingPageOptions, !settings.isEmpty {
       landingPages.append(key, .object(settings))
+      if let pointer = reading.pointer {
+        context.recordExtra(key, of: "airship", in: Key.landingPageExtras, from: pointer)
+      }
     }
   }
 
@@ -165,7 +177,11 @@ struct AirshipParser: PayloadParser {
         }
         entries.append((url, id, path))
       }
-      if entries.contains(where: { $0.id != nil }) { keptMedia.append(Key.urls, urls) }
+      if entries.contains(where: { $0.id != nil }) {
+        keptMedia.append(Key.urls, urls)
+        context.recordExtra(
+          Key.urls, of: "airship", in: Key.mediaExtras, from: pointer.appending(Key.urls))
+      }
     } else if let value = media[Key.url] {
       lazy var path = pointer.appending(Key.url)
       if let url = value.stringValue {
@@ -194,6 +210,8 @@ struct AirshipParser: PayloadParser {
           at: pointer.appending(member.key))
       }
       keptMedia.append(member.key, member.value)
+      context.recordExtra(
+        member.key, of: "airship", in: Key.mediaExtras, from: pointer.appending(member.key))
     }
     if var options = keptMedia[Key.options]?.objectValue, let crop = options["crop"],
       !isValidCrop(crop)
@@ -235,6 +253,7 @@ struct AirshipParser: PayloadParser {
       let before = notification[keyPath: field]
       if before != text {
         replaced.append(member.key, before.map { .string($0) } ?? .null)
+        context.recordExtra(member.key, of: "airship", in: Key.alertExtras, from: path)
         notification[keyPath: field] = text
         context.sourceMap.record(JSONPointer("/content").appending(member.key), from: path)
       }

@@ -58,6 +58,7 @@ struct BrazeParser: PayloadParser {
             at: pointer)
         }
         keptAB.append(member.key, member.value)
+        context.recordExtra(member.key, of: "braze", in: Key.abExtras, from: pointer)
       }
     }
     if !keptAB.isEmpty {
@@ -71,7 +72,7 @@ struct BrazeParser: PayloadParser {
       lazy var pointer = JSONPointer.root.appending(member.key)
       if Key.internalRootKeys.contains(member.key) {
         kept.append(member.key, member.value)
-        context.sourceMap.record(JSONPointer("/extras/braze").appending(member.key), from: pointer)
+        context.recordExtra(member.key, of: "braze", from: pointer)
       } else {
         context.keepAsCustomData(member, from: pointer, into: &notification)
       }
@@ -123,6 +124,8 @@ struct BrazeParser: PayloadParser {
             if let object = context.object(entry.value, at: path) { applePush = (object, path) }
           } else {
             others.append(entry.key, entry.value)
+            context.recordExtra(
+              entry.key, of: "braze", in: Key.messagesExtras, from: pointer.appending(entry.key))
           }
         }
         if !others.isEmpty {
@@ -135,6 +138,7 @@ struct BrazeParser: PayloadParser {
           irPath: "/tracking/campaignID")
       default:
         request.append(member.key, member.value)
+        context.recordExtra(member.key, of: "braze", in: Key.requestExtras, from: pointer)
       }
     }
     if !request.isEmpty {
@@ -159,6 +163,7 @@ struct BrazeParser: PayloadParser {
       case Key.alert:
         if let alert = readAlert(member.value, at: path, context: &context) {
           keptPush.append(Key.alert, .object(alert))
+          context.recordExtra(Key.alert, of: "braze", in: Key.applePushExtras, from: path)
         }
       case Key.badge:
         context.readBadge(member.value, at: path, into: &notification)
@@ -213,6 +218,7 @@ struct BrazeParser: PayloadParser {
             at: path)
         }
         keptPush.append(member.key, member.value)
+        context.recordExtra(member.key, of: "braze", in: Key.applePushExtras, from: path)
       }
     }
     if !keptPush.isEmpty {

@@ -26,6 +26,7 @@ struct CleverTapParser: PayloadParser {
         readTrackingKey(member, canonical: canonical, at: pointer, context: &context)
       } else if member.key.hasPrefix(Key.templatePrefix) {
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "clevertap", from: pointer)
       } else if ![Key.mediaURL, Key.mediaType, Key.altText, Key.slider].contains(member.key) {
         context.keepAsCustomData(member, from: pointer, into: &notification)
       }
@@ -35,7 +36,10 @@ struct CleverTapParser: PayloadParser {
       readSingleMedia(context: &context)
     } else {
       for key in [Key.mediaURL, Key.mediaType, Key.altText] {
-        if let value = root[key] { kept.append(key, value) }
+        if let value = root[key] {
+          kept.append(key, value)
+          context.recordExtra(key, of: "clevertap", from: .root.appending(key))
+        }
       }
     }
     checkTemplateJSON(context: &context)
@@ -80,6 +84,7 @@ struct CleverTapParser: PayloadParser {
           at: pointer)
       }
       kept.append(member.key, member.value)
+      context.recordExtra(member.key, of: "clevertap", from: pointer)
     }
   }
 
@@ -148,6 +153,7 @@ struct CleverTapParser: PayloadParser {
     if notification.media.count > 1 {
       let isAuto = autoPlay == true || autoPlay?.numberValue?.intValue == 1
       notification.mediaPresentation = isAuto ? .carouselAuto : .carouselManual
+      context.sourceMap.record("/mediaPresentation", from: pointer)
     }
     // The README spells flags true and false; the SDK's model decodes only integers.
     for member in slider {
@@ -160,7 +166,10 @@ struct CleverTapParser: PayloadParser {
     }
     // The dashboard's defaults say nothing: the output writes them when none is kept.
     for (key, value) in CleverTap.sliderDefaults where slider[key] == value { slider[key] = nil }
-    if !slider.isEmpty { kept.append(Key.slider, .object(slider)) }
+    if !slider.isEmpty {
+      kept.append(Key.slider, .object(slider))
+      context.recordExtra(Key.slider, of: "clevertap", from: pointer)
+    }
   }
 
   /// `pt_json` replaces the individual `pt_*` keys on iOS (Android lays it over them).

@@ -57,15 +57,20 @@ struct DfineryParser: PayloadParser {
         notification.defaultAction = action(object, at: pointer, context: &context)
         context.sourceMap.record("/defaultAction", from: pointer)
         let link = JSONObject(object.filter { ![Key.actionType, Key.uri].contains($0.key) })
-        if !link.isEmpty { kept.append(Key.clickAction, .object(link)) }
+        if !link.isEmpty {
+          kept.append(Key.clickAction, .object(link))
+          context.recordExtra(Key.clickAction, of: "dfinery", from: pointer)
+        }
       case Key.buttons:
         if let elements = context.array(member.value, at: pointer) {
           readButtons(elements, context: &context)
         }
       case Key.foreground, Key.serviceID, Key.unifiedID, "ads":
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "dfinery", from: pointer)
       default:
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "dfinery", from: pointer)
         context.report(
           .unknownKey, "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim",
           at: pointer)

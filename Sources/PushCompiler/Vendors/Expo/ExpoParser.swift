@@ -36,6 +36,7 @@ struct ExpoParser: PayloadParser {
         let tokens = member.value.arrayValue ?? [member.value]
         if tokens.allSatisfy({ $0.stringValue != nil }) {
           kept.append(member.key, member.value)
+          context.recordExtra(member.key, of: "expo", from: pointer)
           context.sourceMap.record(Expo.recipientsPath, from: pointer)
         } else {
           context.reportWrongType(
@@ -78,6 +79,7 @@ struct ExpoParser: PayloadParser {
         }
       default:
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "expo", from: pointer)
         if !Key.deliveryKeys.contains(member.key) {
           context.report(
             .unknownKey, "'\(member.key)' is not a key of Expo's push message; kept verbatim",
@@ -153,6 +155,7 @@ struct ExpoParser: PayloadParser {
       lazy var pointer = JSONPointer.root.appending(member.key)
       if Key.serviceKeys.contains(member.key) {
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "expo", from: pointer)
       } else if member.key == Key.body {
         if let data { readData(data, at: pointer, context: &context) }
       } else if let value = data?[member.key] {

@@ -35,6 +35,10 @@ public struct FCM: ParsedFormat {
   /// With the default inner format, plain APNs.
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var keptGroups: Set<String> { Self.groups }
+  /// Made once: a translation that drops extras may ask on every record.
+  private static let groups: Set<String> = [Key.request, Key.notification, Key.apns]
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities = envelopeCapabilities(around: APNs().capabilities)
 

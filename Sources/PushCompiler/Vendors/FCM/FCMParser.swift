@@ -68,6 +68,7 @@ struct FCMParser: PayloadParser {
           at: JSONPointer.root.appending(member.key))
       }
       request.append(key, member.value)
+      context.recordExtra(key, of: "fcm", in: Key.request, from: .root.appending(member.key))
     }
     if !request.isEmpty { kept[Key.request] = .object(request) }
     return context.object(message, at: base) ?? JSONObject()
@@ -92,6 +93,7 @@ struct FCMParser: PayloadParser {
         targets.append(key)
       }
       kept[key] = member.value
+      context.recordExtra(key, of: "fcm", from: pointer)
     case Key.notification:
       guard let object = context.object(member.value, at: pointer) else { return }
       for field in object {
@@ -101,6 +103,7 @@ struct FCMParser: PayloadParser {
             field, in: &keptNotification, named: "notification.\(field.key)",
             "is not a member of an FCM notification",
             at: fieldPointer, context: &context)
+          context.recordExtra(field.key, of: "fcm", in: Key.notification, from: fieldPointer)
           continue
         }
         if let text = context.string(field.value, at: fieldPointer) {
@@ -127,11 +130,13 @@ struct FCMParser: PayloadParser {
     case Key.android, Key.webpush, Key.fcmOptions:
       // Other platforms' settings and the message's analytics label: kept for fcm.
       kept[key] = member.value
+      context.recordExtra(key, of: "fcm", from: pointer)
     default:
       keep(
         member, in: &kept, named: member.key,
         "is not a member of an FCM HTTP v1 message (the legacy API's keys are not read)",
         at: pointer, context: &context)
+      context.recordExtra(member.key, of: "fcm", from: pointer)
     }
   }
 
@@ -151,7 +156,10 @@ struct FCMParser: PayloadParser {
       where context.string(header.value, at: pointer.appending(header.key)) != nil {
         strings.append(header.key, header.value)
       }
-      if !strings.isEmpty { keptAPNs[key] = .object(strings) }
+      if !strings.isEmpty {
+        keptAPNs[key] = .object(strings)
+        context.recordExtra(key, of: "fcm", in: Key.apns, from: pointer)
+      }
     case Key.fcmOptions:
       guard let options = context.object(member.value, at: pointer) else { return }
       var keptOptions = JSONObject()
@@ -178,14 +186,21 @@ struct FCMParser: PayloadParser {
             at: optionPointer, context: &context)
         }
       }
-      if !keptOptions.isEmpty { keptAPNs[key] = .object(keptOptions) }
+      if !keptOptions.isEmpty {
+        keptAPNs[key] = .object(keptOptions)
+        context.recordExtra(key, of: "fcm", in: Key.apns, from: pointer)
+      }
     case Key.liveActivityToken:
-      if context.string(member.value, at: pointer) != nil { keptAPNs[key] = member.value }
+      if context.string(member.value, at: pointer) != nil {
+        keptAPNs[key] = member.value
+        context.recordExtra(key, of: "fcm", in: Key.apns, from: pointer)
+      }
     default:
       keep(
         member, in: &keptAPNs, named: "apns.\(member.key)",
         "is not a member of FCM's APNs settings",
         at: pointer, context: &context)
+      context.recordExtra(member.key, of: "fcm", in: Key.apns, from: pointer)
     }
   }
 
@@ -213,6 +228,7 @@ struct FCMParser: PayloadParser {
         if alert == nil {
           // `aps` or its alert has a shape the inner format reports; FCM refuses it too.
           keptNotification[field.field] = .string(field.value)
+          context.recordExtra(field.field, of: "fcm", in: Key.notification, from: field.pointer)
           continue
         }
         alert?[field.field] = .string(field.value)
@@ -221,6 +237,7 @@ struct FCMParser: PayloadParser {
         continue
       }
       keptNotification[field.field] = .string(field.value)
+      context.recordExtra(field.field, of: "fcm", in: Key.notification, from: field.pointer)
       if shown != .string(field.value) {
         context.report(
           .unknownKey,
@@ -338,6 +355,7 @@ struct FCMParser: PayloadParser {
     if let given = notificationFields[Key.image] {
       if let optionsImage {
         keptNotification[Key.image] = .string(given.value)
+        context.recordExtra(Key.image, of: "fcm", in: Key.notification, from: given.pointer)
         if optionsImage.value != given.value {
           context.report(
             .unknownKey,
@@ -362,10 +380,13 @@ struct FCMParser: PayloadParser {
     } else if !notification.media.contains(where: { $0.url == chosen.value }) {
       if fromNotification {
         keptNotification[Key.image] = .string(chosen.value)
+        context.recordExtra(Key.image, of: "fcm", in: Key.notification, from: chosen.pointer)
       } else {
         var options = keptAPNs[Key.fcmOptions]?.objectValue ?? JSONObject()
         options[Key.image] = .string(chosen.value)
         keptAPNs[Key.fcmOptions] = .object(options)
+        context.recordExtra(
+          Key.fcmOptions, of: "fcm", in: Key.apns, from: chosen.pointer.parent ?? chosen.pointer)
       }
       let inner = kept[Key.innerHint]?.stringValue ?? APNs().id
       context.report(

@@ -35,6 +35,7 @@ struct IterableParser: PayloadParser {
       case Key.templateID:
         if member.value.numberValue != nil {
           kept.append(member.key, member.value)
+          context.recordExtra(member.key, of: "iterable", from: pointer)
         } else {
           context.reportWrongType(member.value, expected: "a number", at: pointer)
         }
@@ -43,7 +44,10 @@ struct IterableParser: PayloadParser {
           member.value, at: pointer, into: \.tracking.notificationID, of: &notification,
           irPath: "/tracking/notificationID")
       case Key.isGhostPush:
-        if context.flag(member.value, at: pointer) != nil { kept.append(member.key, member.value) }
+        if context.flag(member.value, at: pointer) != nil {
+          kept.append(member.key, member.value)
+          context.recordExtra(member.key, of: "iterable", from: pointer)
+        }
       case Key.attachment:
         guard let url = context.string(member.value, at: pointer) else { continue }
         // The service extension names the download after the server's file name, so the
@@ -62,6 +66,7 @@ struct IterableParser: PayloadParser {
         }
       default:
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "iterable", from: pointer)
         context.report(
           .unknownKey, "'itbl.\(member.key)' is not a key the Iterable SDK reads; kept verbatim",
           at: pointer)

@@ -111,9 +111,13 @@ struct KlaviyoParser: PayloadParser {
       context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
     case let other?:
       keptBody.append(Key.notificationID, other)
+      context.recordExtra(Key.notificationID, of: "klaviyo", in: Key.body, from: "/body/_k")
     }
     for index in body.indices where !Self.isReadBodyKey(body.members[index].key) {
       keptBody.append(body.members[index].key, body.members[index].value)
+      context.recordExtra(
+        body.members[index].key, of: "klaviyo", in: Key.body,
+        from: JSONPointer("/body").appending(body.members[index].key))
     }
     return body
   }
@@ -207,6 +211,8 @@ struct KlaviyoParser: PayloadParser {
       } else if kind.isBadge {
         // The other reserved keys are read into IR fields.
         kept.append(members[index].key, members[index].value)
+        context.recordExtra(
+          members[index].key, of: "klaviyo", from: .root.appending(members[index].key))
       }
     }
     guard let pairs = rootValue(at: reserved.keyValuePairs) else { return }

@@ -37,6 +37,10 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var keptGroups: Set<String> { Self.groups }
+  /// Made once: a translation that drops extras may ask on every record.
+  private static let groups: Set<String> = [Key.attachments]
+
   public var capabilitiesDependOnNotification: Bool { true }
 
   /// The declared capabilities, except in the newer format without alert text: the SDK

@@ -59,6 +59,7 @@ struct YellowAIParser: PayloadParser {
         }
       default:
         kept.append(member.key, member.value)
+        context.recordExtra(member.key, of: "yellowai", from: pointer)
         context.report(
           .unknownKey, "'\(member.key)' is not a key of Yellow.ai's API request; kept verbatim",
           at: pointer)
