@@ -64,9 +64,9 @@ struct BatchRun {
         throw FileIO.Failure(input, errno: errno)
       }
       if let path = options.reportFile {
-        // A report inside the output folder needs the folder the run makes anyway.
+        // A report inside the output folder needs the folders the run would make anyway.
         if folder != nil, OutputCollisions.lies(path, inside: OutputCollisions.Place(output)) {
-          try FileIO.makeDirectories(output)
+          try FileIO.makeDirectories(OutputCollisions.parent(of: path))
         }
         report = try StreamingOutput(path: path)
       }
@@ -297,9 +297,9 @@ struct BatchRun {
           if OutputCollisions.Place(parent) == inputFolder
             || OutputCollisions.lies(parent, inside: inputFolder)
           {
-            var failure = FileIO.Failure(target, errno: EEXIST, side: .output)
-            failure.reason = "a linked folder on its way leads into the input folder"
-            throw failure
+            throw FileIO.Failure(
+              target, reason: "a linked folder on its way leads into the input folder",
+              side: .output)
           }
         }
         // A link left in the output folder is replaced, not written through: it could

@@ -90,18 +90,18 @@ struct ReadBuffer {
   mutating func fill() throws(FileIO.Failure) {
     while true {
       var count = 0
+      var code: Int32 = 0
       let descriptor = descriptor
       bytes.append(addingCapacity: Self.chunkSize) { span in
         span.withUnsafeMutableBufferPointer { memory, initialized in
           // `read` writes at most `memory.count` bytes into the spare capacity; only
           // the bytes it reports are counted as the array's.
           count = read(descriptor, memory.baseAddress, memory.count)
-          if count > 0 { initialized = count }
+          if count > 0 { initialized = count } else if count < 0 { code = errno }
         }
       }
       if count < 0 {
-        let code = errno
-        if FileIO.mayRetry(after: code, on: descriptor, readyFor: Int16(POLLIN)) { continue }
+        if FileIO.shouldRetry(after: code, on: descriptor, waitingFor: Int16(POLLIN)) { continue }
         throw FileIO.Failure(path, errno: code)
       }
       atEnd = count == 0

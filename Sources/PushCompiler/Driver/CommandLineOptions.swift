@@ -95,17 +95,17 @@ public struct CommandLineOptions: Sendable, Equatable {
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
     if helpAsked { return parsed }
-    if positional.contains("") { throw UsageError("an empty argument names no input") }
-    for (option, path) in [
-      ("-o", parsed.output), ("--report", parsed.reportFile), ("--defaults", parsed.defaultsFile),
-    ] where path == "" {
-      throw UsageError("\(option) needs a path; an empty one names no file")
-    }
     if let stray = given.first(where: { !$0.commands.contains(parsed.command) }) {
       throw UsageError(
         commandNamed
           ? "'\(stray.long)' does not apply to '\(parsed.command.rawValue)'"
           : "'\(stray.long)' needs a command: convert, validate, detect or batch")
+    }
+    if positional.contains("") { throw UsageError("an empty argument names no input") }
+    for (option, path) in [
+      ("-o", parsed.output), ("--report", parsed.reportFile), ("--defaults", parsed.defaultsFile),
+    ] where path == "" {
+      throw UsageError("\(option) needs a path; an empty one names no file")
     }
     switch parsed.command {
     case .batch:

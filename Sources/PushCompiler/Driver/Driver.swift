@@ -175,7 +175,7 @@ struct Session {
     // folder input first, since the other checks compare paths as its outputs need.
     if target != nil {
       if let problem = OutputCollisions.folderInputProblem(in: options)
-        ?? OutputCollisions.standardInputNamedTwice(
+        ?? OutputCollisions.streamNamedTwice(
           in: options, standardInput: streams.standardInputDescriptor)
         ?? OutputCollisions.problem(
           in: options, standardInput: streams.standardInputDescriptor,

@@ -94,7 +94,7 @@ public enum FileIO {
       let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         let code = errno
-        if mayRetry(after: code, on: descriptor, readyFor: Int16(POLLIN)) { continue }
+        if shouldRetry(after: code, on: descriptor, waitingFor: Int16(POLLIN)) { continue }
         throw Failure(path, errno: code)
       }
       if count == 0 { break }
@@ -134,7 +134,7 @@ public enum FileIO {
       let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
       if result < 0 {
         let code = errno
-        if mayRetry(after: code, on: descriptor, readyFor: Int16(POLLOUT)) { continue }
+        if shouldRetry(after: code, on: descriptor, waitingFor: Int16(POLLOUT)) { continue }
         return (written, code)
       }
       written += result
@@ -143,17 +143,20 @@ public enum FileIO {
   }
 
   /// Whether a read or write on `descriptor` that failed with `code` is to be made
-  /// again: after an interruption at once; when the descriptor does not block (a
-  /// parent process may leave standard input or output so) and is not ready, once
-  /// `poll` says it is ready for `events`.
-  static func mayRetry(after code: Int32, on descriptor: Int32, readyFor events: Int16) -> Bool {
+  /// again, waiting first when it has to: after an interruption at once; when the
+  /// descriptor does not block (a parent process may leave standard input or output
+  /// so) and is not ready, once `poll` says it is ready for `events` (or has hung up or
+  /// failed, which the next call then reports).
+  static func shouldRetry(after code: Int32, on descriptor: Int32, waitingFor events: Int16)
+    -> Bool
+  {
     if code == EINTR { return true }
     guard code == EAGAIN || code == EWOULDBLOCK else { return false }
     var entry = pollfd(fd: descriptor, events: events, revents: 0)
     while poll(&entry, 1, -1) < 0 {
       if errno != EINTR { return false }
     }
-    return true
+    return entry.revents & Int16(POLLNVAL) == 0
   }
 
   /// Whether `descriptor` is a terminal.
@@ -196,9 +199,15 @@ extension FileIO {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether `path` names a character device (`/dev/null`, a terminal).
+  static func isCharacterDevice(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
+  }
+
   /// The `.json` files under a folder, as paths relative to it, sorted, the folders in it
-  /// that cannot be listed, and the folders not entered because they lead back to a
-  /// folder they are in.
+  /// that cannot be listed, the folders not entered because they lead back to a folder
+  /// they are in, the other files, and which names are not UTF-8.
   public struct FolderListing: Sendable {
     /// The `.json` files, and the folders in ``unlisted``, sorted together: each is one
     /// record.
@@ -210,7 +219,7 @@ extension FileIO {
     public var loops: [String]
     /// The other files found, not named `.json` and so not inputs (`notes.txt`,
     /// `A.JSON`), relative to the folder listed, sorted.
-    public var skipped: [String] = []
+    public var skipped: [String]
     /// Those of ``files`` whose names are not UTF-8, as ``FileIO/shown(_:)`` spells
     /// them: no path names them, so nothing is read, written or removed under them.
     public var notUTF8: Set<String>
@@ -242,7 +251,7 @@ extension FileIO {
   /// of the folders it is in. Only `directory` itself must be listed; a folder below it
   /// that cannot be is named among the files, with why, and the others are listed.
   public static func jsonFiles(under directory: String) throws(Failure) -> FolderListing {
-    var listing = FolderListing(files: [], unlisted: [:], loops: [], notUTF8: [])
+    var listing = FolderListing(files: [], unlisted: [:], loops: [], skipped: [], notUTF8: [])
     var pending = [(relative: "", ancestors: [FileIdentity]())]
     while let (relative, ancestors) = pending.popLast() {
       let path = relative.isEmpty ? directory : joined(directory, relative)
@@ -268,13 +277,23 @@ extension FileIO {
         // path is too long to look up is still found, and fails when it is listed.
         let type = Int(entry.pointee.d_type)
         guard isUTF8 else {
-          // Neither read nor listed by a path that names something else; a folder or a
-          // `.json` file is reported among the files (the suffix is ASCII, so it
-          // survives the replacement characters).
-          if type == DT_DIR || name.hasSuffix(".json") {
+          // Neither read nor listed by a path that names something else: a folder or a
+          // `.json` file is reported among the files, any other file as skipped. What
+          // the entry is, where the folder does not say, is asked by its own bytes.
+          var info = stat()
+          let isFolder =
+            type == DT_DIR
+            || ((type == DT_LNK || type == DT_UNKNOWN)
+              && withUnsafeBytes(of: entry.pointee.d_name) {
+                fstatat(
+                  dirfd(handle), $0.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0)
+              } == 0 && info.st_mode & S_IFMT == S_IFDIR)
+          if isFolder || name.hasSuffix(".json") {
             listing.files.append(child)
             listing.unlisted[child] = .nameNotUTF8(joined(directory, child))
             listing.notUTF8.insert(child)
+          } else {
+            listing.skipped.append(child)
           }
           continue
         }
@@ -380,7 +399,13 @@ extension FileIO {
       var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &target, target.count - 1)
       guard count >= 0 else { throw Failure(path, errno: errno, side: .output) }
-      let link = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let bytes = target[0..<count].map { UInt8(bitPattern: $0) }
+      guard let link = String(validating: bytes, as: UTF8.self) else {
+        // Respelled with replacement characters, it would name another file.
+        throw Failure(
+          path, reason: "it links to '\(shown(bytes))', a name that is not valid UTF-8",
+          side: .output)
+      }
       if link.hasPrefix("/") {
         current = link
       } else if let slash = current.lastIndex(of: "/") {

@@ -9,10 +9,12 @@
 /// The outputs of a `convert` or `batch` run checked against its inputs and against each
 /// other, before anything is read or written: an output that would replace an input (or
 /// the `--defaults` file), standard output redirected to an input while something is
-/// written there, an output folder that is, holds or lies inside the input folder, a
-/// `.json` report inside the input or output folder, `-o` and `--report` naming one
-/// file, and the report and the records both on standard output (however it is named:
-/// `-`, `/dev/stdout`, the file it is redirected to) are each a usage error.
+/// written there, standard error redirected to an input, an output folder that is, holds
+/// or lies inside the input folder, a `.json` report inside the input or output folder,
+/// `-o` and `--report` naming one file (one character device, `/dev/null`, may take
+/// both), the report and the records both on standard output (however it is named: `-`,
+/// `/dev/stdout`, the file it is redirected to), and two inputs naming one pipe or device
+/// (`/dev/stdin` beside `-`) are each a usage error.
 ///
 /// Paths that exist are compared by device and inode, so that `a`, `./a` and a symbolic
 /// link to `a` are one file; a path that names nothing yet, by its absolute spelling from
@@ -65,23 +67,32 @@ enum OutputCollisions {
     return nil
   }
 
-  /// What is wrong when a `batch` input other than `-` names standard input itself
-  /// (`/dev/stdin`) beside `-`, and it is a pipe or a device, as a usage message, or nil:
-  /// whichever is read first takes everything. (A file standard input is redirected
-  /// from is read from its start each time, as a file named twice is.)
-  static func standardInputNamedTwice(in options: CommandLineOptions, standardInput: Int32?)
+  /// What is wrong when two `batch` inputs name one pipe or device (`/dev/stdin` beside
+  /// `-`, a named pipe twice), as a usage message, or nil: whichever is read first takes
+  /// everything. (A regular file named twice, standard input redirected from one
+  /// included, is read from its start each time.)
+  static func streamNamedTwice(in options: CommandLineOptions, standardInput: Int32?)
     -> String?
   {
-    guard options.command == .batch, options.inputs.contains("-"), let standardInput else {
-      return nil
+    guard options.command == .batch else { return nil }
+    var seen: [(input: String, identity: FileIO.FileIdentity)] = []
+    for input in options.inputs {
+      var info = stat()
+      let found =
+        input == "-"
+        ? standardInput.map { fstat($0, &info) == 0 } ?? false : stat(input, &info) == 0
+      let kind = info.st_mode & S_IFMT
+      guard found, kind != S_IFREG, kind != S_IFDIR else { continue }
+      let identity = FileIO.FileIdentity(info)
+      if let first = seen.first(where: { $0.identity == identity }) {
+        let (named, dash) = first.input == "-" ? (input, true) : (first.input, input == "-")
+        return dash
+          ? "'\(named)' is standard input, given as '-' too: it can be read only once"
+          : "'\(named)' and '\(input)' are one pipe or device: it can be read only once"
+      }
+      seen.append((input, identity))
     }
-    var info = stat()
-    guard fstat(standardInput, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return nil }
-    let identity = FileIO.FileIdentity(info)
-    guard
-      let other = options.inputs.first(where: { $0 != "-" && FileIO.FileIdentity($0) == identity })
-    else { return nil }
-    return "'\(other)' is standard input, given as '-' too: it can be read only once"
+    return nil
   }
 
   /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
@@ -90,7 +101,7 @@ enum OutputCollisions {
   /// streams, when they are real ones.
   static func problem(
     in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?,
-    standardError: Int32? = nil
+    standardError: Int32?
   ) -> String? {
     let batch = options.command == .batch
     let given = batch ? options.inputs : options.input.map { [$0] } ?? []
@@ -157,7 +168,7 @@ enum OutputCollisions {
     if outputs.count == 2 {
       let (output, report) = (outputs[0].path, outputs[1].path)
       // Two outputs to one device (`/dev/null`) replace nothing.
-      if Place(output) == Place(report), !isDevice(output) {
+      if Place(output) == Place(report), !FileIO.isCharacterDevice(output) {
         return "-o and --report both name '\(report)': one would replace the other"
       }
       if folder != nil, report.hasSuffix(".json"), lies(report, inside: Place(output)) {
@@ -166,12 +177,6 @@ enum OutputCollisions {
       }
     }
     return nil
-  }
-
-  /// Whether `path` names a character device (`/dev/null`, a terminal).
-  static func isDevice(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
   }
 
   /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A

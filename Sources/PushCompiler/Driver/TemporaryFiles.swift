@@ -171,10 +171,15 @@ struct TemporaryFile {
   private let name: UnsafeMutablePointer<CChar>
   private let slot: Int?
 
-  /// Creates `PATH.pushc-XXXXXX` beside `path`, readable and writable by its owner only
-  /// until the caller gives it its permissions. A failure names `output`, the path the
-  /// user gave.
+  /// Creates a temporary file beside `path` (named as ``template(beside:)`` says),
+  /// readable and writable by its owner only until the caller gives it its permissions.
+  /// A failure names `output`, the path the user gave; a final name longer than a name
+  /// may be fails here, before anything is written for it.
   init(beside path: String, for output: String) throws(FileIO.Failure) {
+    let finalName = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard finalName.utf8.count <= Self.longestName else {
+      throw FileIO.Failure(output, errno: ENAMETOOLONG, side: .output)
+    }
     TemporaryFiles.prepare()
     let template = Self.template(beside: path)
     let slot = template.count <= TemporaryFiles.nameSize ? TemporaryFiles.reserve() : nil
@@ -195,8 +200,8 @@ struct TemporaryFile {
     self.slot = slot
   }
 
-  /// The longest a file's name may be, in bytes, on the file systems `pushc` runs on.
-  static let longestName = 255
+  /// The longest a file's name may be, in bytes (`NAME_MAX`).
+  static let longestName = Int(NAME_MAX)
 
   /// The template `mkstemp` makes the name from: `path` and `.pushc-XXXXXX`, its last
   /// component cut short (between characters) where it would be longer than a name may

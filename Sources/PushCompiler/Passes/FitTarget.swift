@@ -85,7 +85,7 @@ private struct Fitter {
         .droppedCategory,
         "\(targetID) cannot name the registered category '\(category.identifier)'; dropped",
         at: "/category")
-      dropActionTargets(of: category) { entry in
+      reportDroppedActionTargets(of: category) { entry in
         "category action '\(entry.actionID)' (\(entry.action.phrase)) is dropped with its category"
       }
     }
@@ -93,7 +93,7 @@ private struct Fitter {
       !target.categoryActionTargets
     {
       notification.category?.actionTargets = []
-      dropActionTargets(of: category) { entry in
+      reportDroppedActionTargets(of: category) { entry in
         "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides"
       }
     }
@@ -102,7 +102,7 @@ private struct Fitter {
 
   /// Reports each action target of `category` as dropped, at its own place (each came
   /// from its own member of the input), with the message `why` makes for it.
-  private mutating func dropActionTargets(
+  private mutating func reportDroppedActionTargets(
     of category: NotificationCategory,
     _ why: (NotificationCategory.ActionTarget) -> String
   ) {

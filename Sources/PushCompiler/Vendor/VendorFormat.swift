@@ -56,9 +56,10 @@ public protocol VendorFormat: Sendable {
   /// What in `root` marks it as this format's, for `pushc detect` and `--from auto`.
   func evidence(in root: RootIndex) -> Evidence?
 
-  /// The members of this format's extras that are not input members but hold several
-  /// (Braze keeps a request's own root members in `request`): a target that drops them
-  /// reports each member inside, where it was read, rather than the group.
+  /// The members of this format's extras that hold several fields read from the input
+  /// (Braze keeps a request's own root members in `request`, Klaviyo the members of
+  /// `body` it does not read): a target that drops them reports each field inside,
+  /// where it was read, rather than the group.
   var keptGroups: Set<String> { get }
 }
 
@@ -115,10 +116,7 @@ public struct ParseContext: Sendable {
     _ key: String, of vendor: String, in group: String? = nil,
     from input: @autoclosure () -> JSONPointer
   ) {
-    sourceMap.record(
-      group.map { JSONPointer("/extras").appending(vendor).appending($0) }
-        .map { $0.appending(key) } ?? JSONPointer("/extras").appending(vendor).appending(key),
-      from: input())
+    sourceMap.record(JSONPointer(extra: key, of: vendor, in: group), from: input())
   }
 
   /// Takes over what reading a payload embedded in the input found (fcm's `apns.payload`,
@@ -240,8 +238,17 @@ public struct EmitContext: Sendable {
   ) {
     report(
       .droppedExtra, "\(vendor)-only field '\(key)' has no equivalent here; dropped",
-      at: group.map { JSONPointer("/extras").appending(vendor).appending($0) }
-        .map { $0.appending(key) } ?? JSONPointer("/extras").appending(vendor).appending(key))
+      at: JSONPointer(extra: key, of: vendor, in: group))
+  }
+}
+
+extension JSONPointer {
+  /// The IR path of the member `key` of `vendor`'s extras, inside its member `group`
+  /// when it is kept in one: `/extras/VENDOR[/GROUP]/KEY`.
+  init(extra key: String, of vendor: String, in group: String? = nil) {
+    var path = JSONPointer("/extras").appending(vendor)
+    if let group { path = path.appending(group) }
+    self = path.appending(key)
   }
 }
 

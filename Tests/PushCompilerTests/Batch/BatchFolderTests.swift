@@ -156,13 +156,13 @@ extension BatchTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: output).isEmpty)
   }
 
-  /// A report inside the output folder the run makes is written there, when the folder
-  /// does not exist yet as when it does.
+  /// A report inside the output folder the run makes is written there, in a folder of
+  /// its own there too, when the folder does not exist yet as when it does.
   @Test func aReportInsideAnOutputFolderNotMadeYetIsWritten() throws {
     let input = folder.appendingPathComponent("in").path
     _ = try file("in/a.json", Self.payload)
     let output = folder.appendingPathComponent("made/out").path
-    let report = output + "/report.jsonl"
+    let report = output + "/logs/report.jsonl"
     let arguments = [
       "batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", output, "--report", report,
     ]
@@ -170,9 +170,8 @@ extension BatchTests {
       let (code, streams) = run(arguments)
       #expect(code == .success, "\(streams.error)")
       #expect(
-        try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [
-          "a.json", "report.jsonl",
-        ])
+        try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["a.json", "logs"])
+      #expect(FileManager.default.fileExists(atPath: report))
     }
   }
 }

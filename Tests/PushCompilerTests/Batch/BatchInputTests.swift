@@ -270,8 +270,24 @@ extension BatchTests {
         "\(input)/bad\\xFF\\xC3.json: error: cannot read '\(input)/bad\\xFF\\xC3.json': \(reason)"))
     #expect(
       streams.error.contains("\(input)/d\\xFE: error: cannot read '\(input)/d\\xFE': \(reason)"))
+    #expect(
+      streams.error.contains("\(input): note: 1 file not named '.json' not read: 'skipped\\xFF'"))
     #expect(streams.error.hasSuffix("pushc: 3 records read: 1 converted, 2 failed\n"))
     #expect(try String(contentsOfFile: unrelated, encoding: .utf8) == "kept")
+  }
+
+  /// An output that is a link to a name that is not UTF-8 is refused (exit 73) rather
+  /// than written through under the name's respelling.
+  @Test func anOutputLinkingToANameThatIsNotUTF8IsRefused() throws {
+    let input = try file("in.ndjson", Self.payload + "\n")
+    let respelled = try file("p\u{FFFD}.txt", "kept")
+    let link = folder.appendingPathComponent("out.ndjson").path
+    let target = (Array("p".utf8) + [0xFF] + Array(".txt".utf8) + [0]).map { CChar(bitPattern: $0) }
+    #expect(symlink(target, link) == 0)
+    let (code, streams) = run(["batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", link])
+    #expect(code == .cannotCreateOutput)
+    #expect(streams.error.contains("it links to 'p\\xFF.txt', a name that is not valid UTF-8"))
+    #expect(try String(contentsOfFile: respelled, encoding: .utf8) == "kept")
   }
 
   /// UTF-8 is spelled as it is; each other byte as `\xHH`.

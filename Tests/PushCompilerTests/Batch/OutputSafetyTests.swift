@@ -307,11 +307,24 @@ extension OutputSafetyTests {
   /// given, with nothing else left.
   @Test(arguments: [243, 254, 255])
   func anOutputWithTheLongestLegalNameIsWritten(length: Int) throws {
-    let name = "é" + String(repeating: "o", count: length - 7) + ".json"
+    // Two-byte characters where the temporary name is cut, so that the cut must fall
+    // between characters.
+    let name =
+      String(repeating: "é", count: (length - 5) / 2)
+      + String(repeating: "o", count: (length - 5) % 2) + ".json"
     #expect(name.utf8.count == length)
     let (code, _) = run(Self.batch + [try file("in.ndjson"), "-o", folder + "/" + name])
     #expect(code == .failed)
     #expect(entries().sorted() == ["in.ndjson", name].sorted())
+  }
+
+  /// A name longer than a name may be fails before the run, not at the rename after it.
+  @Test func anOutputNameTooLongFailsAtOnce() throws {
+    let name = String(repeating: "o", count: 256)
+    let (code, streams) = run(Self.batch + [try file("in.ndjson"), "-o", folder + "/" + name])
+    #expect(code == .cannotCreateOutput)
+    #expect(streams.error.contains("file name too long"))
+    #expect(streams.error.contains("records read") == false)
   }
 }
 

@@ -354,10 +354,22 @@ extension OutputSafetyTests {
   }
 }
 
+extension OutputSafetyTests {
+  /// A named pipe given twice: the first read would take everything, so it is a usage
+  /// error, found before either is opened (opening would wait for a writer).
+  @Test func aNamedPipeGivenTwiceIsAUsageError() throws {
+    let fifo = folder + "/in.pipe"
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let (code, streams) = run(Self.batch + [fifo, fifo, "-o", folder + "/out.ndjson"])
+    #expect(code == .usage)
+    #expect(streams.error.hasPrefix("pushc: '\(fifo)' and '\(fifo)' are one pipe or device"))
+  }
+}
+
 extension DriverTests {
   /// An empty path names no file: refused before anything is read, not found out by a
   /// rename that fails once every record is converted.
-  @Test(arguments: [["x.ndjson", "-o", ""], ["x.ndjson", "--report", ""], [""]])
+  @Test(arguments: [["-", "-o", ""], ["-", "-o", "/dev/null", "--report", ""], [""]])
   func anEmptyPathIsAUsageError(_ paths: [String]) {
     let result = run(["batch", "-f", "klaviyo", "-t", "klaviyo"] + paths)
     #expect(result.code == .usage)

@@ -6,6 +6,19 @@ import Testing
 /// diagnostic that says something was dropped or changed names where the user wrote it,
 /// never only the IR field it passed through.
 @Suite struct LossLocationTests {
+  /// The field a "VENDOR-only field 'KEY' has no equivalent here" message names.
+  static func droppedField(in message: String) -> String? {
+    guard let start = message.range(of: "-only field '"),
+      let end = message.range(of: "' has no equivalent", range: start.upperBound..<message.endIndex)
+    else { return nil }
+    return String(message[start.upperBound..<end.lowerBound])
+  }
+
+  /// A name without case or underscores, so that spellings of one name compare equal.
+  static func spelling(_ name: String) -> String {
+    name.lowercased().filter { $0 != "_" }
+  }
+
   @Test(arguments: GoldenCase.parseCases)
   func everyLossIsPlacedInTheInput(_ golden: GoldenCase) throws {
     let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
@@ -16,6 +29,15 @@ import Testing
           Issue.record(
             "\(target): \(diagnostic.code) at ir:\(path) (\(diagnostic.message)) is not placed in the input"
           )
+        }
+        // A dropped field is placed at itself (its name on the path, however the vendor
+        // spells it: `fcmOptions` for `fcm_options`), not at the object it was kept with.
+        if diagnostic.code == .droppedExtra, let key = Self.droppedField(in: diagnostic.message),
+          case .input(let pointer) = diagnostic.location
+        {
+          #expect(
+            pointer.tokens.contains { Self.spelling($0) == Self.spelling(key) },
+            "\(target): '\(key)' placed at \(pointer), not where it was read")
         }
       }
     }

@@ -39,7 +39,7 @@ struct YellowAIParser: PayloadParser {
       case Key.topic:
         if let topic = context.string(member.value, at: pointer) {
           kept.append(Key.topic, .string(topic))
-          context.sourceMap.record(YellowAI.topicPath, from: pointer)
+          context.recordExtra(Key.topic, of: "yellowai", from: pointer)
         }
       case Key.contentAvailable:
         notification.delivery.contentAvailable = context.flag(member.value, at: pointer) ?? false
@@ -153,7 +153,7 @@ struct YellowAIParser: PayloadParser {
       context.sourceMap.record("/defaultAction", from: link.pointer)
       if let bot {
         kept.append(Key.botID, .string(bot.value))
-        context.sourceMap.record("/extras/yellowai/botId", from: bot.pointer)
+        context.recordExtra(Key.botID, of: "yellowai", from: bot.pointer)
       }
       if let journey {
         context.report(
@@ -166,7 +166,7 @@ struct YellowAIParser: PayloadParser {
       context.sourceMap.record("/defaultAction", from: bot.pointer)
     } else if let journey {
       kept.append(Key.journey, .string(journey.value))
-      context.sourceMap.record("/extras/yellowai/journeySlug", from: journey.pointer)
+      context.recordExtra(Key.journey, of: "yellowai", from: journey.pointer)
       context.report(
         .incomplete, "'journeySlug' without 'botId' names no bot to run it; kept for yellowai",
         at: journey.pointer)
