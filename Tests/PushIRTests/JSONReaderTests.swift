@@ -19,6 +19,22 @@ import Testing
 
   private func error(_ text: String) -> JSONSyntaxError? { error(Array(text.utf8)) }
 
+  /// UTF-16 text fails as any text that is not UTF-8 does, with why: with either byte
+  /// order mark, or an ASCII character beside a zero byte; other failures say nothing of it.
+  @Test func utf16TextIsNamedInTheError() throws {
+    let utf16 = "{\"a\": 1}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    for bytes in [
+      [0xFF, 0xFE] + utf16, [0xFE, 0xFF] + utf16.map { $0 }, utf16, Array(utf16.dropFirst()),
+    ] {
+      let found = try #require(error(bytes))
+      #expect(
+        found.message.hasSuffix("(the text looks like UTF-16; JSON is read as UTF-8)"),
+        "\(bytes.prefix(4))")
+    }
+    #expect(error("{\"a\": }")?.message.contains("UTF-16") == false)
+    #expect(error([0x00])?.message.contains("UTF-16") == false)
+  }
+
   @Test func keepsMemberOrderAndNumberSpelling() throws {
     let value = try parse(#"{"z": 1.0, "a": 1e2, "m": -0, "big": 123456789012345678901234567890}"#)
     #expect(value.objectValue?.keys == ["z", "a", "m", "big"])
