@@ -110,7 +110,12 @@ enum OutputCollisions {
     let recordsToStandardOutput = folder == nil && FileIO.isStandardOutput(records)
     let report = batch ? options.reportFile : nil
     let reportToStandardOutput = report.map(FileIO.isStandardOutput) ?? false
-    if recordsToStandardOutput, reportToStandardOutput, let report {
+    // Standard output a device named by its path (`--report /dev/null` with `>/dev/null`)
+    // may take both: as for `-o` and `--report` naming one device, nothing is replaced.
+    let namedDevice = [records, report ?? "-"].contains {
+      $0 != "-" && FileIO.isCharacterDevice($0)
+    }
+    if recordsToStandardOutput, reportToStandardOutput, !namedDevice, let report {
       return "--report \(report == "-" ? "-" : "'\(report)'") and the records"
         + (records == "-" ? "" : " (-o '\(records)')") + " would both go to standard output; "
         + "give one of them a file (-o FILE or --report FILE)"
@@ -142,9 +147,21 @@ enum OutputCollisions {
     }
 
     for (stream, file) in [("output", standardOutputFile), ("error", standardErrorFile)] {
-      if let file, let input = inputs.first(where: { $0.place == file }) {
+      guard let file else { continue }
+      if let input = inputs.first(where: { $0.place == file }) {
         return "standard \(stream) is \(input.name): the run would write into what it reads; "
           + "redirect it elsewhere"
+      }
+      // A `.json` file of the input folder is read too: looked for only when the stream
+      // is a file on the folder's device.
+      if let folder, case .node(let written) = file, case .node(let held)? = inputs.first?.place,
+        written.device == held.device,
+        let name = (try? FileIO.jsonFiles(under: folder))?.files.first(where: {
+          Place(FileIO.joined(folder, $0)) == file
+        })
+      {
+        return "standard \(stream) is '\(FileIO.joined(folder, name))' of the input folder: "
+          + "the run would write into what it reads; redirect it elsewhere"
       }
     }
     for output in outputs {

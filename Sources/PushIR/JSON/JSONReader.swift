@@ -803,7 +803,8 @@ public struct JSONReader: ~Copyable {
   private func fail(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int)
     -> JSONSyntaxError
   {
-    let hint = Self.looksLikeUTF16(bytes) ? " (the text looks like UTF-16; JSON is read as UTF-8)" : ""
+    let hint =
+      Self.looksLikeUTF16(bytes) ? " (the text looks like UTF-16; JSON is read as UTF-8)" : ""
     return JSONSyntaxError(kind, message + hint, offset: offset, in: bytes)
   }
 

@@ -327,6 +327,25 @@ extension OutputSafetyTests {
     #expect(text.hasPrefix(Self.input + "pushc: standard error is the input 'in.ndjson'"))
   }
 
+  /// Standard error appended to a `.json` file of a folder input is refused the same way.
+  @Test func standardErrorIntoAFileOfTheInputFolderIsAUsageError() throws {
+    try file("in/a.json", Self.record)
+    try file("in/z.json", Self.record)
+    let status = try shell("2>> in/z.json", Self.batch + ["in", "-o", "out"])
+    #expect(status == 64)
+    #expect(!entries().contains("out"))
+    #expect(
+      contents("in/z.json")?.contains("standard error is 'in/z.json' of the input folder") == true)
+  }
+
+  /// Records on a standard output that is `/dev/null`, and the report sent there by name:
+  /// nothing is replaced or mixed up, so the run goes ahead.
+  @Test func aReportOnDevNullBesideRecordsOnDevNullIsAllowed() throws {
+    try file("in.ndjson", Self.goodInput)
+    #expect(try shell("", Self.batch + ["in.ndjson", "--report", "/dev/null"]) == 0)
+    #expect(try shell("", Self.batch + ["in.ndjson", "--report", "-"]) == 64)
+  }
+
   /// `/dev/stdin` beside `-`, when standard input is a pipe: the first read would take
   /// it all and the other find nothing, so it is a usage error. From a file, each reads
   /// the file from its start.
