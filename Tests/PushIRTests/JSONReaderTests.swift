@@ -19,20 +19,19 @@ import Testing
 
   private func error(_ text: String) -> JSONSyntaxError? { error(Array(text.utf8)) }
 
-  /// UTF-16 text fails as any text that is not UTF-8 does, with why: with either byte
-  /// order mark, or an ASCII character beside a zero byte; other failures say nothing of it.
-  @Test func utf16TextIsNamedInTheError() throws {
-    let utf16 = "{\"a\": 1}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-    for bytes in [
-      [0xFF, 0xFE] + utf16, [0xFE, 0xFF] + utf16.map { $0 }, utf16, Array(utf16.dropFirst()),
-    ] {
-      let found = try #require(error(bytes))
-      #expect(
-        found.message.hasSuffix("(the text looks like UTF-16; JSON is read as UTF-8)"),
-        "\(bytes.prefix(4))")
+  /// UTF-16 text is told by its byte order mark or by an ASCII character beside a zero
+  /// byte, in either order; other starts are not taken for it.
+  @Test func utf16TextIsToldByItsFirstTwoBytes() {
+    for (first, second) in [(0xFF, 0xFE), (0xFE, 0xFF), (0x7B, 0x00), (0x00, 0x5B)]
+      as [(UInt8, UInt8)]
+    {
+      #expect(JSONSyntaxError.looksLikeUTF16(first, second), "\(first) \(second)")
     }
-    #expect(error("{\"a\": }")?.message.contains("UTF-16") == false)
-    #expect(error([0x00])?.message.contains("UTF-16") == false)
+    for (first, second) in [(0x7B, 0x22), (0x00, 0x00), (0xEF, 0xBB), (0xC3, 0x00), (0x00, 0xA9)]
+      as [(UInt8, UInt8)]
+    {
+      #expect(!JSONSyntaxError.looksLikeUTF16(first, second), "\(first) \(second)")
+    }
   }
 
   @Test func keepsMemberOrderAndNumberSpelling() throws {

@@ -216,7 +216,7 @@ struct BatchRun {
     )
     guard let breakage = reader.breakage else { return true }
     let failure = RecordConverter.Outcome.failed(
-      TranslationError.invalidJSON(breakage.error).diagnostic!)
+      TranslationError.invalidJSON(breakage.error, textStart: reader.textStart))
     let block = RecordConverter.ConvertedBlock(
       outcomes: [failure], texts: [RecordConverter.placeholder])
     // The error is placed in the file already: the element's start is the file's.

@@ -62,7 +62,8 @@ struct RecordConverter: Sendable {
     do {
       document = try JSONReader.parseDocument(bytes)
     } catch {
-      return .failed(TranslationError.invalidJSON(error).diagnostic!)
+      return .failed(
+        TranslationError.invalidJSON(error, textStart: TranslationError.start(of: bytes)))
     }
     return convert(
       document.value, namesMayRepeat: document.namesMayRepeat, appendingLineTo: &text)

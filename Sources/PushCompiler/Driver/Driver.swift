@@ -227,7 +227,8 @@ struct Session {
     do {
       payload = try JSONReader.parse(bytes)
     } catch {
-      diagnostics.report(TranslationError.invalidJSON(error).diagnostic!)
+      diagnostics.report(
+        TranslationError.invalidJSON(error, textStart: TranslationError.start(of: bytes)))
       flush(&streams)
       return .dataError
     }
@@ -361,7 +362,9 @@ struct Session {
     } catch {
       return .failure(
         DefaultsFailure(
-          diagnostic: TranslationError.invalidJSON(error).diagnostic!, code: .dataError))
+          diagnostic: TranslationError.invalidJSON(
+            error, textStart: TranslationError.start(of: bytes)),
+          code: .dataError))
     }
     guard let object = value.objectValue else {
       return .failure(

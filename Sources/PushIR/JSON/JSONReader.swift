@@ -803,18 +803,7 @@ public struct JSONReader: ~Copyable {
   private func fail(_ kind: JSONSyntaxError.Kind, _ message: String, at offset: Int)
     -> JSONSyntaxError
   {
-    let hint =
-      Self.looksLikeUTF16(bytes) ? " (the text looks like UTF-16; JSON is read as UTF-8)" : ""
-    return JSONSyntaxError(kind, message + hint, offset: offset, in: bytes)
-  }
-
-  /// Whether `bytes` start as UTF-16 text does: with its byte order mark, or with an ASCII
-  /// character next to a zero byte. Only a failed read asks, to say why it failed.
-  static func looksLikeUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count >= 2 else { return false }
-    let (first, second) = (bytes[0], bytes[1])
-    return (first, second) == (0xFF, 0xFE) || (first, second) == (0xFE, 0xFF)
-      || (first != 0 && first < 0x80 && second == 0) || (first == 0 && second != 0 && second < 0x80)
+    JSONSyntaxError(kind, message, offset: offset, in: bytes)
   }
 
   private func describe(_ offset: Int) -> String {

@@ -65,6 +65,14 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     (startLine + line - 1, line == 1 ? startColumn + column - 1 : column)
   }
 
+  /// Whether text starting with `first` and `second` starts as UTF-16 text does: with
+  /// its byte order mark, or with an ASCII character beside a zero byte. Asked only of
+  /// text that failed to read, to say why.
+  public static func looksLikeUTF16(_ first: UInt8, _ second: UInt8) -> Bool {
+    (first, second) == (0xFF, 0xFE) || (first, second) == (0xFE, 0xFF)
+      || (first != 0 && first < 0x80 && second == 0) || (first == 0 && second != 0 && second < 0x80)
+  }
+
   /// The byte found, as messages name it: quoted, or `end of input` for none.
   static func describe(_ byte: UInt8?) -> String {
     byte.map { "'\(spelling(of: $0))'" } ?? "end of input"

@@ -320,3 +320,32 @@ extension BatchTests {
         """)
   }
 }
+
+extension BatchTests {
+  /// Text that fails because it is UTF-16 says so in a note, whether it is read as
+  /// NDJSON (each line its own document) or as an array, and so does `convert`.
+  @Test func utf16InputIsNamedInANote() throws {
+    func utf16(_ text: String) -> [UInt8] {
+      text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+    let note = "note: the text looks like UTF-16, and JSON is read as UTF-8"
+    let lines = try TemporaryFolder.write(
+      [0xFF, 0xFE] + utf16(Self.payload + "\n" + Self.payload + "\n"), to: "u16.ndjson", in: folder)
+    let array = try TemporaryFolder.write(
+      utf16("[" + Self.payload + "]"), to: "a16.json", in: folder)
+    for input in [lines, array] {
+      let (code, streams) = run([
+        "batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", "/dev/null",
+      ])
+      #expect(code == .failed)
+      #expect(streams.error.contains("\(input):1:"), "\(streams.error)")
+      #expect(streams.error.contains(note), "\(streams.error)")
+    }
+    let (code, streams) = run(["convert", "-f", "klaviyo", "-t", "klaviyo", lines])
+    #expect(code == .dataError)
+    #expect(streams.error.contains(note))
+    #expect(
+      !run(["convert", "-f", "klaviyo", "-t", "klaviyo", try file("bad.json", "{bad")]).1.error
+        .contains(note))
+  }
+}
