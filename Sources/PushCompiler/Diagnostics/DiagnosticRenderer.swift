@@ -12,14 +12,33 @@ public enum DiagnosticRenderer {
   /// only when the location alone does not (see ``DiagnosedDocument``).
   public static func text(_ diagnostic: Diagnostic, in document: DiagnosedDocument) -> String {
     let (record, location) = document.place(of: diagnostic.location)
-    var place = document.file
+    var place = oneLine(document.file)
     if let record { place += ":" + record }
-    if location != .input(.root) { place += ":\(location)" }
+    if location != .input(.root) { place += ":" + oneLine("\(location)") }
     var lines = [
-      "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.name)]"
+      "\(place): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.message)) [\(diagnostic.code.name)]"
     ]
-    for note in diagnostic.notes { lines.append("\(place): note: \(note)") }
+    for note in diagnostic.notes { lines.append("\(place): note: \(oneLine(note))") }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` with each control character but a tab written as `\xHH`: a file name or a
+  /// payload's key may hold a line break, and a text diagnostic is one line (its notes
+  /// one each), which tools split on.
+  public static func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+      return text
+    }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if (value < 0x20 && value != 0x09) || value == 0x7F {
+        escaped += (value < 0x10 ? "\\x0" : "\\x") + String(value, radix: 16, uppercase: true)
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 
   /// One JSON object on one line: file, location, severity, code, lossy, message, notes.

@@ -61,7 +61,8 @@ public enum Driver {
   ) {
     show(
       failure.diagnostic, in: DiagnosedDocument(file: failure.path),
-      text: "pushc: \(failure.message)\n", as: format, streams: &streams)
+      text: "pushc: \(DiagnosticRenderer.oneLine(failure.message))\n", as: format,
+      streams: &streams)
   }
 
   /// Writes `diagnostic`, about `document`, to standard error in `format` (see

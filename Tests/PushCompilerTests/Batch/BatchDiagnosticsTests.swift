@@ -259,3 +259,21 @@ struct TerminalStreams: DriverStreams {
   mutating func writeError(_ text: String) { buffered.writeError(text) }
   var standardInputDescriptor: Int32? { nil }
 }
+
+extension BatchDiagnosticsTests {
+  /// A text diagnostic is one line however its file name or message is spelled: a line
+  /// break in either is written `\x0A` (a tab stays), so tools that split on lines see
+  /// every diagnostic whole.
+  @Test func aTextDiagnosticIsOneLineWhateverItNames() {
+    let diagnostic = Diagnostic(
+      .unknownKey, "'a\nb' is not a key", at: .input("/a\nb"), notes: ["kept\r"])
+    let text = DiagnosticRenderer.text(diagnostic, file: "in\nput\t.json")
+    #expect(
+      text == """
+        in\\x0Aput\t.json:/a\\x0Ab: note: 'a\\x0Ab' is not a key [parse.unknown-key]
+        in\\x0Aput\t.json:/a\\x0Ab: note: kept\\x0D
+
+        """)
+    #expect(DiagnosticRenderer.oneLine("plain é\t") == "plain é\t")
+  }
+}
