@@ -38,6 +38,9 @@ struct BatchRun {
   private(set) var converted = 0
   private(set) var failed = 0
   private var report: StreamingOutput?
+  /// The folders this run made, outermost first: those still empty are removed when the
+  /// run fails, so that a failure leaves nothing it made behind.
+  private var madeFolders: [String] = []
   /// Whether the records go to standard output.
   private var recordsToStandardOutput = true
   private var started = FileIO.monotonicSeconds()
@@ -66,7 +69,7 @@ struct BatchRun {
       if let path = options.reportFile {
         // A report inside the output folder needs the folders the run would make anyway.
         if folder != nil, OutputCollisions.lies(path, inside: OutputCollisions.Place(output)) {
-          try FileIO.makeDirectories(OutputCollisions.parent(of: path))
+          madeFolders += try FileIO.makeDirectories(OutputCollisions.parent(of: path))
         }
         report = try StreamingOutput(path: path)
       }
@@ -85,6 +88,8 @@ struct BatchRun {
     } catch {
       sink?.abandon()
       report?.abandon()
+      // Only an empty folder is removed: one holding finished outputs keeps them.
+      for made in madeFolders.reversed() { rmdir(made) }
       // A failure of standard output is the driver's to report, as for every command.
       if error != streams.outputFailure {
         Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
@@ -234,7 +239,7 @@ struct BatchRun {
     _ input: String, into output: String, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     let listing = try FileIO.jsonFiles(under: input)
-    try FileIO.makeDirectories(output)
+    madeFolders += try FileIO.makeDirectories(output)
     for loop in listing.loops {
       let diagnostic = Diagnostic(
         .folderLoop, "this linked folder leads back into a folder it is in; not listed again",
@@ -292,7 +297,7 @@ struct BatchRun {
         }
         let parent = OutputCollisions.parent(of: target)
         if checkedFolders.insert(parent).inserted {
-          try FileIO.makeDirectories(parent)
+          madeFolders += try FileIO.makeDirectories(parent)
           // A linked folder left in the output folder could lead back into the input.
           if OutputCollisions.Place(parent) == inputFolder
             || OutputCollisions.lies(parent, inside: inputFolder)

@@ -357,20 +357,30 @@ extension FileIO {
 
   /// Creates the output folder `path` and its missing parents, as `mkdir -p` does (the
   /// umask decides their permissions); a part that exists and is not a folder fails.
-  public static func makeDirectories(_ path: String) throws(Failure) {
+  /// Returns the folders it made, outermost first; when it fails, it leaves none of them.
+  @discardableResult
+  public static func makeDirectories(_ path: String) throws(Failure) -> [String] {
+    var made: [String] = []
     var prefix = path.hasPrefix("/") ? "/" : ""
     for part in path.split(separator: "/") {
       prefix += part
-      if !isDirectory(prefix), mkdir(prefix, 0o777) != 0 {
-        let code = errno
-        // Another process may have made the folder meanwhile; anything else there is in
-        // the way.
-        guard code == EEXIST, isDirectory(prefix) else {
-          throw Failure(prefix, errno: code == EEXIST ? ENOTDIR : code, side: .output)
+      if !isDirectory(prefix) {
+        if mkdir(prefix, 0o777) == 0 {
+          made.append(prefix)
+        } else {
+          let code = errno
+          // Another process may have made the folder meanwhile; anything else there is
+          // in the way.
+          guard code == EEXIST, isDirectory(prefix) else {
+            // All or nothing: the folders made on the way lead nowhere now.
+            for folder in made.reversed() { rmdir(folder) }
+            throw Failure(prefix, errno: code == EEXIST ? ENOTDIR : code, side: .output)
+          }
         }
       }
       prefix += "/"
     }
+    return made
   }
 
   /// The permissions of a new output file: `0666` less the umask, as any program that

@@ -156,6 +156,25 @@ extension BatchTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: output).isEmpty)
   }
 
+  /// A run that fails leaves behind no folder it made: not the output folder's missing
+  /// parents, not a report's folder; a folder that was there stays.
+  @Test func aFailedRunLeavesNoFolderItMade() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    let tooLong = String(repeating: "d", count: 256)
+    let kept = folder.appendingPathComponent("kept").path
+    try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: false)
+    let attempts = [
+      ["-o", kept + "/n1/n2/" + tooLong],
+      ["-o", kept + "/out", "--report", kept + "/out/logs/" + tooLong],
+    ]
+    for attempt in attempts {
+      let (code, _) = run(["batch", "-f", "klaviyo", "-t", "klaviyo", input] + attempt)
+      #expect(code == .cannotCreateOutput)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: kept) == [], "\(attempt)")
+    }
+  }
+
   /// A report inside the output folder the run makes is written there, in a folder of
   /// its own there too, when the folder does not exist yet as when it does.
   @Test func aReportInsideAnOutputFolderNotMadeYetIsWritten() throws {
