@@ -43,7 +43,7 @@ struct ArrayElementReader {
   /// Where the text stopped being an array, once it has.
   private(set) var breakage: Breakage?
   /// The file's first two bytes, which tell whether a break may be UTF-16 text.
-  private(set) var textStart: (UInt8, UInt8)?
+  private(set) var textStart: [UInt8] = []
   private var finished = false
 
   /// Reads the file open at `descriptor` from its start; the caller holds at most
@@ -61,7 +61,7 @@ struct ArrayElementReader {
     var found: [Element] = []
     var blockStart = start
     while !finished, found.count < maxElements, start - blockStart < maxBytes {
-      if textStart == nil, bufferOffset == 0 { textStart = TranslationError.start(of: input.bytes) }
+      if textStart.count < 2, bufferOffset == 0 { textStart = Array(input.bytes.prefix(2)) }
       let offset = bufferOffset
       let atEnd = input.atEnd
       let step = input.bytes.withUnsafeBufferPointer { bytes in

@@ -221,7 +221,7 @@ struct BatchRun {
     )
     guard let breakage = reader.breakage else { return true }
     let failure = RecordConverter.Outcome.failed(
-      TranslationError.invalidJSON(breakage.error, textStart: reader.textStart))
+      TranslationError.invalidJSON(breakage.error, text: reader.textStart))
     let block = RecordConverter.ConvertedBlock(
       outcomes: [failure], texts: [RecordConverter.placeholder])
     // The error is placed in the file already: the element's start is the file's.

@@ -63,7 +63,7 @@ struct RecordConverter: Sendable {
       document = try JSONReader.parseDocument(bytes)
     } catch {
       return .failed(
-        TranslationError.invalidJSON(error, textStart: TranslationError.start(of: bytes)))
+        TranslationError.invalidJSON(error, text: bytes))
     }
     return convert(
       document.value, namesMayRepeat: document.namesMayRepeat, appendingLineTo: &text)

@@ -229,7 +229,7 @@ struct Session {
       payload = try JSONReader.parse(bytes)
     } catch {
       diagnostics.report(
-        TranslationError.invalidJSON(error, textStart: TranslationError.start(of: bytes)))
+        TranslationError.invalidJSON(error, text: bytes))
       flush(&streams)
       return .dataError
     }
@@ -364,7 +364,7 @@ struct Session {
       return .failure(
         DefaultsFailure(
           diagnostic: TranslationError.invalidJSON(
-            error, textStart: TranslationError.start(of: bytes)),
+            error, text: bytes),
           code: .dataError))
     }
     guard let object = value.objectValue else {

@@ -276,18 +276,19 @@ extension FileIO {
         // The entry's type, where the folder gives it, needs no path: a folder whose
         // path is too long to look up is still found, and fails when it is listed.
         let type = Int(entry.pointee.d_type)
+        // What the entry leads to, asked by its own bytes relative to the open folder (a
+        // name that is not UTF-8 has no path to ask by, a long path need not be looked
+        // up): where the folder does not say what it is, and for a folder's identity.
+        var info = stat()
+        let found =
+          (type == DT_DIR || type == DT_LNK || type == DT_UNKNOWN)
+          && withUnsafeBytes(of: entry.pointee.d_name) {
+            fstatat(dirfd(handle), $0.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0)
+          } == 0
+        let isFolder = type == DT_DIR || (found && info.st_mode & S_IFMT == S_IFDIR)
         guard isUTF8 else {
           // Neither read nor listed by a path that names something else: a folder or a
-          // `.json` file is reported among the files, any other file as skipped. What
-          // the entry is, where the folder does not say, is asked by its own bytes.
-          var info = stat()
-          let isFolder =
-            type == DT_DIR
-            || ((type == DT_LNK || type == DT_UNKNOWN)
-              && withUnsafeBytes(of: entry.pointee.d_name) {
-                fstatat(
-                  dirfd(handle), $0.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0)
-              } == 0 && info.st_mode & S_IFMT == S_IFDIR)
+          // `.json` file is reported among the files, any other file as skipped.
           if isFolder || name.hasSuffix(".json") {
             listing.files.append(child)
             listing.unlisted[child] = .nameNotUTF8(joined(directory, child))
@@ -297,11 +298,8 @@ extension FileIO {
           }
           continue
         }
-        let isFolder =
-          type == DT_DIR
-          || ((type == DT_LNK || type == DT_UNKNOWN) && isDirectory(joined(directory, child)))
         if isFolder {
-          if let identity = FileIdentity(joined(directory, child)), lineage.contains(identity) {
+          if found, lineage.contains(FileIdentity(info)) {
             listing.loops.append(child)
           } else {
             pending.append((child, lineage))

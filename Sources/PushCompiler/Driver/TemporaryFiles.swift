@@ -176,12 +176,10 @@ struct TemporaryFile {
   /// A failure names `output`, the path the user gave; a final name longer than a name
   /// may be fails here, before anything is written for it.
   init(beside path: String, for output: String) throws(FileIO.Failure) {
-    let finalName = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard finalName.utf8.count <= Self.longestName else {
+    guard let template = Self.template(beside: path) else {
       throw FileIO.Failure(output, errno: ENAMETOOLONG, side: .output)
     }
     TemporaryFiles.prepare()
-    let template = Self.template(beside: path)
     let slot = template.count <= TemporaryFiles.nameSize ? TemporaryFiles.reserve() : nil
     let name =
       slot.map(TemporaryFiles.name)
@@ -205,12 +203,14 @@ struct TemporaryFile {
 
   /// The template `mkstemp` makes the name from: `path` and `.pushc-XXXXXX`, its last
   /// component cut short (between characters) where it would be longer than a name may
-  /// be. A final name of 243 to 255 bytes is legal; its temporary name must be too.
-  static func template(beside path: String) -> [CChar] {
+  /// be (a final name of 243 to 255 bytes is legal; its temporary name must be too); `nil`
+  /// when that final name is longer than a name may be.
+  static func template(beside path: String) -> [CChar]? {
     let suffix = ".pushc-XXXXXX"
     let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) }
     let folder = path[..<(slash ?? path.startIndex)]
     var name = Substring(path[(slash ?? path.startIndex)...])
+    guard name.utf8.count <= longestName else { return nil }
     while name.utf8.count + suffix.utf8.count > longestName { name.removeLast() }
     return Array((folder + name + suffix).utf8CString)
   }

@@ -49,19 +49,12 @@ extension EmitContext {
         at: JSONPointer("/content").appending(name), notes: [PayloadForm.deviceFormNote])
     }
     // Each kept `aps` key where it was read, the alert's own keys one by one.
-    let extras = JSONPointer("/extras").appending(APSCodec.extrasKey)
-    func reportDropped(_ path: [String]) {
+    notification.extras[APSCodec.extrasKey]?.forEachKeptField(groups: ["alert"]) { key, group in
       report(
         .droppedExtra,
-        "\(request) has no place for 'aps.\(path.joined(separator: "."))'; dropped",
-        at: path.reduce(extras) { $0.appending($1) }, notes: [PayloadForm.deviceFormNote])
-    }
-    for member in notification.extras[APSCodec.extrasKey] ?? JSONObject() {
-      guard member.key == "alert", let alert = member.value.objectValue else {
-        reportDropped([member.key])
-        continue
-      }
-      for key in alert.keys { reportDropped(["alert", key]) }
+        "\(request) has no place for 'aps.\(group.map { $0 + "." } ?? "")\(key)'; dropped",
+        at: JSONPointer(extra: key, of: APSCodec.extrasKey, in: group),
+        notes: [PayloadForm.deviceFormNote])
     }
   }
 }

@@ -7,24 +7,19 @@ public enum TranslationError: Error, Sendable {
   /// The input is JSON but not a document this format can read at all.
   case unreadablePayload(Diagnostic)
 
-  /// The diagnostic of text that is not JSON, `start` its first two bytes when it has
-  /// them: with a note when they look like UTF-16, which would explain the failure.
-  static func invalidJSON(_ error: JSONSyntaxError, textStart start: (UInt8, UInt8)?)
-    -> Diagnostic
-  {
+  /// The diagnostic of `text`, which is not JSON (at least its first two bytes): with a
+  /// note when they look like UTF-16, which would explain the failure.
+  static func invalidJSON(_ error: JSONSyntaxError, text: some Collection<UInt8>) -> Diagnostic {
     var diagnostic = TranslationError.invalidJSON(error).diagnostic!
-    if let start, JSONSyntaxError.looksLikeUTF16(start.0, start.1) {
+    var bytes = text.makeIterator()
+    if let first = bytes.next(), let second = bytes.next(),
+      JSONSyntaxError.looksLikeUTF16(first, second)
+    {
       diagnostic.notes.append(
         "the text looks like UTF-16, and JSON is read as UTF-8 (iconv -f UTF-16 -t UTF-8 converts it)"
       )
     }
     return diagnostic
-  }
-
-  /// The first two bytes of `bytes`, when it has two.
-  static func start(of bytes: some Collection<UInt8>) -> (UInt8, UInt8)? {
-    guard bytes.count >= 2 else { return nil }
-    return (bytes[bytes.startIndex], bytes[bytes.index(after: bytes.startIndex)])
   }
 
   /// The diagnostic describing the error, when it is one of its own.

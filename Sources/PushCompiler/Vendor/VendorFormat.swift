@@ -119,6 +119,17 @@ public struct ParseContext: Sendable {
     sourceMap.record(JSONPointer(extra: key, of: vendor, in: group), from: input())
   }
 
+  /// Keeps `value` as the member `key` of `kept`, which becomes `vendor`'s extras (or
+  /// their member `group`), recording that it came from `input` (``recordExtra(_:of:in:from:)``).
+  @inline(__always)
+  public mutating func keep(
+    _ key: String, _ value: JSONValue, in kept: inout JSONObject, extraOf vendor: String,
+    group: String? = nil, from input: @autoclosure () -> JSONPointer
+  ) {
+    kept.append(key, value)
+    recordExtra(key, of: vendor, in: group, from: input())
+  }
+
   /// Takes over what reading a payload embedded in the input found (fcm's `apns.payload`,
   /// read as a document of its own): its diagnostics and the origins it recorded, with
   /// each input location moved by `relocate` from the embedded document into the input.
@@ -212,21 +223,9 @@ public struct EmitContext: Sendable {
   ) {
     // Every record of a batch asks; nearly all keep everything they have.
     guard notification.extras.keys.contains(where: { !keep.contains($0) }) else { return }
-    func isHint(_ key: String) -> Bool { key.utf8.first == UInt8(ascii: "@") }
     for vendor in notification.extras.keys.sorted() where !keep.contains(vendor) {
-      // By index: each member read in place, not copied out of the extras.
-      let extras = notification.extras[vendor]!
-      for index in extras.indices where !isHint(extras.members[index].key) {
-        let key = extras.members[index].key
-        if case .object(let group) = extras.members[index].value,
-          Vendors.keptGroups[vendor]?.contains(key) == true
-        {
-          for inner in group.indices where !isHint(group.members[inner].key) {
-            reportDroppedExtra(group.members[inner].key, of: vendor, in: key)
-          }
-        } else {
-          reportDroppedExtra(key, of: vendor)
-        }
+      notification.extras[vendor]!.forEachKeptField(groups: Vendors.keptGroups[vendor] ?? []) {
+        reportDroppedExtra($0, of: vendor, in: $1)
       }
     }
   }
@@ -239,6 +238,26 @@ public struct EmitContext: Sendable {
     report(
       .droppedExtra, "\(vendor)-only field '\(key)' has no equivalent here; dropped",
       at: JSONPointer(extra: key, of: vendor, in: group))
+  }
+}
+
+extension JSONObject {
+  /// Calls `body` with each field of a format's kept extras: a member's key, or, for a
+  /// member named in `groups`, each of its members' keys with the group's; members whose
+  /// names start with `@` are layout hints, not data, and are left out.
+  func forEachKeptField(groups: Set<String>, _ body: (_ key: String, _ group: String?) -> Void) {
+    func isHint(_ key: String) -> Bool { key.utf8.first == UInt8(ascii: "@") }
+    // By index: each member read in place, not copied out.
+    for index in indices where !isHint(members[index].key) {
+      let key = members[index].key
+      if case .object(let group) = members[index].value, groups.contains(key) {
+        for inner in group.indices where !isHint(group.members[inner].key) {
+          body(group.members[inner].key, key)
+        }
+      } else {
+        body(key, nil)
+      }
+    }
   }
 }
 

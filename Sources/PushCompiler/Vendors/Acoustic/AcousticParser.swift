@@ -31,8 +31,8 @@ struct AcousticParser: PayloadParser {
         }
       case Key.categoryName:
         if let name = context.string(member.value, at: pointer) {
-          kept.append(Key.categoryName, .string(name))
-          context.recordExtra(Key.categoryName, of: "acoustic", from: pointer)
+          context.keep(
+            Key.categoryName, .string(name), in: &kept, extraOf: "acoustic", from: pointer)
         }
       case Key.media:
         guard let url = context.string(member.value, at: pointer) else { continue }
@@ -45,8 +45,7 @@ struct AcousticParser: PayloadParser {
           readAttribution(mce, at: pointer, context: &context)
         }
       case Key.inApp:
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "acoustic", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "acoustic", from: pointer)
       default:
         context.keepAsCustomData(member, from: pointer, into: &notification)
       }
@@ -120,8 +119,7 @@ struct AcousticParser: PayloadParser {
       context.sourceMap.record("/tracking/campaignID", from: pointer.appending(Key.mailingID))
     }
     if !rest.isEmpty {
-      kept.append(Key.attribution, .object(rest))
-      context.recordExtra(Key.attribution, of: "acoustic", from: pointer)
+      context.keep(Key.attribution, .object(rest), in: &kept, extraOf: "acoustic", from: pointer)
     }
   }
 }

@@ -65,8 +65,7 @@ struct AirshipParser: PayloadParser {
   private mutating func keep(
     _ member: JSONObject.Member, from pointer: JSONPointer, context: inout ParseContext
   ) {
-    kept.append(member.key, member.value)
-    context.recordExtra(member.key, of: "airship", from: pointer)
+    context.keep(member.key, member.value, in: &kept, extraOf: "airship", from: pointer)
   }
 
   /// The root's actions: what the tap opens, and the side effects, kept.
@@ -118,8 +117,9 @@ struct AirshipParser: PayloadParser {
         }
       }
       if !reading.kept.isEmpty || map.isEmpty {
-        others.append(member.key, .object(reading.kept))
-        context.recordExtra(member.key, of: "airship", in: Key.buttonActionsExtras, from: path)
+        context.keep(
+          member.key, .object(reading.kept), in: &others, extraOf: "airship",
+          group: Key.buttonActionsExtras, from: path)
       }
     }
     if !others.isEmpty {
@@ -178,9 +178,9 @@ struct AirshipParser: PayloadParser {
         entries.append((url, id, path))
       }
       if entries.contains(where: { $0.id != nil }) {
-        keptMedia.append(Key.urls, urls)
-        context.recordExtra(
-          Key.urls, of: "airship", in: Key.mediaExtras, from: pointer.appending(Key.urls))
+        context.keep(
+          Key.urls, urls, in: &keptMedia, extraOf: "airship", group: Key.mediaExtras,
+          from: pointer.appending(Key.urls))
       }
     } else if let value = media[Key.url] {
       lazy var path = pointer.appending(Key.url)
@@ -209,9 +209,9 @@ struct AirshipParser: PayloadParser {
           .unknownKey, "'\(member.key)' is not a key of the media attachment; kept verbatim",
           at: pointer.appending(member.key))
       }
-      keptMedia.append(member.key, member.value)
-      context.recordExtra(
-        member.key, of: "airship", in: Key.mediaExtras, from: pointer.appending(member.key))
+      context.keep(
+        member.key, member.value, in: &keptMedia, extraOf: "airship", group: Key.mediaExtras,
+        from: pointer.appending(member.key))
     }
     if var options = keptMedia[Key.options]?.objectValue, let crop = options["crop"],
       !isValidCrop(crop)

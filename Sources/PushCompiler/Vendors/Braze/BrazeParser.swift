@@ -57,8 +57,9 @@ struct BrazeParser: PayloadParser {
             "'ab.\(member.key)' is not a key the Braze SDK is known to read; kept verbatim",
             at: pointer)
         }
-        keptAB.append(member.key, member.value)
-        context.recordExtra(member.key, of: "braze", in: Key.abExtras, from: pointer)
+        context.keep(
+          member.key, member.value, in: &keptAB, extraOf: "braze", group: Key.abExtras,
+          from: pointer)
       }
     }
     if !keptAB.isEmpty {
@@ -71,8 +72,7 @@ struct BrazeParser: PayloadParser {
     for member in root where !["aps", Key.ab, Key.tapURI, Key.tapWebView].contains(member.key) {
       lazy var pointer = JSONPointer.root.appending(member.key)
       if Key.internalRootKeys.contains(member.key) {
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "braze", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "braze", from: pointer)
       } else {
         context.keepAsCustomData(member, from: pointer, into: &notification)
       }
@@ -123,9 +123,9 @@ struct BrazeParser: PayloadParser {
             lazy var path = pointer.appending(entry.key)
             if let object = context.object(entry.value, at: path) { applePush = (object, path) }
           } else {
-            others.append(entry.key, entry.value)
-            context.recordExtra(
-              entry.key, of: "braze", in: Key.messagesExtras, from: pointer.appending(entry.key))
+            context.keep(
+              entry.key, entry.value, in: &others, extraOf: "braze", group: Key.messagesExtras,
+              from: pointer.appending(entry.key))
           }
         }
         if !others.isEmpty {
@@ -137,8 +137,9 @@ struct BrazeParser: PayloadParser {
           member.value, at: pointer, into: \.tracking.campaignID, of: &notification,
           irPath: "/tracking/campaignID")
       default:
-        request.append(member.key, member.value)
-        context.recordExtra(member.key, of: "braze", in: Key.requestExtras, from: pointer)
+        context.keep(
+          member.key, member.value, in: &request, extraOf: "braze", group: Key.requestExtras,
+          from: pointer)
       }
     }
     if !request.isEmpty {
@@ -162,8 +163,9 @@ struct BrazeParser: PayloadParser {
       switch member.key {
       case Key.alert:
         if let alert = readAlert(member.value, at: path, context: &context) {
-          keptPush.append(Key.alert, .object(alert))
-          context.recordExtra(Key.alert, of: "braze", in: Key.applePushExtras, from: path)
+          context.keep(
+            Key.alert, .object(alert), in: &keptPush, extraOf: "braze", group: Key.applePushExtras,
+            from: path)
         }
       case Key.badge:
         context.readBadge(member.value, at: path, into: &notification)
@@ -217,8 +219,9 @@ struct BrazeParser: PayloadParser {
             .unknownKey, "'\(member.key)' is not a key of Braze's 'apple_push'; kept verbatim",
             at: path)
         }
-        keptPush.append(member.key, member.value)
-        context.recordExtra(member.key, of: "braze", in: Key.applePushExtras, from: path)
+        context.keep(
+          member.key, member.value, in: &keptPush, extraOf: "braze", group: Key.applePushExtras,
+          from: path)
       }
     }
     if !keptPush.isEmpty {

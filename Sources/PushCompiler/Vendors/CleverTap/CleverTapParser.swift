@@ -25,8 +25,7 @@ struct CleverTapParser: PayloadParser {
       if let canonical = CleverTap.canonicalKey(member.key) {
         readTrackingKey(member, canonical: canonical, at: pointer, context: &context)
       } else if member.key.hasPrefix(Key.templatePrefix) {
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "clevertap", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "clevertap", from: pointer)
       } else if ![Key.mediaURL, Key.mediaType, Key.altText, Key.slider].contains(member.key) {
         context.keepAsCustomData(member, from: pointer, into: &notification)
       }
@@ -37,8 +36,7 @@ struct CleverTapParser: PayloadParser {
     } else {
       for key in [Key.mediaURL, Key.mediaType, Key.altText] {
         if let value = root[key] {
-          kept.append(key, value)
-          context.recordExtra(key, of: "clevertap", from: .root.appending(key))
+          context.keep(key, value, in: &kept, extraOf: "clevertap", from: .root.appending(key))
         }
       }
     }
@@ -83,8 +81,7 @@ struct CleverTapParser: PayloadParser {
           "'\(member.key)' marks a dashboard preview: the SDK consumes the push instead of showing it",
           at: pointer)
       }
-      kept.append(member.key, member.value)
-      context.recordExtra(member.key, of: "clevertap", from: pointer)
+      context.keep(member.key, member.value, in: &kept, extraOf: "clevertap", from: pointer)
     }
   }
 
@@ -167,8 +164,7 @@ struct CleverTapParser: PayloadParser {
     // The dashboard's defaults say nothing: the output writes them when none is kept.
     for (key, value) in CleverTap.sliderDefaults where slider[key] == value { slider[key] = nil }
     if !slider.isEmpty {
-      kept.append(Key.slider, .object(slider))
-      context.recordExtra(Key.slider, of: "clevertap", from: pointer)
+      context.keep(Key.slider, .object(slider), in: &kept, extraOf: "clevertap", from: pointer)
     }
   }
 

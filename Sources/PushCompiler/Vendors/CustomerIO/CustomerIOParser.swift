@@ -21,8 +21,7 @@ struct CustomerIOParser: PayloadParser {
         }
       case Key.deliveryID, Key.deliveryToken:
         if context.string(member.value, at: pointer) != nil {
-          kept.append(member.key, member.value)
-          context.recordExtra(member.key, of: "customerio", from: pointer)
+          context.keep(member.key, member.value, in: &kept, extraOf: "customerio", from: pointer)
         }
       default:
         context.keepAsCustomData(member, from: pointer, into: &notification)
@@ -39,8 +38,9 @@ struct CustomerIOParser: PayloadParser {
     for member in cio {
       lazy var pointer = JSONPointer("/CIO").appending(member.key)
       guard member.key == Key.push else {
-        keptCIO.append(member.key, member.value)
-        context.recordExtra(member.key, of: "customerio", in: Key.container, from: pointer)
+        context.keep(
+          member.key, member.value, in: &keptCIO, extraOf: "customerio", group: Key.container,
+          from: pointer)
         context.report(
           .unknownKey, "'CIO.\(member.key)' is not a key the Customer.io SDK reads; kept verbatim",
           at: pointer)
@@ -49,8 +49,9 @@ struct CustomerIOParser: PayloadParser {
       guard let push = context.object(member.value, at: pointer) else { continue }
       let keptPush = readPush(push, context: &context)
       if !keptPush.isEmpty {
-        keptCIO.append(Key.push, .object(keptPush))
-        context.recordExtra(Key.push, of: "customerio", in: Key.container, from: pointer)
+        context.keep(
+          Key.push, .object(keptPush), in: &keptCIO, extraOf: "customerio", group: Key.container,
+          from: pointer)
       }
     }
     if !keptCIO.isEmpty { kept.append(Key.container, .object(keptCIO)) }

@@ -58,19 +58,16 @@ struct DfineryParser: PayloadParser {
         context.sourceMap.record("/defaultAction", from: pointer)
         let link = JSONObject(object.filter { ![Key.actionType, Key.uri].contains($0.key) })
         if !link.isEmpty {
-          kept.append(Key.clickAction, .object(link))
-          context.recordExtra(Key.clickAction, of: "dfinery", from: pointer)
+          context.keep(Key.clickAction, .object(link), in: &kept, extraOf: "dfinery", from: pointer)
         }
       case Key.buttons:
         if let elements = context.array(member.value, at: pointer) {
           readButtons(elements, context: &context)
         }
       case Key.foreground, Key.serviceID, Key.unifiedID, "ads":
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "dfinery", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer)
       default:
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "dfinery", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer)
         context.report(
           .unknownKey, "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim",
           at: pointer)

@@ -35,9 +35,7 @@ struct ExpoParser: PayloadParser {
       case Key.to:
         let tokens = member.value.arrayValue ?? [member.value]
         if tokens.allSatisfy({ $0.stringValue != nil }) {
-          kept.append(member.key, member.value)
-          context.recordExtra(member.key, of: "expo", from: pointer)
-          context.sourceMap.record(Expo.recipientsPath, from: pointer)
+          context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer)
         } else {
           context.reportWrongType(
             member.value, expected: "a push token or an array of them", at: pointer)
@@ -78,8 +76,7 @@ struct ExpoParser: PayloadParser {
           readRichContent(rich, at: pointer, context: &context)
         }
       default:
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "expo", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer)
         if !Key.deliveryKeys.contains(member.key) {
           context.report(
             .unknownKey, "'\(member.key)' is not a key of Expo's push message; kept verbatim",
@@ -154,8 +151,7 @@ struct ExpoParser: PayloadParser {
     for member in root where member.key != "aps" {
       lazy var pointer = JSONPointer.root.appending(member.key)
       if Key.serviceKeys.contains(member.key) {
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "expo", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer)
       } else if member.key == Key.body {
         if let data { readData(data, at: pointer, context: &context) }
       } else if let value = data?[member.key] {

@@ -67,8 +67,9 @@ struct FCMParser: PayloadParser {
           .unknownKey, "'\(member.key)' is not a member of an FCM send request; kept verbatim",
           at: JSONPointer.root.appending(member.key))
       }
-      request.append(key, member.value)
-      context.recordExtra(key, of: "fcm", in: Key.request, from: .root.appending(member.key))
+      context.keep(
+        key, member.value, in: &request, extraOf: "fcm", group: Key.request,
+        from: .root.appending(member.key))
     }
     if !request.isEmpty { kept[Key.request] = .object(request) }
     return context.object(message, at: base) ?? JSONObject()

@@ -34,8 +34,7 @@ struct IterableParser: PayloadParser {
         readCampaign(member.value, at: pointer, context: &context)
       case Key.templateID:
         if member.value.numberValue != nil {
-          kept.append(member.key, member.value)
-          context.recordExtra(member.key, of: "iterable", from: pointer)
+          context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
         } else {
           context.reportWrongType(member.value, expected: "a number", at: pointer)
         }
@@ -45,8 +44,7 @@ struct IterableParser: PayloadParser {
           irPath: "/tracking/notificationID")
       case Key.isGhostPush:
         if context.flag(member.value, at: pointer) != nil {
-          kept.append(member.key, member.value)
-          context.recordExtra(member.key, of: "iterable", from: pointer)
+          context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
         }
       case Key.attachment:
         guard let url = context.string(member.value, at: pointer) else { continue }
@@ -65,8 +63,7 @@ struct IterableParser: PayloadParser {
           readButtons(elements, messageID: itbl[Key.messageID]?.stringValue, context: &context)
         }
       default:
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "iterable", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
         context.report(
           .unknownKey, "'itbl.\(member.key)' is not a key the Iterable SDK reads; kept verbatim",
           at: pointer)

@@ -110,14 +110,14 @@ struct KlaviyoParser: PayloadParser {
       notification.tracking.notificationID = id
       context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
     case let other?:
-      keptBody.append(Key.notificationID, other)
-      context.recordExtra(Key.notificationID, of: "klaviyo", in: Key.body, from: "/body/_k")
+      context.keep(
+        Key.notificationID, other, in: &keptBody, extraOf: "klaviyo", group: Key.body,
+        from: "/body/_k")
     }
     for index in body.indices where !Self.isReadBodyKey(body.members[index].key) {
-      keptBody.append(body.members[index].key, body.members[index].value)
-      context.recordExtra(
-        body.members[index].key, of: "klaviyo", in: Key.body,
-        from: JSONPointer("/body").appending(body.members[index].key))
+      context.keep(
+        body.members[index].key, body.members[index].value, in: &keptBody, extraOf: "klaviyo",
+        group: Key.body, from: JSONPointer("/body").appending(body.members[index].key))
     }
     return body
   }
@@ -210,9 +210,9 @@ struct KlaviyoParser: PayloadParser {
           into: &notification)
       } else if kind.isBadge {
         // The other reserved keys are read into IR fields.
-        kept.append(members[index].key, members[index].value)
-        context.recordExtra(
-          members[index].key, of: "klaviyo", from: .root.appending(members[index].key))
+        context.keep(
+          members[index].key, members[index].value, in: &kept, extraOf: "klaviyo",
+          from: .root.appending(members[index].key))
       }
     }
     guard let pairs = rootValue(at: reserved.keyValuePairs) else { return }

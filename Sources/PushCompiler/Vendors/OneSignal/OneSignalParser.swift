@@ -122,8 +122,7 @@ struct OneSignalParser: PayloadParser {
         }
       case Key.buttons where !isOriginal:
         guard root["aps"]?["alert"] != nil else {
-          kept.append(member.key, member.value)
-          context.recordExtra(member.key, of: "onesignal", from: path)
+          context.keep(member.key, member.value, in: &kept, extraOf: "onesignal", from: path)
           context.report(
             .invalidValue,
             "without 'aps.alert' the SDK reads 'os_data.buttons' as the minified push of SDKs before 2.4.0, from which the app builds the notification itself; not read, kept verbatim for onesignal",
@@ -138,8 +137,7 @@ struct OneSignalParser: PayloadParser {
           .invalidValue, "the SDK reads '\(member.key)' at the root, not in 'custom'; ignored",
           at: path)
       default:
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "onesignal", from: path)
+        context.keep(member.key, member.value, in: &kept, extraOf: "onesignal", from: path)
         if !Key.keptMembers.contains(member.key) {
           context.report(
             .unknownKey,
@@ -270,8 +268,9 @@ struct OneSignalParser: PayloadParser {
       lazy var path = pointer.appending(member.key)
       guard let url = context.string(member.value, at: path) else { continue }
       guard notification.media.isEmpty else {
-        more.append(member.key, member.value)
-        context.recordExtra(member.key, of: "onesignal", in: Key.attachments, from: path)
+        context.keep(
+          member.key, member.value, in: &more, extraOf: "onesignal", group: Key.attachments,
+          from: path)
         context.report(
           .unknownKey,
           "iOS shows one attachment and the SDK's dictionary has no order; '\(member.key)' is kept verbatim for onesignal",

@@ -38,8 +38,7 @@ struct YellowAIParser: PayloadParser {
       switch member.key {
       case Key.topic:
         if let topic = context.string(member.value, at: pointer) {
-          kept.append(Key.topic, .string(topic))
-          context.recordExtra(Key.topic, of: "yellowai", from: pointer)
+          context.keep(Key.topic, .string(topic), in: &kept, extraOf: "yellowai", from: pointer)
         }
       case Key.contentAvailable:
         notification.delivery.contentAvailable = context.flag(member.value, at: pointer) ?? false
@@ -58,8 +57,7 @@ struct YellowAIParser: PayloadParser {
           readPayloadMember(entry, at: pointer.appending(entry.key), context: &context)
         }
       default:
-        kept.append(member.key, member.value)
-        context.recordExtra(member.key, of: "yellowai", from: pointer)
+        context.keep(member.key, member.value, in: &kept, extraOf: "yellowai", from: pointer)
         context.report(
           .unknownKey, "'\(member.key)' is not a key of Yellow.ai's API request; kept verbatim",
           at: pointer)
@@ -152,8 +150,8 @@ struct YellowAIParser: PayloadParser {
       notification.defaultAction = .openURL(link.value, .app)
       context.sourceMap.record("/defaultAction", from: link.pointer)
       if let bot {
-        kept.append(Key.botID, .string(bot.value))
-        context.recordExtra(Key.botID, of: "yellowai", from: bot.pointer)
+        context.keep(
+          Key.botID, .string(bot.value), in: &kept, extraOf: "yellowai", from: bot.pointer)
       }
       if let journey {
         context.report(
@@ -165,8 +163,8 @@ struct YellowAIParser: PayloadParser {
       notification.defaultAction = .botFlow(botID: bot.value, journey: journey?.value)
       context.sourceMap.record("/defaultAction", from: bot.pointer)
     } else if let journey {
-      kept.append(Key.journey, .string(journey.value))
-      context.recordExtra(Key.journey, of: "yellowai", from: journey.pointer)
+      context.keep(
+        Key.journey, .string(journey.value), in: &kept, extraOf: "yellowai", from: journey.pointer)
       context.report(
         .incomplete, "'journeySlug' without 'botId' names no bot to run it; kept for yellowai",
         at: journey.pointer)
