@@ -49,7 +49,8 @@ extension EmitContext {
         at: JSONPointer("/content").appending(name), notes: [PayloadForm.deviceFormNote])
     }
     // Each kept `aps` key where it was read, the alert's own keys one by one.
-    notification.extras[APSCodec.extrasKey]?.forEachKeptField(groups: ["alert"]) { key, group in
+    notification.extras[APSCodec.extrasKey]?.forEachKeptField(groups: ["alert"], hints: false) {
+      key, group in
       report(
         .droppedExtra,
         "\(request) has no place for 'aps.\(group.map { $0 + "." } ?? "")\(key)'; dropped",

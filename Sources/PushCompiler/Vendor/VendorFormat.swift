@@ -126,8 +126,21 @@ public struct ParseContext: Sendable {
     _ key: String, _ value: JSONValue, in kept: inout JSONObject, extraOf vendor: String,
     group: String? = nil, from input: @autoclosure () -> JSONPointer
   ) {
+    guard mayKeep(key, from: input()) else { return }
     kept.append(key, value)
     recordExtra(key, of: vendor, in: group, from: input())
+  }
+
+  /// Whether a member named `key`, read at `input`, may be kept in a vendor's extras: not
+  /// when its name begins with `@`, which names the IR's layout hints there (ir.md): kept,
+  /// it would be taken for one and written nowhere. That is reported as a loss.
+  public mutating func mayKeep(_ key: String, from input: @autoclosure () -> JSONPointer) -> Bool {
+    guard key.utf8.first == UInt8(ascii: "@") else { return true }
+    report(
+      .invalidValue,
+      "'\(key)' begins with '@', which names pushc's own layout hints among the fields it keeps; dropped",
+      at: input())
+    return false
   }
 
   /// Takes over what reading a payload embedded in the input found (fcm's `apns.payload`,
@@ -243,10 +256,13 @@ public struct EmitContext: Sendable {
 
 extension JSONObject {
   /// Calls `body` with each field of a format's kept extras: a member's key, or, for a
-  /// member named in `groups`, each of its members' keys with the group's; members whose
-  /// names start with `@` are layout hints, not data, and are left out.
-  func forEachKeptField(groups: Set<String>, _ body: (_ key: String, _ group: String?) -> Void) {
-    func isHint(_ key: String) -> Bool { key.utf8.first == UInt8(ascii: "@") }
+  /// member named in `groups`, each of its members' keys with the group's. With `hints`,
+  /// members whose names start with `@` are layout hints, not data, and are left out
+  /// (a vendor's extras; `aps` has none).
+  func forEachKeptField(
+    groups: Set<String>, hints: Bool = true, _ body: (_ key: String, _ group: String?) -> Void
+  ) {
+    func isHint(_ key: String) -> Bool { hints && key.utf8.first == UInt8(ascii: "@") }
     // By index: each member read in place, not copied out.
     for index in indices where !isHint(members[index].key) {
       let key = members[index].key

@@ -43,3 +43,27 @@ import Testing
     }
   }
 }
+
+extension LossLocationTests {
+  /// A vendor's key whose name begins with `@`, the IR's mark of a layout hint among the
+  /// fields kept, cannot be kept as data: it is reported as dropped where it was read,
+  /// never passed over as a hint. `aps` has no hints, so its `@` keys are carried (and
+  /// reported where a target drops them).
+  @Test func aKeptNameBeginningWithAtIsNeverLostUnreported() throws {
+    let iterable = try JSONReader.parse(Array(#"{"aps": {"alert": "x"}, "itbl": {"@x": 1}}"#.utf8))
+    for target in ["iterable", "klaviyo"] {
+      let result = GoldenCase.translate(iterable, from: "iterable", to: target)
+      #expect(
+        result.diagnostics.contains {
+          $0.code == .invalidValue && $0.location == .input("/itbl/@x")
+        }, "\(target)")
+    }
+    let aps = try JSONReader.parse(
+      Array(#"{"aps": {"alert": "x", "@a": 1}, "body": {"_k": "k"}}"#.utf8))
+    #expect(GoldenCase.translate(aps, from: "klaviyo", to: "klaviyo").output?["aps"]?["@a"] == 1)
+    #expect(
+      GoldenCase.translate(aps, from: "klaviyo", to: "yellowai").diagnostics.contains {
+        $0.code == .droppedExtra && $0.location == .input("/aps/@a")
+      })
+  }
+}

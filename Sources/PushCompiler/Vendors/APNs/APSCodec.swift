@@ -84,8 +84,10 @@ enum APSCodec {
             context.reportWrongType(members[index].value, expected: "a string", at: path())
           }
         } else {
-          context.keep(
-            members[index].key, members[index].value, in: &kept, extraOf: extrasKey, from: path())
+          // Not `context.keep`: `aps` has no layout hints, so a name beginning with `@`
+          // is kept and written back like any other.
+          kept.append(members[index].key, members[index].value)
+          context.recordExtra(members[index].key, of: extrasKey, from: path())
           context.report(
             .unknownKey, "'aps.\(members[index].key)' has no place in the IR; kept verbatim",
             at: path())
@@ -173,9 +175,8 @@ enum APSCodec {
         {
           argumentsSeen |= 1 << index  // read with their key
         } else {
-          context.keep(
-            members[position].key, members[position].value, in: &keptAlert, extraOf: extrasKey,
-            group: "alert", from: path())
+          keptAlert.append(members[position].key, members[position].value)
+          context.recordExtra(members[position].key, of: extrasKey, in: "alert", from: path())
           context.report(
             .unknownKey,
             "'aps.alert.\(members[position].key)' has no place in the IR; kept verbatim", at: path()

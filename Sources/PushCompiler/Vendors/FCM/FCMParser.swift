@@ -210,6 +210,7 @@ struct FCMParser: PayloadParser {
     _ member: JSONObject.Member, in object: inout JSONObject, named name: String,
     _ reason: String, at pointer: JSONPointer, context: inout ParseContext
   ) {
+    guard context.mayKeep(member.key, from: pointer) else { return }
     object.append(member.key, member.value)
     context.report(.unknownKey, "'\(name)' \(reason); kept verbatim", at: pointer)
   }
