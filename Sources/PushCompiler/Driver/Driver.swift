@@ -319,6 +319,10 @@ struct Session {
       if let diagnostic = error.diagnostic { found.report(diagnostic) }
     }
     found.report(contentsOf: context.diagnostics.filter { $0.severity >= .warning })
+    found.relocate { location in
+      guard case .input(let pointer) = location else { return location }
+      return .input(passContext.madePlaces.inputLocation(of: pointer))
+    }
     diagnostics.report(contentsOf: found)
     flush(&streams)
     if found.hasErrors || options.failOn.isTripped(by: found) { return .failed }

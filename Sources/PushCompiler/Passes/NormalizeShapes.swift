@@ -7,7 +7,8 @@ import PushIR
 /// `0`, `"0"` or `"false"` are removed (off is their absence); a `badge` given as a
 /// string of digits becomes a number.
 /// Reports: `normalize.flag-value` and `normalize.numeric-string` notes for each
-/// rewritten value (a string alert is canonical APNs and is not reported).
+/// rewritten value (a string alert is canonical APNs and is not reported; what is later
+/// reported at `/aps/alert/body` is placed at the string, ``MadePlaces``).
 /// Idempotent: its output has nothing left to rewrite.
 public struct NormalizeShapes: PayloadPass {
   public init() {}
@@ -26,6 +27,7 @@ public struct NormalizeShapes: PayloadPass {
     var changed = false
     if case .string(let body)? = aps["alert"] {
       aps["alert"] = ["body": .string(body)]
+      context.madePlaces.record("/aps/alert/body", from: "/aps/alert")
       changed = true
     }
     for flag in ["content-available", "mutable-content"] {

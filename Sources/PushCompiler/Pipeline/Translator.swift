@@ -195,11 +195,15 @@ public struct Translator: Sendable {
     diagnostics.report(contentsOf: emitted.diagnostics)
     if diagnostics.keepsDiagnostics {
       diagnostics.relocate { location in
-        if case .ir(let path) = location, let input = passContext.sourceMap.inputLocation(of: path)
-        {
-          return .input(input)
+        switch location {
+        case .ir(let path):
+          guard let input = passContext.sourceMap.inputLocation(of: path) else { return location }
+          return .input(passContext.madePlaces.inputLocation(of: input))
+        case .input(let pointer):
+          return .input(passContext.madePlaces.inputLocation(of: pointer))
+        default:
+          return location
         }
-        return location
       }
     }
     let failed = diagnostics.hasErrors

@@ -67,3 +67,44 @@ extension LossLocationTests {
       })
   }
 }
+
+extension LossLocationTests {
+  /// Every diagnostic placed in the input names a value the input has, shortened to fit
+  /// or not: a place normalize-shapes made (`/aps/alert/body` for a string alert) is
+  /// reported where the user wrote its value.
+  @Test(arguments: GoldenCase.parseCases)
+  func everyInputLocationIsInTheInput(_ golden: GoldenCase) throws {
+    let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
+    for target in Vendors.ids {
+      for fits in [false, true] {
+        var translator = GoldenCase.translator(from: golden.source, to: target)
+        translator.fitToBudget = fits
+        for diagnostic in translator.translate(input).diagnostics {
+          guard case .input(let pointer) = diagnostic.location else { continue }
+          #expect(
+            MutationProperties.resolves(pointer, in: input),
+            "\(target)\(fits ? " --fit" : ""): \(diagnostic.code) at \(pointer) is not in the input"
+          )
+        }
+      }
+    }
+  }
+
+  /// A string alert's text, read as `{"body": …}`, is reported at the string: what a
+  /// front end reads there and what `--fit` shortens.
+  @Test func aStringAlertsTextIsPlacedAtTheString() throws {
+    let long = String(repeating: "Ünïcödé text ", count: 400)
+    let payload = try JSONReader.parse(Array(#"{"aps": {"alert": "\#(long)"}}"#.utf8))
+    var translator = GoldenCase.translator(from: "apns", to: "klaviyo")
+    translator.fitToBudget = true
+    let shortened = translator.translate(payload).diagnostics.first {
+      $0.code == .shortenedBody
+    }
+    #expect(shortened?.location == .input("/aps/alert"))
+    let wrongType = try JSONReader.parse(Array(#"{"aps": {"alert": 7}}"#.utf8))
+    #expect(
+      GoldenCase.translate(wrongType, from: "apns", to: "apns").diagnostics.contains {
+        $0.location == .input("/aps/alert")
+      })
+  }
+}

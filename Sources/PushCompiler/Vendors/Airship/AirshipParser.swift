@@ -253,9 +253,11 @@ struct AirshipParser: PayloadParser {
       let before = notification[keyPath: field]
       if before != text {
         replaced.append(member.key, before.map { .string($0) } ?? .null)
-        // Placed at the override that replaced it: the alert's own place may not be in
-        // the input, normalize-shapes having read a string alert as `{"body": …}`.
-        context.recordExtra(member.key, of: "airship", in: Key.alertExtras, from: path)
+        // What is kept is the alert's own text, where the alert gave it; the override
+        // that replaces it is in the IR.
+        let alertText = context.sourceMap.inputLocation(
+          of: JSONPointer("/content").appending(member.key))
+        context.recordExtra(member.key, of: "airship", in: Key.alertExtras, from: alertText ?? path)
         notification[keyPath: field] = text
         context.sourceMap.record(JSONPointer("/content").appending(member.key), from: path)
       }
