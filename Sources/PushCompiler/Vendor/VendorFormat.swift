@@ -121,14 +121,17 @@ public struct ParseContext: Sendable {
 
   /// Keeps `value` as the member `key` of `kept`, which becomes `vendor`'s extras (or
   /// their member `group`), recording that it came from `input` (``recordExtra(_:of:in:from:)``).
-  @inline(__always)
+  /// Returns whether it was kept: a name ``mayKeep(_:from:)`` refuses is reported
+  /// dropped, and a caller says nothing more of it.
+  @inline(__always) @discardableResult
   public mutating func keep(
     _ key: String, _ value: JSONValue, in kept: inout JSONObject, extraOf vendor: String,
     group: String? = nil, from input: @autoclosure () -> JSONPointer
-  ) {
-    guard mayKeep(key, from: input()) else { return }
+  ) -> Bool {
+    guard mayKeep(key, from: input()) else { return false }
     kept.append(key, value)
     recordExtra(key, of: vendor, in: group, from: input())
+    return true
   }
 
   /// Whether a member named `key`, read at `input`, may be kept in a vendor's extras: not

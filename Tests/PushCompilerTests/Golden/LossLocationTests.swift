@@ -58,6 +58,28 @@ extension LossLocationTests {
           $0.code == .invalidValue && $0.location == .input("/itbl/@x")
         }, "\(target)")
     }
+    // Reported dropped, and not also "kept verbatim", in every format that keeps
+    // unknown names.
+    let payloads: [(format: String, text: String, pointer: JSONPointer)] = [
+      ("iterable", #"{"aps": {"alert": "x"}, "itbl": {"@x": 1}}"#, "/itbl/@x"),
+      ("customerio", #"{"aps": {"alert": "x"}, "CIO": {"@x": 1}}"#, "/CIO/@x"),
+      ("dfinery", #"{"aps": {"alert": "x"}, "dfn": {"@x": 1}}"#, "/dfn/@x"),
+      ("braze", #"{"aps": {"alert": "x"}, "ab": {"c": "1", "@x": 1}}"#, "/ab/@x"),
+      ("expo", #"{"to": "t", "body": "x", "@x": 1}"#, "/@x"),
+      ("yellowai", #"{"userId": "u", "message": "x", "@x": 1}"#, "/@x"),
+      (
+        "fcm",
+        #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "x"}}}}, "@x": 1}"#,
+        "/@x"
+      ),
+    ]
+    for (format, text, pointer) in payloads {
+      let codes = GoldenCase.translate(
+        try JSONReader.parse(Array(text.utf8)), from: format, to: format
+      )
+      .diagnostics.filter { $0.location == .input(pointer) }.map(\.code)
+      #expect(codes == [.invalidValue], "\(format): \(codes) at \(pointer)")
+    }
     let aps = try JSONReader.parse(
       Array(#"{"aps": {"alert": "x", "@a": 1}, "body": {"_k": "k"}}"#.utf8))
     #expect(GoldenCase.translate(aps, from: "klaviyo", to: "klaviyo").output?["aps"]?["@a"] == 1)

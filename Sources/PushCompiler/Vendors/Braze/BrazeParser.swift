@@ -51,15 +51,15 @@ struct BrazeParser: PayloadParser {
           member.value, at: pointer, into: \.tracking.campaignID, of: &notification,
           irPath: "/tracking/campaignID")
       default:
-        if !["ab_cd", "ab_carousel", "ab_sync_geos"].contains(member.key) {
+        if context.keep(
+          member.key, member.value, in: &keptAB, extraOf: "braze", group: Key.abExtras,
+          from: pointer), !["ab_cd", "ab_carousel", "ab_sync_geos"].contains(member.key)
+        {
           context.report(
             .unknownKey,
             "'ab.\(member.key)' is not a key the Braze SDK is known to read; kept verbatim",
             at: pointer)
         }
-        context.keep(
-          member.key, member.value, in: &keptAB, extraOf: "braze", group: Key.abExtras,
-          from: pointer)
       }
     }
     if !keptAB.isEmpty {
@@ -214,14 +214,14 @@ struct BrazeParser: PayloadParser {
       case Key.customURI, Key.useWebView, Key.assetURL, Key.assetType, Key.buttons:
         break  // read below, once the rest is known
       default:
-        if !Key.keptPushKeys.contains(member.key) {
+        if context.keep(
+          member.key, member.value, in: &keptPush, extraOf: "braze", group: Key.applePushExtras,
+          from: path), !Key.keptPushKeys.contains(member.key)
+        {
           context.report(
             .unknownKey, "'\(member.key)' is not a key of Braze's 'apple_push'; kept verbatim",
             at: path)
         }
-        context.keep(
-          member.key, member.value, in: &keptPush, extraOf: "braze", group: Key.applePushExtras,
-          from: path)
       }
     }
     if !keptPush.isEmpty {

@@ -67,10 +67,11 @@ struct DfineryParser: PayloadParser {
       case Key.foreground, Key.serviceID, Key.unifiedID, "ads":
         context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer)
       default:
-        context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer)
-        context.report(
-          .unknownKey, "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim",
-          at: pointer)
+        if context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer) {
+          context.report(
+            .unknownKey, "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim",
+            at: pointer)
+        }
       }
     }
   }

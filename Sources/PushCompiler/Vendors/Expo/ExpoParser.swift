@@ -76,8 +76,9 @@ struct ExpoParser: PayloadParser {
           readRichContent(rich, at: pointer, context: &context)
         }
       default:
-        context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer)
-        if !Key.deliveryKeys.contains(member.key) {
+        if context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer),
+          !Key.deliveryKeys.contains(member.key)
+        {
           context.report(
             .unknownKey, "'\(member.key)' is not a key of Expo's push message; kept verbatim",
             at: pointer)

@@ -63,10 +63,11 @@ struct IterableParser: PayloadParser {
           readButtons(elements, messageID: itbl[Key.messageID]?.stringValue, context: &context)
         }
       default:
-        context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
-        context.report(
-          .unknownKey, "'itbl.\(member.key)' is not a key the Iterable SDK reads; kept verbatim",
-          at: pointer)
+        if context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer) {
+          context.report(
+            .unknownKey, "'itbl.\(member.key)' is not a key the Iterable SDK reads; kept verbatim",
+            at: pointer)
+        }
       }
     }
   }

@@ -122,6 +122,7 @@ struct OneSignalParser: PayloadParser {
         }
       case Key.buttons where !isOriginal:
         guard root["aps"]?["alert"] != nil else {
+          // `buttons`, a name that may always be kept.
           context.keep(member.key, member.value, in: &kept, extraOf: "onesignal", from: path)
           context.report(
             .invalidValue,
@@ -137,8 +138,9 @@ struct OneSignalParser: PayloadParser {
           .invalidValue, "the SDK reads '\(member.key)' at the root, not in 'custom'; ignored",
           at: path)
       default:
-        context.keep(member.key, member.value, in: &kept, extraOf: "onesignal", from: path)
-        if !Key.keptMembers.contains(member.key) {
+        if context.keep(member.key, member.value, in: &kept, extraOf: "onesignal", from: path),
+          !Key.keptMembers.contains(member.key)
+        {
           context.report(
             .unknownKey,
             "'\(pointer.dottedPath).\(member.key)' is not a key the OneSignal SDK reads; kept verbatim",
@@ -268,13 +270,15 @@ struct OneSignalParser: PayloadParser {
       lazy var path = pointer.appending(member.key)
       guard let url = context.string(member.value, at: path) else { continue }
       guard notification.media.isEmpty else {
-        context.keep(
+        if context.keep(
           member.key, member.value, in: &more, extraOf: "onesignal", group: Key.attachments,
           from: path)
-        context.report(
-          .unknownKey,
-          "iOS shows one attachment and the SDK's dictionary has no order; '\(member.key)' is kept verbatim for onesignal",
-          at: path)
+        {
+          context.report(
+            .unknownKey,
+            "iOS shows one attachment and the SDK's dictionary has no order; '\(member.key)' is kept verbatim for onesignal",
+            at: path)
+        }
         continue
       }
       notification.media = [MediaItem(url: url, kind: Self.kind(of: url))]
