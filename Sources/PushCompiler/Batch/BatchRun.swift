@@ -100,7 +100,8 @@ struct BatchRun {
     if options.diagnosticsFormat == .text {
       if streams.errorIsTerminal { streams.writeError(Driver.clearLine) }
       streams.writeError(
-        "pushc: \(read) records read: \(converted) converted, \(failed) failed\n")
+        "pushc: \(read) record\(read == 1 ? "" : "s") read: \(converted) converted, \(failed) failed\n"
+      )
     }
     return failed > 0 ? .failed : .success
   }

@@ -315,7 +315,7 @@ extension BatchTests {
     #expect(
       streams.error == """
         \(input): note: 6 files not named '.json' not read: 'A.JSON', 'b.txt', 'd', 'e.json.bak', 'f.yaml', and 1 more [input.skipped-files]
-        pushc: 1 records read: 1 converted, 0 failed
+        pushc: 1 record read: 1 converted, 0 failed
 
         """)
   }

@@ -68,6 +68,12 @@ import Testing
     #expect(streams.error.contains("2 records read: 2 converted, 0 failed"))
   }
 
+  @Test func oneRecordIsCountedInTheSingular() {
+    let (code, streams) = run(["batch", "-f", "klaviyo", "-t", "ir", "-"], input: Self.records[0])
+    #expect(code == .success)
+    #expect(streams.error.hasSuffix("pushc: 1 record read: 1 converted, 0 failed\n"))
+  }
+
   @Test func arrayFilesGiveOneLinePerElement() throws {
     let input = try file("in.json", "[" + Self.records[0] + ", 7, " + Self.records[4] + "]")
     let (code, streams) = run(["batch", "--from", "auto", "--to", "apns", input])

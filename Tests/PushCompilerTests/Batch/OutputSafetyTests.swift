@@ -147,7 +147,7 @@ extension OutputSafetyTests {
     }
     let (code, streams) = run(Self.batch + spelled)
     #expect(code == .success || code == .failed, "\(streams.error)")
-    #expect(streams.error.contains("records read"))
+    #expect(streams.error.contains(" converted, "))
   }
 
   /// Relative spellings and links, as a user types them from the folder that holds the
@@ -324,7 +324,7 @@ extension OutputSafetyTests {
     let (code, streams) = run(Self.batch + [try file("in.ndjson"), "-o", folder + "/" + name])
     #expect(code == .cannotCreateOutput)
     #expect(streams.error.contains("file name too long"))
-    #expect(streams.error.contains("records read") == false)
+    #expect(streams.error.contains(" converted, ") == false)
   }
 }
 
