@@ -211,6 +211,18 @@ struct Session {
       return batch.run(streams: &streams)
     }
 
+    // The output file is opened before the input is read, as batch opens its outputs: a
+    // path that cannot be written fails at once, not once the input has come. Dropped
+    // without `commit`, it leaves nothing behind (`StreamingOutput.abandon`).
+    var outputFile: StreamingOutput?
+    if target != nil, let path = options.output, path != "-" {
+      do {
+        outputFile = try StreamingOutput(path: path, size: Self.convertOutputBuffer)
+      } catch {
+        Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
+        return .cannotCreateOutput
+      }
+    }
     let bytes: [UInt8]
     do {
       // One byte beyond the size limit is enough for the reader to refuse the input;
@@ -283,9 +295,10 @@ struct Session {
       ? result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
       : JSONWriter(style: .pretty).bytes(output)
     bytesOut.append(UInt8(ascii: "\n"))
-    if let path = options.output, path != "-" {
+    if let outputFile {
       do {
-        try FileIO.writeAtomically(bytesOut, to: path)
+        try outputFile.write(bytesOut)
+        try outputFile.commit()
       } catch {
         Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
         return .cannotCreateOutput
@@ -295,6 +308,10 @@ struct Session {
     }
     return .success
   }
+
+  /// The buffer of `convert`'s output file: a payload is a few kilobytes, an IR dump
+  /// rarely more, and a larger one is written through it.
+  private static let convertOutputBuffer = 64 << 10
 
   private mutating func validate(
     _ payload: JSONValue, source: any VendorFormat, streams: inout some DriverStreams

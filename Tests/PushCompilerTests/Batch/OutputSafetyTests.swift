@@ -326,6 +326,26 @@ extension OutputSafetyTests {
     #expect(streams.error.contains("file name too long"))
     #expect(streams.error.contains(" converted, ") == false)
   }
+
+  /// `convert` opens its output before it reads: a path that cannot be written fails
+  /// first (73), even for input that is not JSON, and a conversion that fails leaves no
+  /// file behind, temporary or final.
+  @Test func convertOpensItsOutputBeforeReading() throws {
+    let notJSON = try file("bad.json", "{bad")
+    for output in [String(repeating: "o", count: 256), "missing/out.json"] {
+      let (code, streams) = run([
+        "convert", "-f", "apns", "-t", "apns", notJSON, "-o", folder + "/" + output,
+      ])
+      #expect(code == .cannotCreateOutput, "\(output): \(streams.error)")
+    }
+    let wrongType = try file("wrong.json", #"{"aps": {"alert": 7}}"#)
+    for extra in [["--fail-on", "warning"], ["-t", "dfinery"]] {
+      let (code, _) = run(
+        ["convert", "-f", "apns", "-t", "apns", wrongType, "-o", folder + "/out.json"] + extra)
+      #expect(code == .failed || code == .dataError)
+      #expect(entries() == ["bad.json", "wrong.json"])
+    }
+  }
 }
 
 // MARK: - Permissions and symbolic links
