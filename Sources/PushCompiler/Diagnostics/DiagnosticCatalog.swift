@@ -233,6 +233,13 @@ extension DiagnosticCode {
   public static let validationInvalidURL = DiagnosticCode(
     "validate.invalid-url", .error,
     "a link is not a valid URL (a universal link or custom scheme), or has an unsafe scheme")
+  /// A field the specification types holds a value of another type.
+  public static let validationWrongType = DiagnosticCode(
+    "validate.wrong-type", .error,
+    "a field holds another type of value than the specification gives it")
+  /// More or fewer buttons than the specification allows.
+  public static let validationButtonCount = DiagnosticCode(
+    "validate.button-count", .error, "more or fewer buttons than the specification allows")
   /// `aps.category` names a category the vendor does not register.
   public static let validationUnknownCategory = DiagnosticCode(
     "validate.unknown-category", .error,
@@ -254,7 +261,7 @@ extension DiagnosticCode {
       invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
       unwritable,
-      validationInvalidURL, validationMissingField, validationMutableContent,
-      validationUnknownCategory,
+      validationButtonCount, validationInvalidURL, validationMissingField,
+      validationMutableContent, validationUnknownCategory, validationWrongType,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

@@ -318,6 +318,13 @@ struct Session {
   )
     -> ExitCode
   {
+    // As for every command, a root other than an object is the one error (65): no rule
+    // of a payload's fields has anything to check.
+    guard case .object = payload else {
+      diagnostics.report(JSONValue.notAnObject(kind: payload.kindName))
+      flush(&streams)
+      return .dataError
+    }
     var found = Diagnostics()
     var normalized = payload
     for pointer in normalized.removeDuplicateKeys() {
@@ -335,7 +342,12 @@ struct Session {
     } catch {
       if let diagnostic = error.diagnostic { found.report(diagnostic) }
     }
-    found.report(contentsOf: context.diagnostics.filter { $0.severity >= .warning })
+    // A value of the wrong type is said once: by the rule that types it, when one does.
+    let typedByRule = Set(found.filter { $0.code == .validationWrongType }.map(\.location))
+    found.report(
+      contentsOf: context.diagnostics.filter {
+        $0.severity >= .warning && !($0.code == .wrongType && typedByRule.contains($0.location))
+      })
     found.relocate { location in
       guard case .input(let pointer) = location else { return location }
       return .input(passContext.madePlaces.inputLocation(of: pointer))

@@ -237,6 +237,70 @@ import Testing
     }
   }
 
+  /// The specification's types and button count are rules of their own; a value the
+  /// rule types is reported once, by the rule.
+  @Test func validateChecksTheSpecsTypesAndButtonCount() {
+    func button(_ id: String) -> String { #"{"id": "\#(id)", "label": "L", "action": "open_app"}"# }
+    func payload(_ body: String) -> String {
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "n1", \#(body)}}"#
+    }
+    let cases: [(body: String, expected: [String])] = [
+      (
+        #""action_buttons": []"#,
+        [
+          "/body/action_buttons: error: 'body.action_buttons' holds 0 buttons; the specification allows 1 to 4 [validate.button-count]"
+        ]
+      ),
+      (
+        #""action_buttons": [\#((1...5).map { button("b\($0)") }.joined(separator: ", "))]"#,
+        [
+          "/body/action_buttons: error: 'body.action_buttons' holds 5 buttons; the specification allows 1 to 4 [validate.button-count]"
+        ]
+      ),
+      (
+        #""url": 5, "actions": "x", "action_buttons": ["b", {"id": "a", "label": "A", "action": "open_app", "url": 7, "icon": 5}]"#,
+        [
+          "/body/url: error: 'body.url' must be a string, but it is a number [validate.wrong-type]",
+          "/body/actions: error: 'body.actions' must be an object of actions, but it is a string [validate.wrong-type]",
+          "/body/action_buttons/0: error: 'body.action_buttons.0' must be an object, but it is a string [validate.wrong-type]",
+          "/body/action_buttons/1/url: error: 'body.action_buttons.1.url' must be a string, but it is a number [validate.wrong-type]",
+          "/body/action_buttons/1/icon: error: 'body.action_buttons.1.icon' must be a string, but it is a number [validate.wrong-type]",
+        ]
+      ),
+      (
+        #""action_buttons": {"0": {}}"#,
+        [
+          "/body/action_buttons: error: 'body.action_buttons' must be an array of button objects, but it is an object [validate.wrong-type]"
+        ]
+      ),
+    ]
+    for (body, expected) in cases {
+      let result = run(["validate", "--from", "klaviyo"], input: payload(body))
+      #expect(result.code == .failed, "\(body)")
+      let errors = result.error.split(separator: "\n").filter { $0.contains(": error: ") }
+      #expect(errors.map { String($0.dropFirst("<stdin>:".count)) } == expected, "\(body)")
+      #expect(!result.error.contains("[parse.wrong-type]"), "\(body)")
+    }
+    let four = run(
+      ["validate", "--from", "klaviyo"],
+      input: payload(
+        #""action_buttons": [\#((1...4).map { button("b\($0)") }.joined(separator: ", "))]"#))
+    #expect(four.code == .success, "\(four.error)")
+  }
+
+  /// A root that is not an object is `input.not-an-object` alone, exit 65, as `convert`
+  /// says it, with whatever format: no rule is checked against it.
+  @Test func validateOfARootThatIsNotAnObjectIsADataError() {
+    for format in ["klaviyo", "apns", "auto"] {
+      let result = run(["validate", "--from", format], input: "[1]")
+      #expect(result.code == .dataError, "\(format)")
+      #expect(
+        result.error
+          == "<stdin>: error: the payload is a JSON array, but a push payload is an object [input.not-an-object]\n",
+        "\(format)")
+    }
+  }
+
   @Test func dumpAfterAPassPrintsTheIRToStandardError() {
     let result = run(
       ["convert", "-f", "klaviyo", "-t", "klaviyo", "--dump-after", "expand-categories"],
