@@ -60,7 +60,9 @@ public struct Evidence: Sendable, Hashable {
     var keys: [JSONPointer] = []
     let members = root.object.members  // keys read in place, without copying each member
     for index in members.indices where isMarker(members[index].key) {
-      keys.append(JSONPointer.root.appending(members[index].key))
+      let key = JSONPointer.root.appending(members[index].key)
+      guard !keys.contains(key) else { continue }  // a name given twice is one key
+      keys.append(key)
       if keys.count == 3 { break }
     }
     return keys.isEmpty ? nil : Evidence(strength, keys: keys, reason: reason)

@@ -54,6 +54,18 @@ import Testing
     }
   }
 
+  /// A marker given twice is one key of the evidence (the first is dropped as a
+  /// duplicate before anything reads it).
+  @Test func aMarkerGivenTwiceIsNamedOnce() throws {
+    let outcome = try detect(#"{"aps": {}, "W$id": 1, "W$id": 2, "wzrk_pivot": "p"}"#)
+    guard case .detected(let format, let evidence) = outcome else {
+      Issue.record("not detected: \(outcome)")
+      return
+    }
+    #expect(format.id == "clevertap")
+    #expect(evidence.keys == ["/W$id", "/wzrk_pivot"])
+  }
+
   @Test func equalEvidenceIsAmbiguousAndNothingIsGuessed() throws {
     let outcome = try detect(#"{"aps": {}, "body": {"_k": "k"}, "dfn": {}}"#)
     guard case .ambiguous(let candidates) = outcome else {
