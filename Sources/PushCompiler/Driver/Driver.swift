@@ -309,6 +309,20 @@ struct Session {
     return .success
   }
 
+  /// The validation rules that report what reading reports under each code: a value of
+  /// the wrong type, a link that is not valid or not safe.
+  private static let ruleReporting: [DiagnosticCode: [DiagnosticCode]] = [
+    .wrongType: [.validationWrongType],
+    .invalidURL: [.validationInvalidURL],
+    .unsafeURLScheme: [.validationInvalidURL],
+  ]
+
+  /// A validation rule's finding: its code and place.
+  private struct RuledFinding: Hashable {
+    var code: DiagnosticCode
+    var location: DiagnosticLocation
+  }
+
   /// The buffer of `convert`'s output file: a payload is a few kilobytes, an IR dump
   /// rarely more, and a larger one is written through it.
   private static let convertOutputBuffer = 64 << 10
@@ -325,33 +339,35 @@ struct Session {
       flush(&streams)
       return .dataError
     }
-    var found = Diagnostics()
-    var normalized = payload
-    for pointer in normalized.removeDuplicateKeys() {
-      found.report(
-        Diagnostic(
-          .duplicateKey, "'\(pointer.lastToken ?? "")' occurs again later in this object",
-          at: .input(pointer)))
+    // What reading finds, as `convert` reads the payload: its duplicate keys, the front
+    // end's warnings and errors, and those of the passes every translation runs (a link
+    // check-urls rejects, say), located in the input.
+    let read = Translator(from: source, to: IRFormat()).translate(payload).diagnostics.filter {
+      $0.severity >= .warning
     }
+    var found = Diagnostics()
+    found.report(contentsOf: read.filter { $0.code == .duplicateKey })
+    // The vendor's own rules, on the payload as its front end reads it.
+    var normalized = payload
+    _ = normalized.removeDuplicateKeys()
     var passContext = PassContext(target: nil)
     for pass in Pipeline.standard.payloadPasses { pass.run(on: &normalized, context: &passContext) }
-    source.validate(normalized, diagnostics: &found)
-    var context = ParseContext()
-    do {
-      _ = try source.parse(normalized, context: &context)
-    } catch {
-      if let diagnostic = error.diagnostic { found.report(diagnostic) }
-    }
-    // A value of the wrong type is said once: by the rule that types it, when one does.
-    let typedByRule = Set(found.filter { $0.code == .validationWrongType }.map(\.location))
-    found.report(
-      contentsOf: context.diagnostics.filter {
-        $0.severity >= .warning && !($0.code == .wrongType && typedByRule.contains($0.location))
-      })
-    found.relocate { location in
+    var ruled = Diagnostics()
+    source.validate(normalized, diagnostics: &ruled)
+    ruled.relocate { location in
       guard case .input(let pointer) = location else { return location }
       return .input(passContext.madePlaces.inputLocation(of: pointer))
     }
+    found.report(contentsOf: ruled)
+    // A finding is said once: by the rule, when one reports it at the same place.
+    let ruledAt = Set(ruled.map { RuledFinding(code: $0.code, location: $0.location) })
+    found.report(
+      contentsOf: read.filter { diagnostic in
+        diagnostic.code != .duplicateKey
+          && !(Self.ruleReporting[diagnostic.code] ?? []).contains {
+            ruledAt.contains(RuledFinding(code: $0, location: diagnostic.location))
+          }
+      })
     diagnostics.report(contentsOf: found)
     flush(&streams)
     if found.hasErrors || options.failOn.isTripped(by: found) { return .failed }

@@ -104,6 +104,18 @@ import Testing
     )
   }
 
+  /// A format without link rules of its own still gets check-urls' findings, as
+  /// `convert` reports them.
+  @Test func validateReportsWhatCheckURLsFinds() {
+    let payload =
+      #"{"notification-action": {"type": "url", "value": "not a url"}, "aps": {"alert": "x"}}"#
+    let result = run(["validate", "-f", "acoustic"], input: payload)
+    #expect(
+      result.error.contains(
+        "<stdin>:/notification-action: warning: the tap action links to 'not a url', which is not a valid URL: it contains a space; kept, but the phone may not open it [pass.invalid-url]"
+      ), "\(result.error)")
+  }
+
   @Test func validateRefusesInvalidAndUnsafeLinksOfTheSpec() {
     let payload = #"""
       {"aps": {"alert": "x", "mutable-content": 1},
@@ -121,6 +133,9 @@ import Testing
         "<stdin>:/body/action_buttons/0/url: error: 'body.action_buttons.0.url' has the scheme 'data', which carries an inline document instead of pointing at one: it is neither a universal link nor an app's own scheme [validate.invalid-url]"
       ))
     #expect(!result.error.contains("action_buttons/1/url"))
+    // Said once, by the rule: not again by check-urls.
+    #expect(!result.error.contains("[pass.invalid-url]"))
+    #expect(!result.error.contains("[pass.unsafe-url-scheme]"))
     let valid = run(
       ["validate", "-f", "klaviyo"],
       input: payload.replacingOccurrences(of: "not a url", with: "shop://home")
