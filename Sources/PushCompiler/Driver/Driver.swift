@@ -372,7 +372,11 @@ struct Session {
     flush(&streams)
     if found.hasErrors || options.failOn.isTripped(by: found) { return .failed }
     if options.diagnosticsFormat == .text {
-      streams.writeError("\(inputName): valid \(source.id) payload\n")
+      // Valid, yet not without a word: the warnings above are counted, so the verdict
+      // does not read as if they had not been said.
+      let warnings = found.filter { $0.severity == .warning }.count
+      let counted = warnings == 0 ? "" : ", with \(warnings) warning\(warnings == 1 ? "" : "s")"
+      streams.writeError("\(inputName): valid \(source.id) payload\(counted)\n")
     }
     return .success
   }

@@ -288,6 +288,16 @@ import Testing
     #expect(four.code == .success, "\(four.error)")
   }
 
+  /// A payload valid only with warnings says how many, right beside its verdict.
+  @Test func validateCountsTheWarningsOfAValidPayload() {
+    let ignored = run(["validate", "--from", "dfinery"], input: "{}")
+    #expect(ignored.code == .success)
+    #expect(ignored.error.hasSuffix("<stdin>: valid dfinery payload, with 1 warning\n"))
+    let failed = run(["validate", "--from", "dfinery", "--fail-on", "warning"], input: "{}")
+    #expect(failed.code == .failed)
+    #expect(!failed.error.contains("valid dfinery payload"))
+  }
+
   /// A root that is not an object is `input.not-an-object` alone, exit 65, as `convert`
   /// says it, with whatever format: no rule is checked against it.
   @Test func validateOfARootThatIsNotAnObjectIsADataError() {
