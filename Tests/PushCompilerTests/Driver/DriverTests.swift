@@ -261,7 +261,7 @@ import Testing
         #""url": 5, "actions": "x", "action_buttons": ["b", {"id": "a", "label": "A", "action": "open_app", "url": 7, "icon": 5}]"#,
         [
           "/body/url: error: 'body.url' must be a string, but it is a number [validate.wrong-type]",
-          "/body/actions: error: 'body.actions' must be an object of actions, but it is a string [validate.wrong-type]",
+          "/body/actions: error: 'body.actions' must be an object, but it is a string [validate.wrong-type]",
           "/body/action_buttons/0: error: 'body.action_buttons.0' must be an object, but it is a string [validate.wrong-type]",
           "/body/action_buttons/1/url: error: 'body.action_buttons.1.url' must be a string, but it is a number [validate.wrong-type]",
           "/body/action_buttons/1/icon: error: 'body.action_buttons.1.icon' must be a string, but it is a number [validate.wrong-type]",
@@ -270,7 +270,7 @@ import Testing
       (
         #""action_buttons": {"0": {}}"#,
         [
-          "/body/action_buttons: error: 'body.action_buttons' must be an array of button objects, but it is an object [validate.wrong-type]"
+          "/body/action_buttons: error: 'body.action_buttons' must be an array, but it is an object [validate.wrong-type]"
         ]
       ),
     ]
@@ -288,14 +288,66 @@ import Testing
     #expect(four.code == .success, "\(four.error)")
   }
 
+  /// Each seed specification's rules: what it requires and the types it gives, for the
+  /// formats whose specification states them.
+  @Test(arguments: [
+    (
+      "dfinery",
+      #"{"aps": {"alert": "x"}, "dfn": {"is_test": true, "c_id": "c", "s_id": "s", "click_act": {"l_id": "1", "l_type": "PushMessage", "act_type": "AppOpen"}, "btn": [{"l_id": "1", "l_type": "Button", "act_type": "AppOpen", "uri": null}]}}"#,
+      [
+        ":/aps/alert: error: 'aps.alert.title' is missing; the specification requires it [validate.missing-field]",
+        ":/aps: error: 'aps.mutable-content' is missing; the specification requires it [validate.missing-field]",
+        ":/dfn/is_test: error: 'dfn.is_test' must be 1 or 0, but it is a boolean [validate.wrong-type]",
+        ":/dfn: error: 'dfn.u_id' is missing; the specification requires it [validate.missing-field]",
+        ":/dfn/btn/0: error: 'dfn.btn.0.l_name' is missing; the specification requires it [validate.missing-field]",
+      ]
+    ),
+    (
+      "acoustic",
+      #"{"aps": {"alert": "x"}, "category-actions": [{"name": "A", "type": "url", "value": "https://a.example"}, {"type": "dial"}]}"#,
+      [
+        ": error: 'notification-action' is missing; the specification requires it [validate.missing-field]",
+        ":/category-actions/1: error: 'category-actions.1.name' is missing; the specification requires it [validate.missing-field]",
+        ":/aps: error: dynamic action categories need 'aps.mutable-content: 1', or the service extension never runs [validate.mutable-content]",
+      ]
+    ),
+    (
+      "clevertap",
+      ##"{"aps": {"alert": "x"}, "W$id": "1", "ct_ContentSlider": "{\"items\": []}", "pt_json": "{\"pt_id\": \"pt_timer\", \"pt_title\": \"t\", \"pt_msg\": \"m\", \"pt_bg\": \"#fff\"}"}"##,
+      [
+        ":/aps: error: the content slider needs 'aps.mutable-content: 1', or the service extension never runs [validate.mutable-content]",
+        ":/pt_json: error: 'pt_dl1' is missing; the pt_timer template requires it [validate.missing-field]",
+        ":/pt_json: error: 'pt_timer_threshold' or 'pt_timer_end' is missing; the pt_timer template requires it [validate.missing-field]",
+      ]
+    ),
+    (
+      "yellowai",
+      #"{"topic": "t", "title": 5, "contentAvailable": "yes", "payload": {"deeplink": 7}}"#,
+      [
+        ":/contentAvailable: error: 'contentAvailable' must be true or false, but it is a string [validate.wrong-type]",
+        ":/title: error: 'title' must be a string, but it is a number [validate.wrong-type]",
+        ":/payload/deeplink: error: 'payload.deeplink' must be a string, but it is a number [validate.wrong-type]",
+      ]
+    ),
+  ])
+  func validateAppliesEachSeedSpecification(
+    _ format: String, _ payload: String, _ expected: [String]
+  ) {
+    let result = run(["validate", "--from", format], input: payload)
+    #expect(result.code == .failed)
+    let errors = result.error.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(errors.map(String.init) == expected.map { "<stdin>" + $0 })
+  }
+
   /// A payload valid only with warnings says how many, right beside its verdict.
   @Test func validateCountsTheWarningsOfAValidPayload() {
-    let ignored = run(["validate", "--from", "dfinery"], input: "{}")
+    let payload = #"{"aps": {"alert": "x"}}"#
+    let ignored = run(["validate", "--from", "iterable"], input: payload)
     #expect(ignored.code == .success)
-    #expect(ignored.error.hasSuffix("<stdin>: valid dfinery payload, with 1 warning\n"))
-    let failed = run(["validate", "--from", "dfinery", "--fail-on", "warning"], input: "{}")
+    #expect(ignored.error.hasSuffix("<stdin>: valid iterable payload, with 1 warning\n"))
+    let failed = run(["validate", "--from", "iterable", "--fail-on", "warning"], input: payload)
     #expect(failed.code == .failed)
-    #expect(!failed.error.contains("valid dfinery payload"))
+    #expect(!failed.error.contains("valid iterable payload"))
   }
 
   /// A root that is not an object is `input.not-an-object` alone, exit 65, as `convert`

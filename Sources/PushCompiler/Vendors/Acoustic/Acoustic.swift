@@ -62,6 +62,10 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
   private static let actionKeys = RootNames([Key.tapAction, Key.buttons])
   private static let definedKeys = RootNames([Key.attribution, Key.media, Key.categoryName])
 
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    AcousticValidator.validate(payload, diagnostics: &diagnostics)
+  }
+
   public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.rootKeys(Self.actionKeys, in: root, .decisive, reason: "Acoustic's action keys")
       ?? Evidence.rootKeys(Self.definedKeys, in: root, .suggestive, reason: "keys Acoustic defines")

@@ -80,6 +80,10 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
     Key.mediaURL, Key.slider, Key.templateJSON, "pt_id",
   ])
 
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    CleverTapValidator.validate(payload, diagnostics: &diagnostics)
+  }
+
   public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.firstRootKeys(
       startingWith: Self.markerStarts, where: Self.isMarker, in: root, .decisive,

@@ -73,6 +73,10 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
     (Key.unifiedID, nil, "the unified user id used when the app has stored none"),
   ]
 
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    DfineryValidator.validate(payload, diagnostics: &diagnostics)
+  }
+
   public func evidence(in root: RootIndex) -> Evidence? {
     root[Key.container]?.objectValue == nil
       ? nil : Evidence(.decisive, keys: ["/dfn"], reason: "Dfinery's own dictionary")

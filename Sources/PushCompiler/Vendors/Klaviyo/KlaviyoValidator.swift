@@ -6,6 +6,16 @@ enum KlaviyoValidator {
   /// iOS shows.
   static let buttonCount = 1...4
 
+  /// The fields the specification types, beyond those with rules of their own (`_k`, a
+  /// button's `id` and `label`).
+  static let typedFields = [
+    SpecField("aps", .object), SpecField("body", .object), SpecField("body.url", .string),
+    SpecField("body.actions", .object),
+    SpecField("body.action_buttons", .array), SpecField("body.action_buttons[]", .object),
+    SpecField("body.action_buttons[].url", .string),
+    SpecField("body.action_buttons[].icon", .string),
+  ]
+
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     func fail(_ code: DiagnosticCode, _ message: String, at pointer: JSONPointer) {
       diagnostics.report(Diagnostic(code, message, at: .input(pointer)))
@@ -16,17 +26,7 @@ enum KlaviyoValidator {
         .validationMissingField, "'body._k' is required: without it the SDK ignores the push",
         at: body == nil ? .root : "/body")
     }
-    /// Reports a value at `pointer` that is there, not `null`, and not of `type`.
-    func expect(_ type: String, at pointer: JSONPointer, _ matches: (JSONValue) -> Bool) {
-      guard let value = payload.value(at: pointer), value != .null, !matches(value) else { return }
-      fail(
-        .validationWrongType,
-        "'\(pointer.tokens.joined(separator: "."))' must be \(type), but it is \(value.kindName == "array" || value.kindName == "object" ? "an" : "a") \(value.kindName)",
-        at: pointer)
-    }
-    expect("a string", at: "/body/url") { $0.stringValue != nil }
-    expect("an object of actions", at: "/body/actions") { $0.objectValue != nil }
-    expect("an array of button objects", at: "/body/action_buttons") { $0.arrayValue != nil }
+    SpecField.check(Self.typedFields, in: payload, into: &diagnostics)
     let buttons = body?["action_buttons"]?.arrayValue
     if let buttons, !(Self.buttonCount).contains(buttons.count) {
       fail(
@@ -34,27 +34,17 @@ enum KlaviyoValidator {
         "'body.action_buttons' holds \(buttons.count) button\(buttons.count == 1 ? "" : "s"); the specification allows \(Self.buttonCount.lowerBound) to \(Self.buttonCount.upperBound)",
         at: "/body/action_buttons")
     }
-    for (index, button) in (buttons ?? []).enumerated() {
+    for (index, button) in (buttons ?? []).enumerated() where button.objectValue != nil {
       let pointer = JSONPointer("/body/action_buttons").appending(index)
-      guard button.objectValue != nil else {
-        expect("an object", at: pointer) { $0.objectValue != nil }
-        continue
-      }
       for field in ["id", "label"] where button[field]?.stringValue == nil {
         fail(.validationMissingField, "button \(index) has no '\(field)' string", at: pointer)
       }
-      for field in ["url", "icon"] {
-        expect("a string", at: pointer.appending(field)) { $0.stringValue != nil }
-      }
     }
     let buttonList = buttons ?? []
-    let aps = payload["aps"]
-    if !buttonList.isEmpty, aps?["mutable-content"] != .number(JSONNumber(1)) {
-      fail(
-        .validationMutableContent,
-        "dynamic buttons need 'aps.mutable-content: 1', or the service extension never runs",
-        at: aps == nil ? .root : (aps?["mutable-content"] == nil ? "/aps" : "/aps/mutable-content"))
+    if !buttonList.isEmpty {
+      SpecField.checkMutableContent(in: payload, for: "dynamic buttons need", into: &diagnostics)
     }
+    let aps = payload["aps"]
     var links: [JSONPointer] = ["/url", "/web_url", "/body/url"]
     links += buttonList.indices.map {
       JSONPointer("/body/action_buttons").appending($0).appending("url")

@@ -55,6 +55,10 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
   private static let requestContentKeys = RootNames([Key.title, Key.body, Key.payload])
   private static let requestKeys = RootNames([Key.payload, Key.contentAvailable, Key.topic])
 
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    YellowAIValidator.validate(payload, diagnostics: &diagnostics)
+  }
+
   public func evidence(in root: RootIndex) -> Evidence? {
     guard root.aps == nil else {
       return Evidence.rootKeys(

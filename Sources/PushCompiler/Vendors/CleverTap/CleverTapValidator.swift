@@ -1,0 +1,51 @@
+import PushIR
+
+/// What CTNotificationContent's documentation asks of a push (`Specs/vendors/clevertap.md`,
+/// Validation): `mutable-content` beside the content slider, and the keys each push
+/// template requires.
+enum CleverTapValidator {
+  /// The keys each template (`pt_id`) requires besides `pt_id`; a list of several names
+  /// is satisfied by any one of them.
+  static let templateKeys: [String: [[String]]] = {
+    let carousel = ["pt_title", "pt_msg", "pt_dl1", "pt_img1", "pt_img2", "pt_img3", "pt_bg"]
+    return [
+      "pt_basic": ["pt_title", "pt_msg", "pt_msg_summary", "pt_bg"].map { [$0] },
+      "pt_carousel": carousel.map { [$0] },
+      "pt_manual_carousel": carousel.map { [$0] },
+      "pt_timer": ["pt_title", "pt_msg", "pt_dl1", "pt_bg"].map { [$0] }
+        + [["pt_timer_threshold", "pt_timer_end"]],
+      "pt_zero_bezel": ["pt_title", "pt_msg", "pt_big_img", "pt_dl1"].map { [$0] },
+      "pt_rating": ["pt_title", "pt_msg", "pt_default_dl", "pt_dl1", "pt_bg"].map { [$0] },
+      "pt_product_display": [
+        "pt_title", "pt_msg", "pt_img1", "pt_img2", "pt_bt1", "pt_bt2", "pt_bt3", "pt_st1",
+        "pt_st2", "pt_st3", "pt_dl1", "pt_dl2", "pt_dl3", "pt_price1", "pt_price2", "pt_price3",
+        "pt_bg", "pt_product_display_action", "pt_product_display_action_clr",
+      ].map { [$0] },
+      "pt_web_view": ["pt_dl1", "pt_url"].map { [$0] },
+    ]
+  }()
+
+  static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    if payload[CleverTap.Key.slider] != nil {
+      SpecField.checkMutableContent(
+        in: payload, for: "the content slider needs", into: &diagnostics)
+    }
+    // On iOS a `pt_json` string, when there is one, is the whole template.
+    var template = payload.objectValue ?? JSONObject()
+    var place = JSONPointer.root
+    if case .string(let text)? = payload[CleverTap.Key.templateJSON],
+      case .object(let decoded)? = try? JSONReader.parse(Array(text.utf8))
+    {
+      template = decoded
+      place = "/pt_json"
+    }
+    guard let id = template["pt_id"]?.stringValue, let required = templateKeys[id] else { return }
+    for names in required where !names.contains(where: { template[$0] != nil }) {
+      diagnostics.report(
+        Diagnostic(
+          .validationMissingField,
+          "'\(names.joined(separator: "' or '"))' is missing; the \(id) template requires it",
+          at: .input(place)))
+    }
+  }
+}

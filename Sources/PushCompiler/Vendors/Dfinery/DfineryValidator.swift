@@ -1,0 +1,38 @@
+import PushIR
+
+/// The fields Dfinery's payload specification lists, with their types and which it
+/// requires (`Specs/vendors/dfinery.md`, Validation).
+enum DfineryValidator {
+  static let fields = [
+    SpecField("aps", .object, required: true),
+    SpecField("aps.alert", .object, required: true),
+    SpecField("aps.alert.title", .string, required: true),
+    SpecField("aps.alert.body", .string, required: true),
+    SpecField("aps.mutable-content", .number, required: true),
+    SpecField("aps.sound", .string),
+    SpecField("aps.category", .string),
+    SpecField("dfn", .object, required: true),
+    SpecField("dfn.img", .string),
+    SpecField("dfn.is_f", .flag),
+    SpecField("dfn.is_test", .flag, required: true),
+    SpecField("dfn.c_id", .string, required: true),
+    SpecField("dfn.s_id", .string, required: true),
+    SpecField("dfn.u_id", .string, required: true),
+    SpecField("dfn.click_act", .object, required: true),
+    SpecField("dfn.click_act.l_id", .string, required: true),
+    SpecField("dfn.click_act.l_type", .string, required: true),
+    SpecField("dfn.click_act.act_type", .string, required: true),
+    SpecField("dfn.click_act.uri", .string),
+    SpecField("dfn.btn", .array),
+    SpecField("dfn.btn[]", .object),
+    SpecField("dfn.btn[].l_id", .string, required: true),
+    SpecField("dfn.btn[].l_name", .string, required: true),
+    SpecField("dfn.btn[].l_type", .string, required: true),
+    SpecField("dfn.btn[].act_type", .string, required: true),
+    SpecField("dfn.btn[].uri", .string),
+  ]
+
+  static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    SpecField.check(fields, in: payload, into: &diagnostics)
+  }
+}
