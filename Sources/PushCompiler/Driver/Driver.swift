@@ -211,13 +211,16 @@ struct Session {
       return batch.run(streams: &streams)
     }
 
-    // The output file is opened before the input is read, as batch opens its outputs: a
+    // An output file is opened before the input is read, as batch opens its outputs: a
     // path that cannot be written fails at once, not once the input has come. Dropped
-    // without `commit`, it leaves nothing behind (`StreamingOutput.abandon`).
+    // without `commit`, it leaves nothing behind (`StreamingOutput.abandon`). A pipe or a
+    // device is opened once the output is ready, as before: opening a pipe waits for
+    // its reader, who may be waiting for this run to read its input first.
+    let outputPath = target == nil ? nil : options.output.flatMap { $0 == "-" ? nil : $0 }
     var outputFile: StreamingOutput?
-    if target != nil, let path = options.output, path != "-" {
+    if let outputPath, !FileIO.isStream(outputPath) {
       do {
-        outputFile = try StreamingOutput(path: path, size: Self.convertOutputBuffer)
+        outputFile = try Self.openOutput(outputPath)
       } catch {
         Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
         return .cannotCreateOutput
@@ -295,10 +298,12 @@ struct Session {
       ? result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
       : JSONWriter(style: .pretty).bytes(output)
     bytesOut.append(UInt8(ascii: "\n"))
-    if let outputFile {
-      do {
-        try outputFile.write(bytesOut)
-        try outputFile.commit()
+    if let outputPath {
+      do throws(FileIO.Failure) {
+        let file: StreamingOutput
+        if let outputFile { file = outputFile } else { file = try Self.openOutput(outputPath) }
+        try file.write(bytesOut)
+        try file.commit()
       } catch {
         Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
         return .cannotCreateOutput
@@ -309,10 +314,14 @@ struct Session {
     return .success
   }
 
-  /// The validation rules that report what reading reports under each code: a value of
-  /// the wrong type, a link that is not valid or not safe.
+  /// The validation rules that report what reading reports under each code, at the
+  /// same place: a value of another type (which a front end may also report as a button
+  /// or a value it cannot read), a button without a required field, a link that is not
+  /// valid or not safe.
   private static let ruleReporting: [DiagnosticCode: [DiagnosticCode]] = [
     .wrongType: [.validationWrongType],
+    .invalidValue: [.validationWrongType],
+    .invalidButton: [.validationWrongType, .validationMissingField],
     .invalidURL: [.validationInvalidURL],
     .unsafeURLScheme: [.validationInvalidURL],
   ]
@@ -323,9 +332,11 @@ struct Session {
     var location: DiagnosticLocation
   }
 
-  /// The buffer of `convert`'s output file: a payload is a few kilobytes, an IR dump
-  /// rarely more, and a larger one is written through it.
-  private static let convertOutputBuffer = 64 << 10
+  /// Opens `convert`'s output at `path`, with a buffer of 64 KiB: a payload is a few
+  /// kilobytes, an IR dump rarely more, and a larger one is written through it.
+  private static func openOutput(_ path: String) throws(FileIO.Failure) -> StreamingOutput {
+    try StreamingOutput(path: path, size: 64 << 10)
+  }
 
   private mutating func validate(
     _ payload: JSONValue, source: any VendorFormat, streams: inout some DriverStreams
@@ -345,8 +356,6 @@ struct Session {
     let read = Translator(from: source, to: IRFormat()).translate(payload).diagnostics.filter {
       $0.severity >= .warning
     }
-    var found = Diagnostics()
-    found.report(contentsOf: read.filter { $0.code == .duplicateKey })
     // The vendor's own rules, on the payload as its front end reads it.
     var normalized = payload
     _ = normalized.removeDuplicateKeys()
@@ -358,16 +367,17 @@ struct Session {
       guard case .input(let pointer) = location else { return location }
       return .input(passContext.madePlaces.inputLocation(of: pointer))
     }
-    found.report(contentsOf: ruled)
-    // A finding is said once: by the rule, when one reports it at the same place.
+    // What reading found, then the rules; a finding is said once: by the rule, when one
+    // reports it at the same place.
     let ruledAt = Set(ruled.map { RuledFinding(code: $0.code, location: $0.location) })
+    var found = Diagnostics()
     found.report(
       contentsOf: read.filter { diagnostic in
-        diagnostic.code != .duplicateKey
-          && !(Self.ruleReporting[diagnostic.code] ?? []).contains {
-            ruledAt.contains(RuledFinding(code: $0, location: diagnostic.location))
-          }
+        !(Self.ruleReporting[diagnostic.code] ?? []).contains {
+          ruledAt.contains(RuledFinding(code: $0, location: diagnostic.location))
+        }
       })
+    found.report(contentsOf: ruled)
     diagnostics.report(contentsOf: found)
     flush(&streams)
     if found.hasErrors || options.failOn.isTripped(by: found) { return .failed }

@@ -205,6 +205,14 @@ extension FileIO {
     return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
   }
 
+  /// Whether `path` names a pipe, a socket or a device: a stream written where it
+  /// stands, whose opening may wait (a pipe's, for its reader).
+  static func isStream(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    return [S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK].contains(info.st_mode & S_IFMT)
+  }
+
   /// The `.json` files under a folder, as paths relative to it, sorted, the folders in it
   /// that cannot be listed, the folders not entered because they lead back to a folder
   /// they are in, the other files, and which names are not UTF-8.

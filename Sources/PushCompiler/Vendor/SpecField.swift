@@ -110,11 +110,12 @@ extension SpecField {
     return elements.enumerated().map { (pointer.appending(key).appending($0.offset), $0.element) }
   }
 
-  /// Reports `aps.mutable-content` that is not `1` (after normalize-shapes) where `needs`
-  /// (what needs it and its verb: "dynamic buttons need") would go without the
-  /// notification service extension (`validate.mutable-content`).
+  /// Reports `aps.mutable-content` that is not `1` (after normalize-shapes), which
+  /// `needs` (what needs it, with its verb: "dynamic buttons need") would go without,
+  /// with what happens `otherwise` (`validate.mutable-content`).
   static func checkMutableContent(
-    in payload: JSONValue, for needs: String, into diagnostics: inout Diagnostics
+    in payload: JSONValue, for needs: String,
+    otherwise: String = "the service extension never runs", into diagnostics: inout Diagnostics
   ) {
     let aps = payload["aps"]
     guard aps?["mutable-content"] != .number(JSONNumber(1)) else { return }
@@ -123,7 +124,7 @@ extension SpecField {
     diagnostics.report(
       Diagnostic(
         .validationMutableContent,
-        "\(needs) 'aps.mutable-content: 1', or the service extension never runs",
+        "\(needs) 'aps.mutable-content: 1', or \(otherwise)",
         at: .input(pointer)))
   }
 

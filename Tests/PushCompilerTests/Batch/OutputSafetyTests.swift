@@ -339,12 +339,24 @@ extension OutputSafetyTests {
       #expect(code == .cannotCreateOutput, "\(output): \(streams.error)")
     }
     let wrongType = try file("wrong.json", #"{"aps": {"alert": 7}}"#)
-    for extra in [["--fail-on", "warning"], ["-t", "dfinery"]] {
-      let (code, _) = run(
-        ["convert", "-f", "apns", "-t", "apns", wrongType, "-o", folder + "/out.json"] + extra)
-      #expect(code == .failed || code == .dataError)
-      #expect(entries() == ["bad.json", "wrong.json"])
-    }
+    let out = folder + "/out.json"
+    let tripped = run([
+      "convert", "-f", "apns", "-t", "apns", wrongType, "-o", out, "--fail-on", "warning",
+    ])
+    #expect(tripped.0 == .failed)
+    let refused = run(["convert", "-f", "apns", "-t", "dfinery", wrongType, "-o", out])
+    #expect(refused.0 == .dataError)
+    #expect(entries() == ["bad.json", "wrong.json"])
+  }
+
+  /// A pipe is opened only once the output is ready, as before: opening it waits for a
+  /// reader, and input that is not JSON is reported (65) without one.
+  @Test(.timeLimit(.minutes(1))) func convertToAPipeReportsBadInputWithoutAReader() throws {
+    let notJSON = try file("bad.json", "{bad")
+    let pipe = folder + "/pipe"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let (code, _) = run(["convert", "-f", "apns", "-t", "apns", notJSON, "-o", pipe])
+    #expect(code == .dataError)
   }
 }
 

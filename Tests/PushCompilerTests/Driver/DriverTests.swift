@@ -296,10 +296,10 @@ import Testing
       #"{"aps": {"alert": "x"}, "dfn": {"is_test": true, "c_id": "c", "s_id": "s", "click_act": {"l_id": "1", "l_type": "PushMessage", "act_type": "AppOpen"}, "btn": [{"l_id": "1", "l_type": "Button", "act_type": "AppOpen", "uri": null}]}}"#,
       [
         ":/aps/alert: error: 'aps.alert.title' is missing; the specification requires it [validate.missing-field]",
-        ":/aps: error: 'aps.mutable-content' is missing; the specification requires it [validate.missing-field]",
         ":/dfn/is_test: error: 'dfn.is_test' must be 1 or 0, but it is a boolean [validate.wrong-type]",
         ":/dfn: error: 'dfn.u_id' is missing; the specification requires it [validate.missing-field]",
         ":/dfn/btn/0: error: 'dfn.btn.0.l_name' is missing; the specification requires it [validate.missing-field]",
+        ":/aps: error: dfinery's pushes need 'aps.mutable-content: 1', or the service extension never runs [validate.mutable-content]",
       ]
     ),
     (
@@ -315,9 +315,9 @@ import Testing
       "clevertap",
       ##"{"aps": {"alert": "x"}, "W$id": "1", "ct_ContentSlider": "{\"items\": []}", "pt_json": "{\"pt_id\": \"pt_timer\", \"pt_title\": \"t\", \"pt_msg\": \"m\", \"pt_bg\": \"#fff\"}"}"##,
       [
-        ":/aps: error: the content slider needs 'aps.mutable-content: 1', or the service extension never runs [validate.mutable-content]",
+        ":/aps: error: the content slider needs 'aps.mutable-content: 1', or the system does not call the app's extension [validate.mutable-content]",
         ":/pt_json: error: 'pt_dl1' is missing; the pt_timer template requires it [validate.missing-field]",
-        ":/pt_json: error: 'pt_timer_threshold' or 'pt_timer_end' is missing; the pt_timer template requires it [validate.missing-field]",
+        ":/pt_json: error: 'pt_timer_threshold' or 'pt_timer_end' is missing; the pt_timer template requires one [validate.missing-field]",
       ]
     ),
     (
@@ -337,6 +337,47 @@ import Testing
     #expect(result.code == .failed)
     let errors = result.error.split(separator: "\n").filter { $0.contains(": error: ") }
     #expect(errors.map(String.init) == expected.map { "<stdin>" + $0 })
+  }
+
+  /// What reading finds comes first, then the rules; a fault a rule reports is not said
+  /// again by the front end at the same place.
+  @Test func validateSaysEachFindingOnceReadingFirst() {
+    let payload =
+      #"{"aps": {"alert": "x", "alert": "y", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": ["b", {"id": "a", "label": "A", "action": "open_app"}]}}"#
+    let result = run(["validate", "--from", "klaviyo"], input: payload)
+    #expect(result.code == .failed)
+    #expect(
+      result.error == """
+        <stdin>:/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]
+        <stdin>:/body/action_buttons/0: error: 'body.action_buttons.0' must be an object, but it is a string [validate.wrong-type]
+
+        """)
+  }
+
+  /// The rules read the payload as the front end does: Yellow.ai's device form is any
+  /// payload with `aps`, a Dfinery flag of 0 is no flag, a `null` slider no slider.
+  @Test(arguments: [
+    (
+      "yellowai", #"{"aps": "x", "image": 3}"#,
+      ["<stdin>:/image: error: 'image' must be a string, but it is a number [validate.wrong-type]"]
+    ),
+    (
+      "dfinery",
+      #"{"aps": {"alert": {"title": "t", "body": "b"}, "mutable-content": 0}, "dfn": {"is_test": 0, "c_id": "c", "s_id": "s", "u_id": "u", "click_act": {"l_id": "1", "l_type": "x", "act_type": "AppOpen"}}}"#,
+      [
+        "<stdin>:/aps: error: dfinery's pushes need 'aps.mutable-content: 1', or the service extension never runs [validate.mutable-content]"
+      ]
+    ),
+    ("clevertap", #"{"aps": {"alert": "x"}, "W$id": "1", "ct_ContentSlider": null}"#, []),
+  ])
+  func validateReadsThePayloadAsTheFrontEndDoes(
+    _ format: String, _ payload: String, _ errors: [String]
+  ) {
+    let result = run(["validate", "--from", format], input: payload)
+    #expect(result.code == (errors.isEmpty ? .success : .failed))
+    #expect(
+      result.error.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        == errors)
   }
 
   /// A payload valid only with warnings says how many, right beside its verdict.

@@ -68,6 +68,11 @@ extension LossLocationTests {
       ("expo", #"{"to": "t", "body": "x", "@x": 1}"#, "/@x"),
       ("yellowai", #"{"userId": "u", "message": "x", "@x": 1}"#, "/@x"),
       (
+        "airship",
+        #"{"aps": {"alert": "x"}, "com.urbanairship.media_attachment": {"url": ["https://a.example/x.jpg"], "@x": 1}}"#,
+        "/com.urbanairship.media_attachment/@x"
+      ),
+      (
         "fcm",
         #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "x"}}}}, "@x": 1}"#,
         "/@x"
@@ -123,10 +128,10 @@ extension LossLocationTests {
       $0.code == .shortenedBody
     }
     #expect(shortened?.location == .input("/aps/alert"))
-    let wrongType = try JSONReader.parse(Array(#"{"aps": {"alert": 7}}"#.utf8))
+    // An alert given as an object keeps its own place.
+    let object = try JSONReader.parse(Array(#"{"aps": {"alert": {"body": "\#(long)"}}}"#.utf8))
     #expect(
-      GoldenCase.translate(wrongType, from: "apns", to: "apns").diagnostics.contains {
-        $0.location == .input("/aps/alert")
-      })
+      translator.translate(object).diagnostics.first { $0.code == .shortenedBody }?.location
+        == .input("/aps/alert/body"))
   }
 }

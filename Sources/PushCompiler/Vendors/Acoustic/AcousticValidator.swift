@@ -17,7 +17,7 @@ enum AcousticValidator {
 
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     SpecField.check(fields, in: payload, into: &diagnostics)
-    if payload["category-actions"]?.arrayValue?.isEmpty == false {
+    if payload["category-actions"]?.arrayValue?.contains(where: { $0.objectValue != nil }) == true {
       SpecField.checkMutableContent(
         in: payload, for: "dynamic action categories need", into: &diagnostics)
     }

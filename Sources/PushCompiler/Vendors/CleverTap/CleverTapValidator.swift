@@ -26,9 +26,10 @@ enum CleverTapValidator {
   }()
 
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
-    if payload[CleverTap.Key.slider] != nil {
+    if let slider = payload[CleverTap.Key.slider], slider != .null {
       SpecField.checkMutableContent(
-        in: payload, for: "the content slider needs", into: &diagnostics)
+        in: payload, for: "the content slider needs",
+        otherwise: "the system does not call the app's extension", into: &diagnostics)
     }
     // On iOS a `pt_json` string, when there is one, is the whole template.
     var template = payload.objectValue ?? JSONObject()
@@ -40,11 +41,12 @@ enum CleverTapValidator {
       place = "/pt_json"
     }
     guard let id = template["pt_id"]?.stringValue, let required = templateKeys[id] else { return }
-    for names in required where !names.contains(where: { template[$0] != nil }) {
+    for names in required
+    where !names.contains(where: { template[$0] != nil && template[$0] != .null }) {
       diagnostics.report(
         Diagnostic(
           .validationMissingField,
-          "'\(names.joined(separator: "' or '"))' is missing; the \(id) template requires it",
+          "'\(names.joined(separator: "' or '"))' is missing; the \(id) template requires \(names.count == 1 ? "it" : "one")",
           at: .input(place)))
     }
   }

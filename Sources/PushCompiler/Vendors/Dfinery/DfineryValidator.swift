@@ -8,7 +8,6 @@ enum DfineryValidator {
     SpecField("aps.alert", .object, required: true),
     SpecField("aps.alert.title", .string, required: true),
     SpecField("aps.alert.body", .string, required: true),
-    SpecField("aps.mutable-content", .number, required: true),
     SpecField("aps.sound", .string),
     SpecField("aps.category", .string),
     SpecField("dfn", .object, required: true),
@@ -34,5 +33,10 @@ enum DfineryValidator {
 
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     SpecField.check(fields, in: payload, into: &diagnostics)
+    // Required as a number by the table, and 1 by what it is for: the extension that
+    // shows the buttons and the image.
+    if payload["aps"]?.objectValue != nil {
+      SpecField.checkMutableContent(in: payload, for: "dfinery's pushes need", into: &diagnostics)
+    }
   }
 }

@@ -27,26 +27,25 @@ enum KlaviyoValidator {
         at: body == nil ? .root : "/body")
     }
     SpecField.check(Self.typedFields, in: payload, into: &diagnostics)
-    let buttons = body?["action_buttons"]?.arrayValue
-    if let buttons, !(Self.buttonCount).contains(buttons.count) {
+    let buttons = body?["action_buttons"]?.arrayValue ?? []
+    if body?["action_buttons"]?.arrayValue != nil, !Self.buttonCount.contains(buttons.count) {
       fail(
         .validationButtonCount,
         "'body.action_buttons' holds \(buttons.count) button\(buttons.count == 1 ? "" : "s"); the specification allows \(Self.buttonCount.lowerBound) to \(Self.buttonCount.upperBound)",
         at: "/body/action_buttons")
     }
-    for (index, button) in (buttons ?? []).enumerated() where button.objectValue != nil {
+    for (index, button) in buttons.enumerated() where button.objectValue != nil {
       let pointer = JSONPointer("/body/action_buttons").appending(index)
       for field in ["id", "label"] where button[field]?.stringValue == nil {
         fail(.validationMissingField, "button \(index) has no '\(field)' string", at: pointer)
       }
     }
-    let buttonList = buttons ?? []
-    if !buttonList.isEmpty {
+    if buttons.contains(where: { $0.objectValue != nil }) {
       SpecField.checkMutableContent(in: payload, for: "dynamic buttons need", into: &diagnostics)
     }
     let aps = payload["aps"]
     var links: [JSONPointer] = ["/url", "/web_url", "/body/url"]
-    links += buttonList.indices.map {
+    links += buttons.indices.map {
       JSONPointer("/body/action_buttons").appending($0).appending("url")
     }
     for member in body?["actions"]?.objectValue ?? JSONObject() {
@@ -54,7 +53,7 @@ enum KlaviyoValidator {
     }
     for pointer in links {
       guard let url = payload.value(at: pointer)?.stringValue else { continue }
-      let field = pointer.tokens.joined(separator: ".")
+      let field = SpecField.dotted(pointer)
       if let unsafe = URLPolicy.unsafeScheme(of: url) {
         fail(
           .validationInvalidURL,

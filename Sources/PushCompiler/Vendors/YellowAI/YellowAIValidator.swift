@@ -14,7 +14,8 @@ enum YellowAIValidator {
   static let deviceFormFields = YellowAI.Key.payloadKeys.sorted().map { SpecField($0, .string) }
 
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
-    let fields = payload["aps"]?.objectValue == nil ? requestFields : deviceFormFields
+    // As the parser tells the forms apart: by whether there is an `aps` at all.
+    let fields = payload["aps"] == nil ? requestFields : deviceFormFields
     SpecField.check(fields, in: payload, into: &diagnostics)
   }
 }
