@@ -49,6 +49,11 @@ struct DfineryEmitter: PayloadEmitter {
       }
     }
     var click = kept.removeValue(forKey: Key.clickAction)?.objectValue ?? JSONObject()
+    // The specification requires a link id and type; without a Dfinery source's own,
+    // those of its example.
+    if click[Key.linkID] == nil {
+      click = JSONObject([.init(key: Key.linkID, value: "1")] + click.members)
+    }
     if click[Key.linkType] == nil { click.append(Key.linkType, "PushMessage") }
     append(notification.defaultAction ?? .openApp, to: &click)
     dfn.append(Key.clickAction, .object(click))
