@@ -353,19 +353,19 @@ struct Session {
     // What reading finds, as `convert` reads the payload: its duplicate keys, the front
     // end's warnings and errors, and those of the passes every translation runs (a link
     // check-urls rejects, say), located in the input.
-    let read = Translator(from: source, to: IRFormat()).translate(payload).diagnostics.filter {
-      $0.severity >= .warning
-    }
-    // The vendor's own rules, on the payload as its front end reads it.
-    var normalized = payload
-    _ = normalized.removeDuplicateKeys()
-    var passContext = PassContext(target: nil)
-    for pass in Pipeline.standard.payloadPasses { pass.run(on: &normalized, context: &passContext) }
+    var reader = Translator(from: source, to: IRFormat())
+    reader.dumpAfter = NormalizeShapes().name
+    let reading = reader.translate(payload)
+    let read = reading.diagnostics.filter { $0.severity >= .warning }
+    // The vendor's own rules, on the payload as its front end reads it: the one the
+    // translation held after normalize-shapes. A place the pass made (a string alert's
+    // `body`) is reported at the nearest one the input has.
     var ruled = Diagnostics()
-    source.validate(normalized, diagnostics: &ruled)
+    source.validate(reading.dump ?? payload, diagnostics: &ruled)
     ruled.relocate { location in
-      guard case .input(let pointer) = location else { return location }
-      return .input(passContext.madePlaces.inputLocation(of: pointer))
+      guard case .input(var pointer) = location else { return location }
+      while payload.value(at: pointer) == nil, let parent = pointer.parent { pointer = parent }
+      return .input(pointer)
     }
     // What reading found, then the rules; a finding is said once: by the rule, when one
     // reports it at the same place.

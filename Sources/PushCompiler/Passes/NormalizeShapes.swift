@@ -8,7 +8,7 @@ import PushIR
 /// string of digits becomes a number.
 /// Reports: `normalize.flag-value` and `normalize.numeric-string` notes for each
 /// rewritten value (a string alert is canonical APNs and is not reported; what is later
-/// reported at `/aps/alert/body` is placed at the string, ``MadePlaces``).
+/// reported at `/aps/alert/body` is placed at the string, ``PassContext/madePlaces``).
 /// Idempotent: its output has nothing left to rewrite.
 public struct NormalizeShapes: PayloadPass {
   public init() {}

@@ -30,9 +30,10 @@ public struct PassContext: Sendable {
   public var targetID: String
   /// IR field → input location; passes that create IR fields record where they came from.
   public var sourceMap: SourceMap
-  /// Places a payload pass made that the input does not have, with the input place each
-  /// came from.
-  public var madePlaces: MadePlaces
+  /// Places a payload pass made that the input does not have (a string `alert` read as
+  /// `{"body": …}` makes `/aps/alert/body`) → the input place each value came from, so
+  /// that a diagnostic placed there is moved to where the user wrote the value.
+  public var madePlaces: SourceMap
 }
 
 // The initializers stand in an extension, which keeps the memberwise one: built through
@@ -50,7 +51,7 @@ extension PassContext {
   init(targetID: String, capabilities: Capabilities?, recording: Diagnostics.Recording) {
     self.init(
       diagnostics: Diagnostics(recording: recording), target: capabilities, targetID: targetID,
-      sourceMap: SourceMap(recording: recording), madePlaces: MadePlaces(recording: recording))
+      sourceMap: SourceMap(recording: recording), madePlaces: SourceMap(recording: recording))
   }
 
   /// Reports `code` at an IR path; message, location and notes are worked out only when
@@ -69,36 +70,6 @@ extension PassContext {
     atInput pointer: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
     diagnostics.report(code, message(), at: .input(pointer()), notes: notes())
-  }
-}
-
-/// The places payload passes made that the input does not have (a string `alert` read as
-/// `{"body": …}` makes `/aps/alert/body`), each with the input place its value came from:
-/// a diagnostic a front end or a later pass places at one is moved to where the user
-/// wrote the value.
-///
-/// Like ``SourceMap``, it serves only to locate diagnostics, and records nothing for
-/// diagnostics that are not kept.
-public struct MadePlaces: Sendable {
-  private var entries: [(made: JSONPointer, input: JSONPointer)] = []
-  private let records: Bool
-
-  /// No place made yet, recording when the diagnostics it locates are kept (`recording`).
-  public init(recording: Diagnostics.Recording = .full) {
-    records = recording == .full
-  }
-
-  /// Records that a pass made `made`, whose value stood at `input`.
-  public mutating func record(
-    _ made: @autoclosure () -> JSONPointer, from input: @autoclosure () -> JSONPointer
-  ) {
-    if records { entries.append((made(), input())) }
-  }
-
-  /// Where `pointer` stands in the input: the input place of the made place it is or
-  /// lies inside, else `pointer` itself.
-  public func inputLocation(of pointer: JSONPointer) -> JSONPointer {
-    entries.last { pointer.hasPrefix($0.made) }?.input ?? pointer
   }
 }
 

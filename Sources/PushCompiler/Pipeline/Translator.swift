@@ -198,9 +198,9 @@ public struct Translator: Sendable {
         switch location {
         case .ir(let path):
           guard let input = passContext.sourceMap.inputLocation(of: path) else { return location }
-          return .input(passContext.madePlaces.inputLocation(of: input))
+          return .input(passContext.madePlaces.inputLocation(of: input) ?? input)
         case .input(let pointer):
-          return .input(passContext.madePlaces.inputLocation(of: pointer))
+          return .input(passContext.madePlaces.inputLocation(of: pointer) ?? pointer)
         default:
           return location
         }

@@ -134,6 +134,20 @@ public struct ParseContext: Sendable {
     return true
   }
 
+  /// Keeps `value` as ``keep(_:_:in:extraOf:group:from:)`` does and, when it was kept
+  /// and is not a key the format `knows`, notes that the vendor's SDK does not read it
+  /// (`parse.unknown-key`; `note` says so, "…; kept verbatim").
+  @inline(__always)
+  public mutating func keep(
+    _ key: String, _ value: JSONValue, in kept: inout JSONObject, extraOf vendor: String,
+    group: String? = nil, from input: @autoclosure () -> JSONPointer,
+    noting note: @autoclosure () -> String, unless knows: Bool = false
+  ) {
+    if keep(key, value, in: &kept, extraOf: vendor, group: group, from: input()), !knows {
+      report(.unknownKey, note(), at: input())
+    }
+  }
+
   /// Whether a member named `key`, read at `input`, may be kept in a vendor's extras: not
   /// when its name begins with `@`, which names the IR's layout hints there (ir.md): kept,
   /// it would be taken for one and written nowhere. That is reported as a loss.

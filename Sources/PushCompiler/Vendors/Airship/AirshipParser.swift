@@ -204,14 +204,11 @@ struct AirshipParser: PayloadParser {
         MediaItem(url: entry.url, kind: MediaKind(url: entry.url) ?? .image))
     }
     for member in media where ![Key.url, Key.urls, Key.content].contains(member.key) {
-      if context.keep(
+      context.keep(
         member.key, member.value, in: &keptMedia, extraOf: "airship", group: Key.mediaExtras,
-        from: pointer.appending(member.key)), !Key.keptMediaKeys.contains(member.key)
-      {
-        context.report(
-          .unknownKey, "'\(member.key)' is not a key of the media attachment; kept verbatim",
-          at: pointer.appending(member.key))
-      }
+        from: pointer.appending(member.key),
+        noting: "'\(member.key)' is not a key of the media attachment; kept verbatim",
+        unless: Key.keptMediaKeys.contains(member.key))
     }
     if var options = keptMedia[Key.options]?.objectValue, let crop = options["crop"],
       !isValidCrop(crop)

@@ -51,15 +51,11 @@ struct BrazeParser: PayloadParser {
           member.value, at: pointer, into: \.tracking.campaignID, of: &notification,
           irPath: "/tracking/campaignID")
       default:
-        if context.keep(
+        context.keep(
           member.key, member.value, in: &keptAB, extraOf: "braze", group: Key.abExtras,
-          from: pointer), !["ab_cd", "ab_carousel", "ab_sync_geos"].contains(member.key)
-        {
-          context.report(
-            .unknownKey,
-            "'ab.\(member.key)' is not a key the Braze SDK is known to read; kept verbatim",
-            at: pointer)
-        }
+          from: pointer,
+          noting: "'ab.\(member.key)' is not a key the Braze SDK is known to read; kept verbatim",
+          unless: ["ab_cd", "ab_carousel", "ab_sync_geos"].contains(member.key))
       }
     }
     if !keptAB.isEmpty {
@@ -214,14 +210,10 @@ struct BrazeParser: PayloadParser {
       case Key.customURI, Key.useWebView, Key.assetURL, Key.assetType, Key.buttons:
         break  // read below, once the rest is known
       default:
-        if context.keep(
+        context.keep(
           member.key, member.value, in: &keptPush, extraOf: "braze", group: Key.applePushExtras,
-          from: path), !Key.keptPushKeys.contains(member.key)
-        {
-          context.report(
-            .unknownKey, "'\(member.key)' is not a key of Braze's 'apple_push'; kept verbatim",
-            at: path)
-        }
+          from: path, noting: "'\(member.key)' is not a key of Braze's 'apple_push'; kept verbatim",
+          unless: Key.keptPushKeys.contains(member.key))
       }
     }
     if !keptPush.isEmpty {

@@ -38,15 +38,10 @@ struct CustomerIOParser: PayloadParser {
     for member in cio {
       lazy var pointer = JSONPointer("/CIO").appending(member.key)
       guard member.key == Key.push else {
-        if context.keep(
+        context.keep(
           member.key, member.value, in: &keptCIO, extraOf: "customerio", group: Key.container,
-          from: pointer)
-        {
-          context.report(
-            .unknownKey,
-            "'CIO.\(member.key)' is not a key the Customer.io SDK reads; kept verbatim",
-            at: pointer)
-        }
+          from: pointer,
+          noting: "'CIO.\(member.key)' is not a key the Customer.io SDK reads; kept verbatim")
         continue
       }
       guard let push = context.object(member.value, at: pointer) else { continue }

@@ -67,11 +67,9 @@ struct DfineryParser: PayloadParser {
       case Key.foreground, Key.serviceID, Key.unifiedID, "ads":
         context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer)
       default:
-        if context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer) {
-          context.report(
-            .unknownKey, "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim",
-            at: pointer)
-        }
+        context.keep(
+          member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer,
+          noting: "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim")
       }
     }
   }

@@ -76,13 +76,10 @@ struct ExpoParser: PayloadParser {
           readRichContent(rich, at: pointer, context: &context)
         }
       default:
-        if context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer),
-          !Key.deliveryKeys.contains(member.key)
-        {
-          context.report(
-            .unknownKey, "'\(member.key)' is not a key of Expo's push message; kept verbatim",
-            at: pointer)
-        }
+        context.keep(
+          member.key, member.value, in: &kept, extraOf: "expo", from: pointer,
+          noting: "'\(member.key)' is not a key of Expo's push message; kept verbatim",
+          unless: Key.deliveryKeys.contains(member.key))
       }
     }
   }

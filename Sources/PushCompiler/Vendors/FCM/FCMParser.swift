@@ -62,14 +62,11 @@ struct FCMParser: PayloadParser {
     var request = JSONObject()
     for member in root where member.key != Key.message {
       let key = Key.canonical(member.key)
-      if context.keep(
+      context.keep(
         key, member.value, in: &request, extraOf: "fcm", group: Key.request,
-        from: .root.appending(member.key)), key != Key.validateOnly
-      {
-        context.report(
-          .unknownKey, "'\(member.key)' is not a member of an FCM send request; kept verbatim",
-          at: JSONPointer.root.appending(member.key))
-      }
+        from: .root.appending(member.key),
+        noting: "'\(member.key)' is not a member of an FCM send request; kept verbatim",
+        unless: key == Key.validateOnly)
     }
     if !request.isEmpty { kept[Key.request] = .object(request) }
     return context.object(message, at: base) ?? JSONObject()

@@ -63,11 +63,9 @@ struct IterableParser: PayloadParser {
           readButtons(elements, messageID: itbl[Key.messageID]?.stringValue, context: &context)
         }
       default:
-        if context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer) {
-          context.report(
-            .unknownKey, "'itbl.\(member.key)' is not a key the Iterable SDK reads; kept verbatim",
-            at: pointer)
-        }
+        context.keep(
+          member.key, member.value, in: &kept, extraOf: "iterable", from: pointer,
+          noting: "'itbl.\(member.key)' is not a key the Iterable SDK reads; kept verbatim")
       }
     }
   }

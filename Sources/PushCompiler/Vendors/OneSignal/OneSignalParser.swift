@@ -138,14 +138,11 @@ struct OneSignalParser: PayloadParser {
           .invalidValue, "the SDK reads '\(member.key)' at the root, not in 'custom'; ignored",
           at: path)
       default:
-        if context.keep(member.key, member.value, in: &kept, extraOf: "onesignal", from: path),
-          !Key.keptMembers.contains(member.key)
-        {
-          context.report(
-            .unknownKey,
+        context.keep(
+          member.key, member.value, in: &kept, extraOf: "onesignal", from: path,
+          noting:
             "'\(pointer.dottedPath).\(member.key)' is not a key the OneSignal SDK reads; kept verbatim",
-            at: path)
-        }
+          unless: Key.keptMembers.contains(member.key))
       }
     }
   }
@@ -270,15 +267,12 @@ struct OneSignalParser: PayloadParser {
       lazy var path = pointer.appending(member.key)
       guard let url = context.string(member.value, at: path) else { continue }
       guard notification.media.isEmpty else {
-        if context.keep(
+        context.keep(
           member.key, member.value, in: &more, extraOf: "onesignal", group: Key.attachments,
-          from: path)
-        {
-          context.report(
-            .unknownKey,
-            "iOS shows one attachment and the SDK's dictionary has no order; '\(member.key)' is kept verbatim for onesignal",
-            at: path)
-        }
+          from: path,
+          noting:
+            "iOS shows one attachment and the SDK's dictionary has no order; '\(member.key)' is kept verbatim for onesignal"
+        )
         continue
       }
       notification.media = [MediaItem(url: url, kind: Self.kind(of: url))]

@@ -57,11 +57,9 @@ struct YellowAIParser: PayloadParser {
           readPayloadMember(entry, at: pointer.appending(entry.key), context: &context)
         }
       default:
-        if context.keep(member.key, member.value, in: &kept, extraOf: "yellowai", from: pointer) {
-          context.report(
-            .unknownKey, "'\(member.key)' is not a key of Yellow.ai's API request; kept verbatim",
-            at: pointer)
-        }
+        context.keep(
+          member.key, member.value, in: &kept, extraOf: "yellowai", from: pointer,
+          noting: "'\(member.key)' is not a key of Yellow.ai's API request; kept verbatim")
       }
     }
     // The request has no 'mutable-content'; Yellow.ai sets it for image pushes, whose
