@@ -2,13 +2,17 @@ import PushIR
 
 extension MediaItem {
   /// The file extension a vendor that names media by extension (`rich-media-type`,
-  /// Braze's `att.type`) should be given: the type hint when it is a bare extension of
-  /// the item's kind, else the URL's when it is, else the kind's usual one.
+  /// Braze's `att.type`) should be given: the type hint when it is a file extension of
+  /// the item's kind (a MIME type's subtype when that is one, as `png` in `image/png`;
+  /// never a kind word such as CleverTap's `image`), else the URL's when it is, else the
+  /// kind's usual one.
   var fileExtension: String {
-    if let hint = typeHint, !hint.contains("/"), MediaKind(typeHint: hint) == kind {
+    if let hint = typeHint?.split(separator: "/").last.map(String.init),
+      MediaKind(fileExtension: hint) == kind
+    {
       return hint
     }
-    if let fromURL = url.urlPathExtension, MediaKind(typeHint: fromURL) == kind {
+    if let fromURL = url.urlPathExtension, MediaKind(fileExtension: fromURL) == kind {
       return fromURL
     }
     return kind.usualFileExtension

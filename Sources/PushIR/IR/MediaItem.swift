@@ -34,15 +34,19 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   /// An audio clip.
   case audio
 
-  /// The kind a file extension or MIME type names, if it names one.
+  /// The kind a type hint names, if it names one: a file extension (`png`), a MIME type
+  /// (`image/png`, `video/quicktime`) or a kind word (`image`, as CleverTap writes it).
   public init?(typeHint: String) {
     let hint = typeHint.lowercased()
     let last = hint.split(separator: "/").last.map(String.init) ?? hint
+    if let kind = MediaKind(fileExtension: last) {
+      self = kind
+      return
+    }
     switch last {
-    case "jpg", "jpeg", "png", "heic", "webp", "image", "bmp", "tiff": self = .image
-    case "gif": self = .gif
-    case "mp4", "mov", "m4v", "mpeg", "quicktime", "video", "avi": self = .video
-    case "mp3", "m4a", "wav", "aac", "aif", "aiff", "mpeg3", "audio", "x-m4a": self = .audio
+    case "image": self = .image
+    case "video", "quicktime": self = .video
+    case "audio", "mpeg3", "x-m4a": self = .audio
     default:
       if hint.hasPrefix("image/") {
         self = .image
@@ -56,10 +60,23 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The kind files with this extension hold (`png`, `MOV`), if it is one: kind words and
+  /// MIME subtypes are not extensions, so a vendor that names files by extension is never
+  /// given `image`.
+  public init?(fileExtension: String) {
+    switch fileExtension.lowercased() {
+    case "jpg", "jpeg", "png", "heic", "webp", "bmp", "tiff": self = .image
+    case "gif": self = .gif
+    case "mp4", "mov", "m4v", "mpeg", "avi": self = .video
+    case "mp3", "m4a", "wav", "aac", "aif", "aiff": self = .audio
+    default: return nil
+    }
+  }
+
   /// The kind the URL's file extension suggests, if any.
   public init?(url: String) {
     guard let ext = url.urlPathExtension else { return nil }
-    self.init(typeHint: ext)
+    self.init(fileExtension: ext)
   }
 }
 

@@ -290,7 +290,7 @@ struct OneSignalParser: PayloadParser {
     let query = url.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
     for parameter in query.split(separator: "&") where parameter.hasPrefix("filename=") {
       if let ext = String(parameter.dropFirst("filename=".count)).urlPathExtension,
-        let kind = MediaKind(typeHint: ext)
+        let kind = MediaKind(fileExtension: ext)
       {
         return kind
       }
