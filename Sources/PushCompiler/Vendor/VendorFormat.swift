@@ -61,10 +61,17 @@ public protocol VendorFormat: Sendable {
   /// `body` it does not read): a target that drops them reports each field inside,
   /// where it was read, rather than the group.
   var keptGroups: Set<String> { get }
+
+  /// What the field `key` of this format's extras (inside its member `group`) is, for a
+  /// target that drops it, when "VENDOR-only field 'KEY'" would mislead: Airship keeps
+  /// the alert's own `title` beside the attachment's, which every target writes. `nil`
+  /// for the plain wording.
+  func droppedFieldPhrase(_ key: String, in group: String?) -> String?
 }
 
 extension VendorFormat {
   public var keptGroups: Set<String> { [] }
+  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? { nil }
   public var emitOptions: [(name: String, summary: String)] { [] }
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities
@@ -266,7 +273,9 @@ public struct EmitContext: Sendable {
     _ key: String, of vendor: String, in group: String? = nil
   ) {
     report(
-      .droppedExtra, "\(vendor)-only field '\(key)' has no equivalent here; dropped",
+      .droppedExtra,
+      Vendors.named(vendor)?.droppedFieldPhrase(key, in: group).map { "\($0); dropped" }
+        ?? "\(vendor)-only field '\(key)' has no equivalent here; dropped",
       at: JSONPointer(extra: key, of: vendor, in: group))
   }
 }

@@ -27,6 +27,20 @@ public struct Airship: ParsedFormat, EmittedFormat {
     Key.landingPageExtras,
   ]
 
+  /// The alert's own texts the attachment replaced are no Airship-only data: the texts
+  /// every target writes are the attachment's, and what goes is what shows when the
+  /// media does not load.
+  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
+    guard group == Key.alertExtras else { return nil }
+    return
+      "\(Self.alertOwnText(key)) (the attachment's, written here, replaces it once the media loads) has no place here"
+  }
+
+  /// How messages name the alert's own text `key` kept beside the attachment's.
+  static func alertOwnText(_ key: String) -> String {
+    "the alert's own \(key), shown when the media does not load"
+  }
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

@@ -74,7 +74,7 @@ struct AirshipEmitter: PayloadEmitter {
     guard !notification.media.isEmpty else {
       context.report(
         .droppedExtra,
-        "the alert's own texts \(before.keys.map { "'\($0)'" }.joined(separator: ", ")), shown while media loads, dropped: there is no media",
+        "the alert's own texts \(before.keys.map { "'\($0)'" }.joined(separator: ", ")), shown when the media does not load, dropped: there is no media",
         at: "/extras/airship/alertWithoutMedia")
       return (notification, JSONObject())
     }
@@ -88,7 +88,7 @@ struct AirshipEmitter: PayloadEmitter {
       guard let text = notification.content[keyPath: field] else {
         context.report(
           .droppedExtra,
-          "the alert's own \(key) \(JSONWriter(style: .compact).string(value)), shown while media loads, dropped: the IR has no \(key) for the attachment to show instead",
+          "\(Airship.alertOwnText(key)) (\(JSONWriter(style: .compact).string(value))), dropped: the IR has no \(key) for the attachment to show instead",
           at: JSONPointer("/extras/airship/alertWithoutMedia").appending(key))
         continue
       }
