@@ -194,7 +194,7 @@ struct OptionSpec: Sendable {
     },
     OptionSpec(
       long: "--set", short: nil, valueName: "NAME=VALUE",
-      help: "value for a field the target requires (e.g. _k=abc); repeatable"
+      help: "value for a field of the target (e.g. _k=abc; see 'pushc formats'); repeatable"
     ) {
       (value, options) throws(UsageError) in
       guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {

@@ -108,6 +108,10 @@ public enum Driver {
         for line in format.capabilities.summaryLines { text += "  - \(line)\n" }
       }
       for option in format.emitOptions { text += "  --option \(option.name): \(option.summary)\n" }
+      for field in format.settableFields {
+        let aliases = field.names.dropFirst().map { " (or \($0))" }.joined()
+        text += "  --set \(field.names[0])=VALUE\(aliases): \(field.meaning)\n"
+      }
     }
     return text
   }
@@ -156,6 +160,14 @@ struct Session {
         let known = found.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
         return usage(
           "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),
+          &streams)
+      }
+      for name in options.settings.keys.sorted() where !found.takesSetting(name) {
+        let known = found.settableFields.map { "'\($0.names[0])'" }.joined(separator: ", ")
+        return usage(
+          "--set '\(name)' names no field of \(found.id)'s output; "
+            + (known.isEmpty
+              ? "\(found.id) takes none" : "it takes \(known) (see 'pushc formats')"),
           &streams)
       }
     }

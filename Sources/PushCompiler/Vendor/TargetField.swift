@@ -50,6 +50,11 @@ struct TargetField: Sendable {
   }
 }
 
+extension [TargetField] {
+  /// The fields as ``VendorFormat/settableFields`` lists them.
+  var listed: [(names: [String], meaning: String)] { map { ($0.names, $0.meaning) } }
+}
+
 extension EmitContext {
   /// The value of `field`: `--set` first, then what the notification already says
   /// (`current`), then the `--defaults` file (noted). A required field with none of these
@@ -80,6 +85,9 @@ extension EmitContext {
     of field: TargetField, current: JSONValue?, derivedBecause reason: String,
     derivedIfAny derived: () -> JSONValue?
   ) -> JSONValue? {
+    assert(
+      Vendors.named(targetID)?.takesSetting(field.name) ?? true,
+      "\(targetID) asks for '\(field.name)', which its settableFields do not list")
     if let given = Self.first(of: field.names, in: settings) {
       return typed(given, for: field, from: "--set")
     }

@@ -67,11 +67,23 @@ public protocol VendorFormat: Sendable {
   /// the alert's own `title` beside the attachment's, which every target writes. `nil`
   /// for the plain wording.
   func droppedFieldPhrase(_ key: String, in group: String?) -> String?
+
+  /// The fields of this format's output that `--set NAME=VALUE` (or a `--defaults` file)
+  /// gives: each field's names, the one to use first, and what it is.
+  var settableFields: [(names: [String], meaning: String)] { get }
+
+  /// Whether `--set NAME=VALUE` names a field of this format's output; FCM's also takes
+  /// those of the format inside.
+  func takesSetting(_ name: String) -> Bool
 }
 
 extension VendorFormat {
   public var keptGroups: Set<String> { [] }
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? { nil }
+  public var settableFields: [(names: [String], meaning: String)] { [] }
+  public func takesSetting(_ name: String) -> Bool {
+    settableFields.contains { $0.names.contains(name) }
+  }
   public var emitOptions: [(name: String, summary: String)] { [] }
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities

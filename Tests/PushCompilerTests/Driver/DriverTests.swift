@@ -90,6 +90,40 @@ import Testing
     #expect(result.error.hasPrefix("pushc: "))
   }
 
+  /// A `--set` name the target has no field of is refused, naming the fields it has, as
+  /// an unknown `--option` is: a mistyped name would otherwise be dropped unseen.
+  @Test(arguments: [
+    ("klaviyo", "_K", "--set '_K' names no field of klaviyo's output; it takes '_k'"),
+    ("apns", "_k", "--set '_k' names no field of apns's output; apns takes none"),
+    ("dfinery", "c_ID", "it takes 'is_test', 'c_id', 's_id', 'u_id', 'n_id'"),
+  ])
+  func setNamesAFieldOfTheTarget(_ target: String, _ name: String, _ message: String) {
+    let arguments = ["convert", "--from", "klaviyo", "--to", target, "--set", "\(name)=1"]
+    for command in [arguments, arguments.replacing(["convert"], with: ["batch"]) + ["-o", "-"]] {
+      let result = run(command, input: Self.predefined)
+      #expect(result.code == .usage)
+      #expect(result.output.isEmpty)
+      #expect(result.error.contains(message), "\(result.error)")
+    }
+  }
+
+  /// Every field a format lists is taken, and so are those of FCM's inner format.
+  @Test func everyListedFieldIsTaken() {
+    for format in Vendors.all {
+      for field in format.settableFields {
+        for name in field.names { #expect(format.takesSetting(name), "\(format.id): \(name)") }
+      }
+    }
+    let result = run(
+      [
+        "convert", "--from", "klaviyo", "--to", "fcm", "--option", "inner=klaviyo", "--set",
+        "_k=mine", "--set", "token=t", "--compact",
+      ],
+      input: Self.predefined)
+    #expect(result.code == .success)
+    #expect(result.output.contains(#""_k":"mine""#))
+  }
+
   /// An option the command has no use for is refused by name, not ignored.
   @Test(arguments: [
     (["detect", "--from", "klaviyo", "-"], "'--from' does not apply to 'detect'"),
@@ -428,6 +462,8 @@ import Testing
     let formats = run(["formats"]).output
     for id in Vendors.ids { #expect(formats.contains("\n\(id)\n") || formats.hasPrefix("\(id)\n")) }
     #expect(formats.contains("--option fallback-category"))
+    #expect(formats.contains("--set _k=VALUE: "))
+    #expect(formats.contains("--set W$id=VALUE (or wzrk_id): "))
     #expect(
       run(["passes"]).output.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
         == Pipeline.standard.names)

@@ -20,6 +20,10 @@ public struct Airship: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] {
+    [AirshipEmitter.sendIDField].listed
+  }
+
   public var keptGroups: Set<String> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [

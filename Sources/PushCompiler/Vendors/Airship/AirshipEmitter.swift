@@ -22,11 +22,8 @@ struct AirshipEmitter: PayloadEmitter {
       "aps",
       .object(APSCodec.write(shown, category: notification.category?.identifier, context: &context))
     )
-    let sendID = TargetField(
-      names: [Key.sendID], output: "/_", irPath: "/tracking/notificationID",
-      meaning: "the send id Airship reports the push under", isRequired: false)
     if let id = context.value(
-      of: sendID, current: notification.tracking.notificationID.map { .string($0) })
+      of: Self.sendIDField, current: notification.tracking.notificationID.map { .string($0) })
     {
       root.append(Key.sendID, id)
     }
@@ -253,4 +250,11 @@ struct AirshipEmitter: PayloadEmitter {
     return AirshipActions.argument(
       text, settings: landingPages.removeValue(forKey: key)?.objectValue)
   }
+}
+
+extension AirshipEmitter {
+  /// The send id, `_`.
+  static let sendIDField = TargetField(
+    names: [Airship.Key.sendID], output: "/_", irPath: "/tracking/notificationID",
+    meaning: "the send id Airship reports the push under", isRequired: false)
 }

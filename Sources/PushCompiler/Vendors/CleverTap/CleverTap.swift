@@ -18,6 +18,10 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] {
+    [CleverTapEmitter.campaignIDField].listed
+  }
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

@@ -42,10 +42,8 @@ struct CleverTapEmitter: PayloadEmitter {
 
     var root = JSONObject()
     root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))
-    let field = TargetField(
-      names: [Key.campaignID, "wzrk_id"], output: JSONPointer.root.appending(campaignKey),
-      irPath: "/tracking/campaignID",
-      meaning: "the campaign id the SDK reports clicks and views under")
+    var field = Self.campaignIDField
+    field.output = JSONPointer.root.appending(campaignKey)
     if let id = context.value(
       of: field, current: notification.tracking.campaignID.map { .string($0) })
     {
@@ -174,4 +172,11 @@ struct CleverTapEmitter: PayloadEmitter {
     }
     return slides
   }
+}
+
+extension CleverTapEmitter {
+  /// The campaign id, `W$id` (or `wzrk_id`, as the source spelled it).
+  static let campaignIDField = TargetField(
+    names: [CleverTap.Key.campaignID, "wzrk_id"], output: "/W$id", irPath: "/tracking/campaignID",
+    meaning: "the campaign id the SDK reports clicks and views under")
 }

@@ -20,29 +20,21 @@ struct DfineryEmitter: PayloadEmitter {
       dfn.append(Key.foreground, foreground)
     }
     let tracking = notification.tracking
-    let isTest = TargetField(
-      names: [Key.isTest], output: "/dfn/is_test", irPath: "/tracking/isTest",
-      meaning: "whether this is a test push", isNumber: true)
     if let value = context.value(
-      of: isTest, current: tracking.isTest.map { .number(JSONNumber($0 ? 1 : 0)) },
+      of: Self.isTestField, current: tracking.isTest.map { .number(JSONNumber($0 ? 1 : 0)) },
       derivedBecause: "because the source does not say it is a test", derived: { 0 })
     {
       dfn.append(Key.isTest, value)
     }
-    for (key, irPath, meaning) in Dfinery.requiredFields {
-      let field = TargetField(
-        names: [key], output: JSONPointer("/dfn").appending(key), irPath: irPath,
-        meaning: meaning)
+    for field in Self.requiredFields {
+      let key = field.name
       let current =
         key == Key.campaignID
         ? tracking.campaignID.map { .string($0) } : kept.removeValue(forKey: key)
       if let value = context.value(of: field, current: current) { dfn.append(key, value) }
       if key == Key.campaignID {
-        let notificationID = TargetField(
-          names: [Key.notificationID], output: "/dfn/n_id", irPath: "/tracking/notificationID",
-          meaning: "the notification id", isRequired: false)
         if let value = context.value(
-          of: notificationID, current: tracking.notificationID.map { .string($0) })
+          of: Self.notificationIDField, current: tracking.notificationID.map { .string($0) })
         {
           dfn.append(Key.notificationID, value)
         }
@@ -92,4 +84,22 @@ struct DfineryEmitter: PayloadEmitter {
       object.append(Key.uri, .null)
     }
   }
+}
+
+extension DfineryEmitter {
+  /// `dfn.is_test`.
+  static let isTestField = TargetField(
+    names: [Dfinery.Key.isTest], output: "/dfn/is_test", irPath: "/tracking/isTest",
+    meaning: "whether this is a test push", isNumber: true)
+  /// The ids `dfn` must hold (`c_id`, `s_id`, `u_id`), in the order they are written.
+  static let requiredFields = Dfinery.requiredFields.map { key, irPath, meaning in
+    TargetField(
+      names: [key], output: JSONPointer("/dfn").appending(key), irPath: irPath, meaning: meaning)
+  }
+  /// `dfn.n_id`, written after the campaign id.
+  static let notificationIDField = TargetField(
+    names: [Dfinery.Key.notificationID], output: "/dfn/n_id", irPath: "/tracking/notificationID",
+    meaning: "the notification id", isRequired: false)
+  /// Every field `--set` gives.
+  static let settableFields = [isTestField] + requiredFields + [notificationIDField]
 }

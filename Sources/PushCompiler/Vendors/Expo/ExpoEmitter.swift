@@ -33,9 +33,9 @@ struct ExpoEmitter: PayloadEmitter {
   {
     let content = notification.content
     var message = JSONObject()
-    let to = TargetField(
-      names: [Key.to], output: "/to", meaning: "the Expo push token or tokens to send to")
-    if let value = context.value(of: to, current: kept[Key.to]) { message.append(Key.to, value) }
+    if let value = context.value(of: Self.toField, current: kept[Key.to]) {
+      message.append(Key.to, value)
+    }
     message.appendIfPresent(Key.title, content.title)
     message.appendIfPresent(Key.subtitle, content.subtitle)
     message.appendIfPresent(Key.body, content.body)
@@ -132,4 +132,10 @@ struct ExpoEmitter: PayloadEmitter {
     }
     return .object(root)
   }
+}
+
+extension ExpoEmitter {
+  /// The push message's recipients, `to`.
+  static let toField = TargetField(
+    names: [Expo.Key.to], output: "/to", meaning: "the Expo push token or tokens to send to")
 }

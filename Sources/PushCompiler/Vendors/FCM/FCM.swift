@@ -35,6 +35,14 @@ public struct FCM: ParsedFormat {
   /// With the default inner format, plain APNs.
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] { FCMEmitter.targetFields.listed }
+
+  /// The inner payload's format is written with the same settings.
+  public func takesSetting(_ name: String) -> Bool {
+    settableFields.contains { $0.names.contains(name) }
+      || Self.innerFormats.contains { $0.takesSetting(name) }
+  }
+
   public var keptGroups: Set<String> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [Key.request, Key.notification, Key.apns]

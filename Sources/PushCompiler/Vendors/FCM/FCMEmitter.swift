@@ -188,10 +188,10 @@ struct FCMEmitter {
   private func target(kept: JSONObject, base: JSONPointer, context: inout EmitContext)
     -> (key: String, value: JSONValue)?
   {
-    let fields = Key.targets.map { key in
-      TargetField(
-        names: [key], output: base.appending(key),
-        meaning: "the device token, topic or condition the message goes to", isRequired: false)
+    let fields = Self.targetFields.map { field in
+      var field = field
+      field.output = base.appending(field.name)
+      return field
     }
     if let field = fields.first(where: { context.settings[$0.name] != nil }),
       let value = context.value(of: field, current: nil)
@@ -223,5 +223,14 @@ struct FCMEmitter {
       result.append(member.key, member.value)
     }
     return result
+  }
+}
+
+extension FCMEmitter {
+  /// Where the message goes: `token`, `topic` or `condition`, one of them.
+  static let targetFields = FCM.Key.targets.map { key in
+    TargetField(
+      names: [key], output: JSONPointer("/message").appending(key),
+      meaning: "the device token, topic or condition the message goes to", isRequired: false)
   }
 }

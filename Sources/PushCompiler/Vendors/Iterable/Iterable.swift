@@ -17,6 +17,10 @@ public struct Iterable: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] {
+    IterableEmitter.settableFields.listed
+  }
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

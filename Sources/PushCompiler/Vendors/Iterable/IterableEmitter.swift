@@ -87,31 +87,14 @@ struct IterableEmitter: PayloadEmitter {
       [(
         field: TargetField, current: JSONValue?, derived: (reason: String, value: () -> JSONValue)?
       )] = [
+        (Self.campaignIDField, current, nil),
+        (Self.templateIDField, kept.removeValue(forKey: Key.templateID), nil),
         (
-          TargetField(
-            names: [Key.campaignID], output: "/itbl/campaignId", irPath: "/tracking/campaignID",
-            meaning: "the campaign opens are tracked under (0 for a test)", isRequired: false,
-            isNumber: true), current, nil
-        ),
-        (
-          TargetField(
-            names: [Key.templateID], output: "/itbl/templateId",
-            meaning: "the template id opens are tracked under", isRequired: false, isNumber: true),
-          kept.removeValue(forKey: Key.templateID), nil
-        ),
-        (
-          TargetField(
-            names: [Key.isGhostPush], output: "/itbl/isGhostPush",
-            meaning: "whether this is one of Iterable's silent pushes", isBoolean: true),
-          kept.removeValue(forKey: Key.isGhostPush),
+          Self.isGhostPushField, kept.removeValue(forKey: Key.isGhostPush),
           ("because the notification is not one of Iterable's silent pushes", { false })
         ),
         (
-          TargetField(
-            names: [Key.messageID], output: "/itbl/messageId", irPath: "/tracking/notificationID",
-            meaning:
-              "the message id opens are tracked under and the buttons' category is named after"),
-          tracking.notificationID.map { .string($0) },
+          Self.messageIDField, tracking.notificationID.map { .string($0) },
           ("from the notification's content", { .string(StableHash.derivedID(of: notification)) })
         ),
       ]
@@ -239,4 +222,26 @@ struct IterableEmitter: PayloadEmitter {
     }
     return elements
   }
+}
+
+extension IterableEmitter {
+  /// `itbl.campaignId`.
+  static let campaignIDField = TargetField(
+    names: [Iterable.Key.campaignID], output: "/itbl/campaignId", irPath: "/tracking/campaignID",
+    meaning: "the campaign opens are tracked under (0 for a test)", isRequired: false,
+    isNumber: true)
+  /// `itbl.templateId`.
+  static let templateIDField = TargetField(
+    names: [Iterable.Key.templateID], output: "/itbl/templateId",
+    meaning: "the template id opens are tracked under", isRequired: false, isNumber: true)
+  /// `itbl.isGhostPush`.
+  static let isGhostPushField = TargetField(
+    names: [Iterable.Key.isGhostPush], output: "/itbl/isGhostPush",
+    meaning: "whether this is one of Iterable's silent pushes", isBoolean: true)
+  /// `itbl.messageId`.
+  static let messageIDField = TargetField(
+    names: [Iterable.Key.messageID], output: "/itbl/messageId", irPath: "/tracking/notificationID",
+    meaning: "the message id opens are tracked under and the buttons' category is named after")
+  /// Every field `--set` gives, in the order they are written.
+  static let settableFields = [campaignIDField, templateIDField, isGhostPushField, messageIDField]
 }

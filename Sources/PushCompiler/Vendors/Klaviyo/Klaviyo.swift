@@ -30,6 +30,10 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] {
+    [KlaviyoEmitter.notificationIDField].listed
+  }
+
   public var keptGroups: Set<String> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [Key.body]

@@ -123,7 +123,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   }
 
   /// `body._k`, as `--set` and defaults files name it.
-  private static let notificationIDField = TargetField(
+  static let notificationIDField = TargetField(
     names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
     meaning: "the tracking metadata that marks a Klaviyo push")
 

@@ -37,6 +37,10 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] {
+    [OneSignalEmitter.notificationIDField].listed
+  }
+
   public var keptGroups: Set<String> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [Key.attachments]

@@ -21,11 +21,8 @@ struct OneSignalEmitter: PayloadEmitter {
     let moreAttachments = kept.removeValue(forKey: Key.attachments)?.objectValue
 
     var container = JSONObject()
-    let idField = TargetField(
-      names: [Key.notificationID],
-      output: JSONPointer.root.appending(containerKey).appending(Key.notificationID),
-      irPath: "/tracking/notificationID",
-      meaning: "the notification id without which the SDK does not take the push as its own")
+    var idField = Self.notificationIDField
+    idField.output = JSONPointer.root.appending(containerKey).appending(Key.notificationID)
     if let id = context.value(
       of: idField, current: notification.tracking.notificationID.map { .string($0) },
       derived: { .string(StableHash.derivedID(of: notification)) })
@@ -141,4 +138,11 @@ struct OneSignalEmitter: PayloadEmitter {
     }
     return .object(object)
   }
+}
+
+extension OneSignalEmitter {
+  /// The notification id, `i` in the container (`custom` or `os_data`).
+  static let notificationIDField = TargetField(
+    names: [OneSignal.Key.notificationID], output: "/custom/i", irPath: "/tracking/notificationID",
+    meaning: "the notification id without which the SDK does not take the push as its own")
 }

@@ -31,9 +31,7 @@ struct YellowAIEmitter: PayloadEmitter {
         "'\(key)' \(JSONWriter(style: .compact).string(value)) has no place beside this tap action; dropped",
         at: JSONPointer("/extras/yellowai").appending(key))
     }
-    let topic = TargetField(
-      names: [Key.topic], output: "/topic", meaning: "the app's bundle id", isRequired: false)
-    let givenTopic = context.value(of: topic, current: kept[Key.topic])
+    let givenTopic = context.value(of: Self.topicField, current: kept[Key.topic])
     let reserved = Key.payloadKeys.union(["aps"])
     let unknown = JSONObject(kept.filter { ![Key.topic, Key.botID, Key.journey].contains($0.key) })
     context.reportUnwrittenTracking(notification.tracking)
@@ -86,4 +84,11 @@ struct YellowAIEmitter: PayloadEmitter {
         at: "/delivery/mutableContent", notes: [PayloadForm.deviceFormNote])
     }
   }
+}
+
+extension YellowAIEmitter {
+  /// The API request's `topic`.
+  static let topicField = TargetField(
+    names: [YellowAI.Key.topic], output: "/topic", meaning: "the app's bundle id",
+    isRequired: false)
 }
