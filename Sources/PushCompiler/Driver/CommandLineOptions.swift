@@ -95,6 +95,11 @@ public struct CommandLineOptions: Sendable, Equatable {
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
     if helpAsked { return parsed }
+    if !commandNamed, let first = positional.first {
+      let commands = Command.allCases.filter { $0 != .help && $0 != .version }
+      throw UsageError(
+        "unknown command '\(first)'; commands: \(commands.map(\.rawValue).joined(separator: ", "))")
+    }
     if let stray = given.first(where: { !$0.commands.contains(parsed.command) }) {
       throw UsageError(
         commandNamed

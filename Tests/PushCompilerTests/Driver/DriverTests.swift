@@ -124,6 +124,18 @@ import Testing
     #expect(result.output.contains(#""_k":"mine""#))
   }
 
+  /// A word where the command goes is named as a command pushc lacks, even before
+  /// options that need one.
+  @Test(arguments: [["frobnicate"], ["conver", "--from", "apns", "-"]])
+  func anUnknownCommandIsNamed(_ arguments: [String]) {
+    let result = run(arguments)
+    #expect(result.code == .usage)
+    #expect(
+      result.error.hasPrefix(
+        "pushc: unknown command '\(arguments[0])'; commands: convert, validate, detect, batch, formats, passes\n"
+      ))
+  }
+
   /// An option the command has no use for is refused by name, not ignored.
   @Test(arguments: [
     (["detect", "--from", "klaviyo", "-"], "'--from' does not apply to 'detect'"),
