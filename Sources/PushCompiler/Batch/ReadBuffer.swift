@@ -24,7 +24,9 @@ struct RecordBlock<Record: BufferedRecord>: Sendable {
   var records: [Record]
 
   /// The bytes of `record`, in memory valid during `body`; `nil` for a record over the
-  /// limit.
+  /// limit. Always inlined: called for every record, and left to the optimizer, whether
+  /// it is depends on unrelated code.
+  @inline(__always)
   func withBytes<Result>(
     of record: Record, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
   ) -> Result {
