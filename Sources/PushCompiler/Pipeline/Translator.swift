@@ -4,10 +4,15 @@ import PushIR
 /// back end. The public entry point for library users; the driver is a shell around it.
 public struct Translator: Sendable {
   /// The format the input is in.
-  public var source: any VendorFormat
+  public var source: any VendorFormat {
+    didSet { issuersAgree = Self.issuersAgree(source, target) }
+  }
   /// The format to write.
   public var target: any VendorFormat {
-    didSet { targetCapabilities = Self.declaredCapabilities(of: target) }
+    didSet {
+      targetCapabilities = Self.declaredCapabilities(of: target)
+      issuersAgree = Self.issuersAgree(source, target)
+    }
   }
   /// The passes to run.
   public var pipeline: Pipeline = .standard {
@@ -42,6 +47,7 @@ public struct Translator: Sendable {
     self.source = source
     self.target = target
     targetCapabilities = Self.declaredCapabilities(of: target)
+    issuersAgree = Self.issuersAgree(source, target)
   }
 
   /// What a translation produced.
@@ -69,6 +75,20 @@ public struct Translator: Sendable {
   /// itself), for the passes before the front end; kept beside it because every record
   /// asks.
   private var targetCapabilities: Capabilities?
+
+  /// Whether every id ``source`` reads was issued by the service the target writes ids
+  /// for, whatever the notification: nothing to drop, and no issuer to note for anyone
+  /// (``TrackingIDs/issuer``). Kept beside the formats because every record asks.
+  private var issuersAgree = false
+
+  private static func issuersAgree(_ source: any VendorFormat, _ target: any VendorFormat)
+    -> Bool
+  {
+    guard !source.trackingIssuerDependsOnExtras, !target.trackingIssuerDependsOnExtras,
+      let issuer = source.issuerOfTrackingIDs(readWith: [:])
+    else { return false }
+    return issuer == target.issuerOfTrackingIDs(writingWith: [:], options: [])
+  }
 
   /// A copy for one task of a batch, holding its capabilities in storage no other copy
   /// shares (``Capabilities/unshared()``); it translates exactly as this one does.
@@ -160,6 +180,13 @@ public struct Translator: Sendable {
       if let diagnostic = error.diagnostic { diagnostics.report(diagnostic) }
       return Result(output: nil, diagnostics: diagnostics, dump: dump)
     }
+    // A batch reading several formats gives each record's source here.
+    let issuersAgree =
+      source.id == self.source.id ? self.issuersAgree : Self.issuersAgree(source, target)
+    if !issuersAgree || dumpAfter != nil {
+      let issuer = source.issuerOfTrackingIDs(readWith: notification.extras)
+      notification.tracking.noteIssuer(issuer)
+    }
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
     if passContext.target != nil, target.capabilitiesDependOnNotification {
@@ -170,6 +197,11 @@ public struct Translator: Sendable {
       if let dumpAfter, pipeline.notificationPasses[index].name == dumpAfter {
         dump = IREncoder.encode(notification)
       }
+    }
+    if !issuersAgree, passContext.target != nil {
+      notification.tracking.dropIDs(
+        notIssuedBy: target.issuerOfTrackingIDs(writingWith: notification.extras, options: options),
+        into: &passContext.diagnostics)
     }
     let textStart = text.count
     // Each emission replaces the one before it, when the size check shortens the body.

@@ -75,6 +75,21 @@ public protocol VendorFormat: Sendable {
   /// Whether `--set NAME=VALUE` names a field of this format's output; FCM's also takes
   /// those of the format inside.
   func takesSetting(_ name: String) -> Bool
+
+  /// The format whose service issued the notification and campaign ids of a
+  /// notification this format read, with `extras` (FCM: the format of its inner
+  /// payload); `nil` when they are taken as given, as an IR document's are.
+  func issuerOfTrackingIDs(readWith extras: VendorExtras) -> String?
+
+  /// The format whose service the notification and campaign ids this format writes for
+  /// a notification with `extras` must have been issued by (FCM: the inner payload's);
+  /// `nil` when any are written, as the IR writes them. Asked with the extras alone:
+  /// every record asks, and handing over a whole notification would copy it.
+  func issuerOfTrackingIDs(writingWith extras: VendorExtras, options: Set<String>) -> String?
+
+  /// Whether the two issuers above depend on the extras and options (FCM's, on its
+  /// inner format); otherwise a translation asks once.
+  var trackingIssuerDependsOnExtras: Bool { get }
 }
 
 extension VendorFormat {
@@ -84,6 +99,11 @@ extension VendorFormat {
   public func takesSetting(_ name: String) -> Bool {
     settableFields.contains { $0.names.contains(name) }
   }
+  public func issuerOfTrackingIDs(readWith extras: VendorExtras) -> String? { id }
+  public func issuerOfTrackingIDs(writingWith extras: VendorExtras, options: Set<String>)
+    -> String?
+  { id }
+  public var trackingIssuerDependsOnExtras: Bool { false }
   public var emitOptions: [(name: String, summary: String)] { [] }
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities

@@ -18,6 +18,10 @@ public struct TrackingIDs: Hashable, Sendable {
   public var campaignID: String?
   /// Whether it is a test send.
   public var isTest: Bool?
+  /// The format whose service issued `notificationID` and `campaignID`, which name
+  /// nothing at another's; `nil`: taken as the target's own (an IR document written by
+  /// hand). Set when a format's payload is read.
+  public var issuer: String?
 
   /// No identifiers.
   public init() {}

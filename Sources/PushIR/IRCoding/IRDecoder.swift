@@ -40,6 +40,7 @@ public enum IRDecoder {
       notification.tracking.notificationID = try tracking.optional("notificationID", string)
       notification.tracking.campaignID = try tracking.optional("campaignID", string)
       notification.tracking.isTest = try tracking.optional("isTest", bool)
+      notification.tracking.issuer = try tracking.optional("issuer", string)
       try tracking.finish()
     }
     notification.customData = try root.optional("customData", object) ?? JSONObject()

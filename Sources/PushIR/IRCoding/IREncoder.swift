@@ -57,6 +57,9 @@ public enum IREncoder {
         $0.member(Name.notificationID, ifPresent: tracking.notificationID)
         $0.member(Name.campaignID, ifPresent: tracking.campaignID)
         if let isTest = tracking.isTest { $0.member(Name.isTest, .bool(isTest)) }
+        if tracking.notificationID != nil || tracking.campaignID != nil {
+          $0.member(Name.issuer, ifPresent: tracking.issuer)
+        }
       }
     }
     if !notification.customData.isEmpty {
@@ -235,6 +238,7 @@ public enum IREncoder {
     static let notificationID = PreparedString("notificationID")
     static let campaignID = PreparedString("campaignID")
     static let isTest = PreparedString("isTest")
+    static let issuer = PreparedString("issuer")
     static let customData = PreparedString("customData")
     static let extras = PreparedString("extras")
     static let title = PreparedString("title")

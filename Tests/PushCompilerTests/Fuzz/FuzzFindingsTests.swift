@@ -28,16 +28,24 @@ import Testing
   /// Found by the clevertap target as `{"W$id":"08"}`: Swift's `Int` reads `08`, so the
   /// campaign id was written as the number `08`, which is not JSON. Iterable's
   /// `campaignId` is a number other than 0; an id that is not one as JSON spells it is
-  /// dropped.
+  /// dropped. (A CleverTap id no longer reaches Iterable: it is CleverTap's. An IR
+  /// document's ids, given without an issuer, are taken as Iterable's.)
   @Test func iterableDropsACampaignIDThatIsNotAJSONInteger() throws {
-    let run = convert(#"{"W$id":"08"}"#, from: "clevertap", to: "iterable")
+    let run = convert(
+      #"{"irVersion": 1, "content": {"body": "x"}, "tracking": {"campaignID": "08"}}"#,
+      from: "ir", to: "iterable")
     #expect(run.code == .success)
     let output = try JSONReader.parse(run.output)
     #expect(output["itbl"]?["templateId"] != nil)
     #expect(output["itbl"]?["campaignId"] == nil)
     #expect(
       run.error.contains(
-        "/W$id: warning: iterable's 'campaignId' is a number other than 0, which marks a test send; campaign id '08' dropped [emit.dropped-field]"
+        "/tracking/campaignID: warning: iterable's 'campaignId' is a number other than 0, which marks a test send; campaign id '08' dropped [emit.dropped-field]"
+      ))
+    let fromCleverTap = convert(#"{"W$id":"08"}"#, from: "clevertap", to: "iterable")
+    #expect(
+      fromCleverTap.error.contains(
+        "/W$id: warning: the campaign id '08' was issued by clevertap and names nothing at iterable; dropped [emit.dropped-field]"
       ))
   }
 

@@ -37,6 +37,20 @@ public struct FCM: ParsedFormat {
 
   public var settableFields: [(names: [String], meaning: String)] { FCMEmitter.targetFields.listed }
 
+  /// The ids were read from the inner payload, by its format.
+  public func issuerOfTrackingIDs(readWith extras: VendorExtras) -> String? {
+    extras["fcm"]?[Key.innerHint]?.stringValue ?? APNs().id
+  }
+
+  public var trackingIssuerDependsOnExtras: Bool { true }
+
+  /// The inner payload's format writes the ids.
+  public func issuerOfTrackingIDs(writingWith extras: VendorExtras, options: Set<String>)
+    -> String?
+  {
+    Self.innerFormat(writingWith: extras, options: options).id
+  }
+
   /// The inner payload's format is written with the same settings.
   public func takesSetting(_ name: String) -> Bool {
     settableFields.contains { $0.names.contains(name) }
@@ -103,9 +117,15 @@ public struct FCM: ParsedFormat {
   static func innerFormat(writing notification: PushNotification, options: Set<String>)
     -> any VendorFormat
   {
-    let name =
-      innerFormatName(in: options)
-      ?? notification.extras["fcm"]?[Key.innerHint]?.stringValue
+    innerFormat(writingWith: notification.extras, options: options)
+  }
+
+  /// The inner format that writes a notification with `extras` (see
+  /// ``innerFormat(writing:options:)``).
+  static func innerFormat(writingWith extras: VendorExtras, options: Set<String>)
+    -> any VendorFormat
+  {
+    let name = innerFormatName(in: options) ?? extras["fcm"]?[Key.innerHint]?.stringValue
     return name.flatMap(innerFormat(named:)) ?? APNs()
   }
 

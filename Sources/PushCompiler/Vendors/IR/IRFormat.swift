@@ -11,6 +11,13 @@ public struct IRFormat: VendorFormat {
   }
   public var capabilities: Capabilities { .everything }
 
+  /// An IR document's ids are taken as the target's own: whoever wrote it said so.
+  public func issuerOfTrackingIDs(readWith extras: VendorExtras) -> String? { nil }
+  /// The IR keeps every id, whoever issued it.
+  public func issuerOfTrackingIDs(writingWith extras: VendorExtras, options: Set<String>)
+    -> String?
+  { nil }
+
   public func evidence(in root: RootIndex) -> Evidence? {
     root["irVersion"] == nil
       ? nil : Evidence(.decisive, keys: ["/irVersion"], reason: "the IR's version member")
