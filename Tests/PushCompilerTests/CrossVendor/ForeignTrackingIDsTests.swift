@@ -68,4 +68,32 @@ import Testing
       from: "ir", to: "braze")
     #expect(given.output?["campaign_id"] == "c-1")
   }
+
+  /// A format that says its issuers do not depend on the extras answers the same
+  /// whatever they and the options are: a translation asks it once.
+  @Test func issuersThatClaimToBeFixedAre() {
+    func inner(_ id: String) -> VendorExtras {
+      ["fcm": JSONObject([.init(key: "@inner", value: .string(id))])]
+    }
+    let extras: [VendorExtras] = [
+      [:], inner("klaviyo"), inner("onesignal"),
+      ["klaviyo": JSONObject([.init(key: "x", value: 1)])],
+    ]
+    let options: [Set<String>] = [[], ["inner=clevertap"], ["device-form"]]
+    for format in Vendors.all where !format.trackingIssuerDependsOnExtras {
+      let read = format.issuerOfTrackingIDs(readWith: [:])
+      let written = format.issuerOfTrackingIDs(writingWith: [:], options: [])
+      for extras in extras {
+        #expect(format.issuerOfTrackingIDs(readWith: extras) == read, "\(format.id)")
+        for options in options {
+          #expect(
+            format.issuerOfTrackingIDs(writingWith: extras, options: options) == written,
+            "\(format.id)")
+        }
+      }
+    }
+    #expect(FCM().issuerOfTrackingIDs(readWith: inner("klaviyo")) == "klaviyo")
+    #expect(
+      FCM().issuerOfTrackingIDs(writingWith: [:], options: ["inner=onesignal"]) == "onesignal")
+  }
 }
