@@ -98,7 +98,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     if !commandNamed, let first = positional.first {
       let commands = Command.allCases.filter { $0 != .help && $0 != .version }
       throw UsageError(
-        "unknown command '\(first)'; commands: \(commands.map(\.rawValue).joined(separator: ", "))")
+        "'\(first)' is not a command; the first word is one of \(commands.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     if let stray = given.first(where: { !$0.commands.contains(parsed.command) }) {
       throw UsageError(

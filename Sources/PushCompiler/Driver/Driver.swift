@@ -162,7 +162,8 @@ struct Session {
           "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),
           &streams)
       }
-      for name in options.settings.keys.sorted() where !found.takesSetting(name) {
+      for name in options.settings.keys.sorted()
+      where !found.takesSetting(name, options: options.options) {
         let known = found.settableFields.map { "'\($0.names[0])'" }.joined(separator: ", ")
         return usage(
           "--set '\(name)' names no field of \(found.id)'s output; "

@@ -4,7 +4,7 @@ extension TrackingIDs {
   /// Records `issuer` as the service that issued the ids, when there are any and the
   /// document read did not name one itself (an IR document may).
   mutating func noteIssuer(_ issuer: String?) {
-    guard self.issuer == nil, notificationID != nil || campaignID != nil else { return }
+    guard self.issuer == nil, hasIDs else { return }
     self.issuer = issuer
   }
 
@@ -15,19 +15,26 @@ extension TrackingIDs {
   /// Dfinery never ran). The target then asks for its own, as for a source without ids.
   /// `nil` on either side keeps them (ids an IR document gives without an issuer, or the
   /// IR written).
-  mutating func dropIDs(notIssuedBy writer: String?, into diagnostics: inout Diagnostics) {
-    guard notificationID != nil || campaignID != nil, let issuer, let writer, issuer != writer
+  mutating func dropIDs(
+    notIssuedBy writer: String?, writingFor target: String, into diagnostics: inout Diagnostics
+  ) {
+    guard hasIDs, let issuer, let writer, issuer != writer
     else { return }
     let fields: [(name: String, meaning: String, value: String?)] = [
       ("notificationID", "notification id", notificationID),
       ("campaignID", "campaign id", campaignID),
     ]
+    // FCM's ids are those of the payload it carries.
+    let place = writer == target ? writer : "\(target)'s \(writer) payload"
     for field in fields {
       guard let value = field.value else { continue }
       diagnostics.report(
         .droppedField,
-        "the \(field.meaning) '\(value)' was issued by \(issuer) and names nothing at \(writer); dropped",
-        at: .ir(JSONPointer("/tracking").appending(field.name)))
+        "the \(field.meaning) '\(value)' was issued by \(issuer) and names nothing at \(place); dropped",
+        at: .ir(JSONPointer("/tracking").appending(field.name)),
+        notes: [
+          "a migrated campaign needs the target's own ids: give them with --set or --defaults where the target takes them ('pushc formats'), or in an IR document whose tracking names no issuer"
+        ])
     }
     notificationID = nil
     campaignID = nil

@@ -201,6 +201,7 @@ public struct Translator: Sendable {
     if !issuersAgree, passContext.target != nil {
       notification.tracking.dropIDs(
         notIssuedBy: target.issuerOfTrackingIDs(writingWith: notification.extras, options: options),
+        writingFor: target.id,
         into: &passContext.diagnostics)
     }
     let textStart = text.count

@@ -7,7 +7,7 @@ extension MediaItem {
   /// never a kind word such as CleverTap's `image`), else the URL's when it is, else the
   /// kind's usual one.
   var fileExtension: String {
-    if let hint = typeHint?.split(separator: "/").last.map(String.init),
+    if let hint = typeHint.map(MediaKind.extensionPart(ofTypeHint:)),
       MediaKind(fileExtension: hint) == kind
     {
       return hint

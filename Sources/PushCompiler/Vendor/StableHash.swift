@@ -4,10 +4,12 @@ import PushIR
 enum StableHash {
   /// The id derived from the whole of `notification` (`pushc-` and 16 hex digits), for
   /// opaque ids a target requires and nothing supplied: the hash of the notification's
-  /// IR form as `--to ir --compact` writes it (``IREncoder``, ``JSONWriter``), whose
-  /// bytes are written straight from the fields, without building the document.
+  /// IR form as `--to ir --compact` writes it (``IREncoder``, ``JSONWriter``) but for the
+  /// ids' issuer, whose bytes are written straight from the fields, without building the
+  /// document.
   static func derivedID(of notification: borrowing PushNotification) -> String {
-    let hash = fnv1a(JSONWriter.compactText { IREncoder.encode(notification, into: &$0) })
+    let hash = fnv1a(
+      JSONWriter.compactText { IREncoder.encode(notification, into: &$0, issuer: false) })
     let prefix: StaticString = "pushc-"
     // The prefix and the 16 digits written into one string, without joining strings.
     return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 16) { text in

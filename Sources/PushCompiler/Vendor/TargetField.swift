@@ -86,7 +86,7 @@ extension EmitContext {
     derivedIfAny derived: () -> JSONValue?
   ) -> JSONValue? {
     assert(
-      Vendors.named(targetID)?.takesSetting(field.name) ?? true,
+      Vendors.named(targetID)?.listsSetting(field.name) ?? true,
       "\(targetID) asks for '\(field.name)', which its settableFields do not list")
     if let given = Self.first(of: field.names, in: settings) {
       return typed(given, for: field, from: "--set")

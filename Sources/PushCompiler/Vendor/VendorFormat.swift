@@ -72,9 +72,9 @@ public protocol VendorFormat: Sendable {
   /// gives: each field's names, the one to use first, and what it is.
   var settableFields: [(names: [String], meaning: String)] { get }
 
-  /// Whether `--set NAME=VALUE` names a field of this format's output; FCM's also takes
-  /// those of the format inside.
-  func takesSetting(_ name: String) -> Bool
+  /// Whether `--set NAME=VALUE` names a field of this format's output written with
+  /// `options`; FCM's also takes those of the format inside.
+  func takesSetting(_ name: String, options: Set<String>) -> Bool
 
   /// The format whose service issued the notification and campaign ids of a
   /// notification this format read, with `extras` (FCM: the format of its inner
@@ -96,7 +96,10 @@ extension VendorFormat {
   public var keptGroups: Set<String> { [] }
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? { nil }
   public var settableFields: [(names: [String], meaning: String)] { [] }
-  public func takesSetting(_ name: String) -> Bool {
+  public func takesSetting(_ name: String, options: Set<String>) -> Bool { listsSetting(name) }
+
+  /// Whether ``settableFields`` names `name`.
+  public func listsSetting(_ name: String) -> Bool {
     settableFields.contains { $0.names.contains(name) }
   }
   public func issuerOfTrackingIDs(readWith extras: VendorExtras) -> String? { id }

@@ -26,6 +26,9 @@ public struct TrackingIDs: Hashable, Sendable {
   /// No identifiers.
   public init() {}
 
+  /// Whether a notification or campaign id is set (what ``issuer`` is about).
+  public var hasIDs: Bool { notificationID != nil || campaignID != nil }
+
   /// Whether no identifier is set.
   public var isEmpty: Bool { notificationID == nil && campaignID == nil && isTest == nil }
 }

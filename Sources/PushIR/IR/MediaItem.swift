@@ -35,29 +35,45 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   case audio
 
   /// The kind a type hint names, if it names one: a file extension (`png`), a MIME type
-  /// (`image/png`, `video/quicktime`) or a kind word (`image`, as CleverTap writes it).
+  /// (`image/png`, `video/quicktime`; its top-level type decides, so `audio/mpeg` is
+  /// audio) or a kind word (`image`, as CleverTap writes it).
   public init?(typeHint: String) {
     let hint = typeHint.lowercased()
-    let last = hint.split(separator: "/").last.map(String.init) ?? hint
-    if let kind = MediaKind(fileExtension: last) {
+    let parts = hint.split(separator: "/", maxSplits: 1)
+    if parts.count == 2 {
+      switch parts[0] {
+      case "image": self = parts[1] == "gif" ? .gif : .image
+      case "video": self = .video
+      case "audio": self = .audio
+      default:
+        guard let kind = MediaKind(word: String(parts[1])) else { return nil }
+        self = kind
+      }
+      return
+    }
+    guard let kind = MediaKind(word: hint) else { return nil }
+    self = kind
+  }
+
+  /// The kind a file extension or a kind word names.
+  private init?(word: String) {
+    if let kind = MediaKind(fileExtension: word) {
       self = kind
       return
     }
-    switch last {
+    switch word {
     case "image": self = .image
     case "video", "quicktime": self = .video
     case "audio", "mpeg3", "x-m4a": self = .audio
-    default:
-      if hint.hasPrefix("image/") {
-        self = .image
-      } else if hint.hasPrefix("video/") {
-        self = .video
-      } else if hint.hasPrefix("audio/") {
-        self = .audio
-      } else {
-        return nil
-      }
+    default: return nil
     }
+  }
+
+  /// The part of a type hint that may be a file extension: the hint itself, or a MIME
+  /// type's subtype in lower case (`png` in `image/PNG`).
+  public static func extensionPart(ofTypeHint hint: String) -> String {
+    guard let slash = hint.firstIndex(of: "/") else { return hint }
+    return hint[hint.index(after: slash)...].lowercased()
   }
 
   /// The kind files with this extension hold (`png`, `MOV`), if it is one: kind words and

@@ -41,6 +41,11 @@ public enum IRDecoder {
       notification.tracking.campaignID = try tracking.optional("campaignID", string)
       notification.tracking.isTest = try tracking.optional("isTest", bool)
       notification.tracking.issuer = try tracking.optional("issuer", string)
+      if notification.tracking.issuer != nil, !notification.tracking.hasIDs {
+        throw IRDecodingError(
+          "'issuer' says who issued the notification or campaign id, and there is neither",
+          at: "/tracking/issuer")
+      }
       try tracking.finish()
     }
     notification.customData = try root.optional("customData", object) ?? JSONObject()

@@ -10,9 +10,12 @@ public enum IREncoder {
     JSONValueBuilder.build { encode(notification, into: &$0) }
   }
 
-  /// Writes the JSON form of `notification` into `builder`.
+  /// Writes the JSON form of `notification` into `builder`; without `issuer`, the
+  /// tracking ids' issuer is left out (derived ids hash what the notification says, not
+  /// who issued its ids, which a translation notes only when a target may care).
   public static func encode<Builder: JSONBuilder>(
-    _ notification: borrowing PushNotification, into builder: inout Builder
+    _ notification: borrowing PushNotification, into builder: inout Builder,
+    issuer: Bool = true
   ) {
     builder.beginObject()
     builder.member(Name.irVersion, number: irVersion)
@@ -57,9 +60,7 @@ public enum IREncoder {
         $0.member(Name.notificationID, ifPresent: tracking.notificationID)
         $0.member(Name.campaignID, ifPresent: tracking.campaignID)
         if let isTest = tracking.isTest { $0.member(Name.isTest, .bool(isTest)) }
-        if tracking.notificationID != nil || tracking.campaignID != nil {
-          $0.member(Name.issuer, ifPresent: tracking.issuer)
-        }
+        if issuer, tracking.hasIDs { $0.member(Name.issuer, ifPresent: tracking.issuer) }
       }
     }
     if !notification.customData.isEmpty {

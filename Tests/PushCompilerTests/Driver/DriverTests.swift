@@ -107,32 +107,40 @@ import Testing
     }
   }
 
-  /// Every field a format lists is taken, and so are those of FCM's inner format.
-  @Test func everyListedFieldIsTaken() {
-    for format in Vendors.all {
-      for field in format.settableFields {
-        for name in field.names { #expect(format.takesSetting(name), "\(format.id): \(name)") }
-      }
-    }
-    let result = run(
+  /// FCM takes the `--set` fields of the format it writes inside: the one `--option
+  /// inner=` names, or, when none is named, of any (the source decides).
+  @Test func fcmTakesTheFieldsOfItsInnerFormat() {
+    let klaviyoInside = run(
       [
         "convert", "--from", "klaviyo", "--to", "fcm", "--option", "inner=klaviyo", "--set",
         "_k=mine", "--set", "token=t", "--compact",
-      ],
+      ], input: Self.predefined)
+    #expect(klaviyoInside.code == .success)
+    #expect(klaviyoInside.output.contains(#""_k":"mine""#))
+    let apnsInside = run(
+      [
+        "convert", "--from", "klaviyo", "--to", "fcm", "--option", "inner=apns", "--set",
+        "_k=mine", "--set", "token=t",
+      ], input: Self.predefined)
+    #expect(apnsInside.code == .usage)
+    #expect(apnsInside.error.contains("--set '_k' names no field of fcm's output"))
+    let undecided = run(
+      ["convert", "--from", "klaviyo", "--to", "fcm", "--set", "_k=mine", "--set", "token=t"],
       input: Self.predefined)
-    #expect(result.code == .success)
-    #expect(result.output.contains(#""_k":"mine""#))
+    #expect(undecided.code == .success)
   }
 
-  /// A word where the command goes is named as a command pushc lacks, even before
-  /// options that need one.
-  @Test(arguments: [["frobnicate"], ["conver", "--from", "apns", "-"]])
+  /// A word where the command goes is named as no command, even before options that
+  /// need one, and a file named there too.
+  @Test(arguments: [
+    ["frobnicate"], ["conver", "--from", "apns", "-"], ["k.json", "--from", "klaviyo"],
+  ])
   func anUnknownCommandIsNamed(_ arguments: [String]) {
     let result = run(arguments)
     #expect(result.code == .usage)
     #expect(
       result.error.hasPrefix(
-        "pushc: unknown command '\(arguments[0])'; commands: convert, validate, detect, batch, formats, passes\n"
+        "pushc: '\(arguments[0])' is not a command; the first word is one of convert, validate, detect, batch, formats, passes\n"
       ))
   }
 

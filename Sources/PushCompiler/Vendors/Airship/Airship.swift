@@ -37,7 +37,7 @@ public struct Airship: ParsedFormat, EmittedFormat {
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
     guard group == Key.alertExtras else { return nil }
     return
-      "\(Self.alertOwnText(key)) (the attachment's, written here, replaces it once the media loads) has no place here"
+      "what the alert shows for its \(key) when the media does not load (its own \(key), or none) has no place here; the attachment's \(key) is written instead"
   }
 
   /// How messages name the alert's own text `key` kept beside the attachment's.

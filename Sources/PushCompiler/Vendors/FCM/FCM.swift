@@ -22,7 +22,7 @@ public struct FCM: ParsedFormat {
     [
       (
         "\(Self.innerOption)=FORMAT",
-        "write 'apns.payload' as FORMAT's payload (any format but ir and fcm; default: the format read from an fcm source, else apns); the options of FORMAT are accepted too"
+        "write 'apns.payload' as FORMAT's payload (any format but ir and fcm; default: the format read from an fcm source, else apns); the options and --set fields of FORMAT are accepted too"
       )
     ]
   }
@@ -52,9 +52,14 @@ public struct FCM: ParsedFormat {
   }
 
   /// The inner payload's format is written with the same settings.
-  public func takesSetting(_ name: String) -> Bool {
-    settableFields.contains { $0.names.contains(name) }
-      || Self.innerFormats.contains { $0.takesSetting(name) }
+  /// Those of the format `--option inner=` names, or of any when none is named (the
+  /// source then decides).
+  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
+    if listsSetting(name) { return true }
+    if let inner = Self.innerFormatName(in: options).flatMap(Self.innerFormat(named:)) {
+      return inner.takesSetting(name, options: options)
+    }
+    return Self.innerFormats.contains { $0.takesSetting(name, options: options) }
   }
 
   public var keptGroups: Set<String> { Self.groups }

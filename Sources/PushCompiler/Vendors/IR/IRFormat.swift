@@ -26,11 +26,23 @@ public struct IRFormat: VendorFormat {
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {
+    let notification: PushNotification
     do {
-      return try IRDecoder.decode(payload)
+      notification = try IRDecoder.decode(payload)
     } catch {
       throw .unreadablePayload(Diagnostic(.invalidIR, error.message, at: .input(error.path)))
     }
+    // The formats whose own service issues the ids they read (not the IR, nor FCM, whose
+    // ids are its inner payload's).
+    let issuers = Vendors.all.filter { $0.issuerOfTrackingIDs(readWith: [:]) == $0.id }.map(\.id)
+    if let issuer = notification.tracking.issuer, !issuers.contains(issuer) {
+      let formats = issuers.joined(separator: ", ")
+      throw .unreadablePayload(
+        Diagnostic(
+          .invalidIR, "'\(issuer)' is not a format that issues ids; one of \(formats)",
+          at: .input("/tracking/issuer")))
+    }
+    return notification
   }
 
   public func emit(_ notification: consuming PushNotification, context: inout EmitContext)
