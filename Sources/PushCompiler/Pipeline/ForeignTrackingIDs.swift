@@ -20,9 +20,9 @@ extension TrackingIDs {
   ) {
     guard hasIDs, let issuer, let writer, issuer != writer
     else { return }
-    let fields: [(name: String, meaning: String, value: String?)] = [
-      ("notificationID", "notification id", notificationID),
-      ("campaignID", "campaign id", campaignID),
+    let fields: [(field: TrackingField, meaning: String, value: String?)] = [
+      (.notificationID, "notification id", notificationID),
+      (.campaignID, "campaign id", campaignID),
     ]
     // FCM's ids are those of the payload it carries.
     let place = writer == target ? writer : "\(target)'s \(writer) payload"
@@ -31,12 +31,13 @@ extension TrackingIDs {
       diagnostics.report(
         .droppedField,
         "the \(field.meaning) '\(value)' was issued by \(issuer) and names nothing at \(place); dropped",
-        at: .ir(JSONPointer("/tracking").appending(field.name)),
+        at: .ir(JSONPointer("/tracking").appending(field.field.rawValue)),
         notes: [
           "a migrated campaign needs the target's own ids: give them with --set or --defaults where the target takes them ('pushc formats'), or in an IR document whose tracking names no issuer"
         ])
     }
     notificationID = nil
     campaignID = nil
+    self.issuer = nil
   }
 }

@@ -39,20 +39,25 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   /// audio) or a kind word (`image`, as CleverTap writes it).
   public init?(typeHint: String) {
     let hint = typeHint.lowercased()
-    let parts = hint.split(separator: "/", maxSplits: 1)
-    if parts.count == 2 {
-      switch parts[0] {
-      case "image": self = parts[1] == "gif" ? .gif : .image
-      case "video": self = .video
-      case "audio": self = .audio
-      default:
-        guard let kind = MediaKind(word: String(parts[1])) else { return nil }
-        self = kind
-      }
+    guard let (type, subtype) = Self.mimeParts(of: hint) else {
+      guard let kind = MediaKind(word: hint) else { return nil }
+      self = kind
       return
     }
-    guard let kind = MediaKind(word: hint) else { return nil }
-    self = kind
+    switch type {
+    case "image": self = subtype == "gif" ? .gif : .image
+    case "video": self = .video
+    case "audio": self = .audio
+    default:
+      guard let kind = MediaKind(word: subtype) else { return nil }
+      self = kind
+    }
+  }
+
+  /// A MIME type's type and subtype (`image`, `png`), when `hint` is one.
+  private static func mimeParts(of hint: String) -> (type: String, subtype: String)? {
+    guard let slash = hint.firstIndex(of: "/") else { return nil }
+    return (String(hint[..<slash]), String(hint[hint.index(after: slash)...]))
   }
 
   /// The kind a file extension or a kind word names.
@@ -72,8 +77,7 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   /// The part of a type hint that may be a file extension: the hint itself, or a MIME
   /// type's subtype in lower case (`png` in `image/PNG`).
   public static func extensionPart(ofTypeHint hint: String) -> String {
-    guard let slash = hint.firstIndex(of: "/") else { return hint }
-    return hint[hint.index(after: slash)...].lowercased()
+    mimeParts(of: hint)?.subtype.lowercased() ?? hint
   }
 
   /// The kind files with this extension hold (`png`, `MOV`), if it is one: kind words and

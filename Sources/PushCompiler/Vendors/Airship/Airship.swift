@@ -40,11 +40,6 @@ public struct Airship: ParsedFormat, EmittedFormat {
       "what the alert shows for its \(key) when the media does not load (its own \(key), or none) has no place here; the attachment's \(key) is written instead"
   }
 
-  /// How messages name the alert's own text `key` kept beside the attachment's.
-  static func alertOwnText(_ key: String) -> String {
-    "the alert's own \(key), shown when the media does not load"
-  }
-
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

@@ -85,7 +85,7 @@ struct AirshipEmitter: PayloadEmitter {
       guard let text = notification.content[keyPath: field] else {
         context.report(
           .droppedExtra,
-          "\(Airship.alertOwnText(key)) (\(JSONWriter(style: .compact).string(value))), dropped: the IR has no \(key) for the attachment to show instead",
+          "the alert's own \(key), shown when the media does not load (\(JSONWriter(style: .compact).string(value))), dropped: the IR has no \(key) for the attachment to show instead",
           at: JSONPointer("/extras/airship/alertWithoutMedia").appending(key))
         continue
       }

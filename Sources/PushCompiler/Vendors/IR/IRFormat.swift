@@ -18,6 +18,12 @@ public struct IRFormat: VendorFormat {
     -> String?
   { nil }
 
+  /// The formats whose own service issues the ids they read (not the IR, nor FCM, whose
+  /// ids are its inner payload's): what an IR document's `issuer` may name.
+  private static let issuers = Vendors.all.filter {
+    $0.issuerOfTrackingIDs(readWith: [:]) == $0.id
+  }.map(\.id)
+
   public func evidence(in root: RootIndex) -> Evidence? {
     root["irVersion"] == nil
       ? nil : Evidence(.decisive, keys: ["/irVersion"], reason: "the IR's version member")
@@ -32,11 +38,8 @@ public struct IRFormat: VendorFormat {
     } catch {
       throw .unreadablePayload(Diagnostic(.invalidIR, error.message, at: .input(error.path)))
     }
-    // The formats whose own service issues the ids they read (not the IR, nor FCM, whose
-    // ids are its inner payload's).
-    let issuers = Vendors.all.filter { $0.issuerOfTrackingIDs(readWith: [:]) == $0.id }.map(\.id)
-    if let issuer = notification.tracking.issuer, !issuers.contains(issuer) {
-      let formats = issuers.joined(separator: ", ")
+    if let issuer = notification.tracking.issuer, !Self.issuers.contains(issuer) {
+      let formats = Self.issuers.joined(separator: ", ")
       throw .unreadablePayload(
         Diagnostic(
           .invalidIR, "'\(issuer)' is not a format that issues ids; one of \(formats)",
