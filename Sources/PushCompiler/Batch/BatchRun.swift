@@ -36,6 +36,8 @@ struct BatchRun {
 
   private(set) var read = 0
   private(set) var converted = 0
+  /// Of the records converted, those that lost information (a lossy warning).
+  private(set) var convertedWithLoss = 0
   private(set) var failed = 0
   private var report: StreamingOutput?
   /// The folders this run made, outermost first: those still empty are removed when the
@@ -99,11 +101,23 @@ struct BatchRun {
     // Machine-readable standard error holds diagnostics only, so the summary is text's.
     if options.diagnosticsFormat == .text {
       if streams.errorIsTerminal { streams.writeError(Driver.clearLine) }
-      streams.writeError(
-        "pushc: \(read) record\(read == 1 ? "" : "s") read: \(converted) converted, \(failed) failed\n"
-      )
+      streams.writeError(summary)
     }
     return failed > 0 ? .failed : .success
+  }
+
+  /// The closing line: the records read, converted and failed, and of those converted
+  /// the ones that lost information, so that a run without a report does not pass over
+  /// them without a word.
+  private var summary: String {
+    var losses = ""
+    if convertedWithLoss > 0 {
+      losses =
+        " (\(convertedWithLoss) with lossy warnings"
+        + (options.reportFile == nil ? "; --report FILE lists them)" : ")")
+    }
+    return
+      "pushc: \(read) record\(read == 1 ? "" : "s") read: \(converted) converted\(losses), \(failed) failed\n"
   }
 
   /// An NDJSON stream or a file holding a JSON array.
@@ -347,6 +361,8 @@ struct BatchRun {
     streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
     read += 1
+    // The summary of a converted record's diagnostics is kept even without a report.
+    if !outcome.failed && outcome.diagnostics.hasLoss { convertedWithLoss += 1 }
     guard outcome.failed || report != nil else {
       converted += 1
       return

@@ -79,9 +79,10 @@ import Testing
       #expect(run.error.isEmpty)
       #expect(try JSONReader.parse(Array(output[1].utf8)) == item.output)
     }
-    #expect(
-      text.error.hasSuffix(
-        "pushc: 3 records read: \(failed ? 2 : 3) converted, \(failed ? 1 : 0) failed\n"))
+    // The records converted may have lost information, which the summary counts.
+    let summary = try #require(text.error.split(separator: "\n").last)
+    #expect(summary.hasPrefix("pushc: 3 records read: \(failed ? 2 : 3) converted"))
+    #expect(summary.hasSuffix(", \(failed ? 1 : 0) failed"))
   }
 
   /// A location as `convert` gives it for the record alone, as a batch gives it for the

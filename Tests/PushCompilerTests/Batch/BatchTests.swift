@@ -55,7 +55,7 @@ import Testing
     #expect(
       streams.error.contains("in.ndjson:3:19: error: input ends where a value was expected"))
     #expect(streams.error.contains("in.ndjson:4:1: error: input holds no JSON value"))
-    #expect(streams.error.contains("5 records read: 3 converted, 2 failed"))
+    #expect(streams.error.contains("5 records read: 3 converted (3 with lossy warnings), 2 failed"))
     let statuses = try reported("status", in: report)
     #expect(statuses == ["converted", "converted", "failed", "failed", "converted"])
   }
@@ -72,6 +72,29 @@ import Testing
     let (code, streams) = run(["batch", "-f", "klaviyo", "-t", "ir", "-"], input: Self.records[0])
     #expect(code == .success)
     #expect(streams.error.hasSuffix("pushc: 1 record read: 1 converted, 0 failed\n"))
+  }
+
+  /// Without a report a converted record keeps only the summary of its diagnostics;
+  /// the closing line still counts the records that lost information.
+  @Test func theSummaryCountsConvertedRecordsThatLostInformation() throws {
+    let lossless = #"{"aps": {"alert": "plain"}}"#
+    let dropsButtons =
+      #"{"aps": {"alert": "two"}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]}}"#
+    let input = lossless + "\n" + dropsButtons + "\n"
+    let (code, streams) = run(["batch", "-f", "klaviyo", "-t", "apns", "-"], input: input)
+    #expect(code == .success)
+    #expect(
+      streams.error.hasSuffix(
+        "pushc: 2 records read: 2 converted (1 with lossy warnings; --report FILE lists them), 0 failed\n"
+      ))
+    let report = folder.appendingPathComponent("lossy.jsonl").path
+    let (_, reported) = run(
+      ["batch", "-f", "klaviyo", "-t", "apns", "-", "--report", report], input: input)
+    #expect(
+      reported.error.hasSuffix(
+        "pushc: 2 records read: 2 converted (1 with lossy warnings), 0 failed\n"))
+    let (_, clean) = run(["batch", "-f", "klaviyo", "-t", "apns", "-"], input: lossless)
+    #expect(clean.error.hasSuffix("pushc: 1 record read: 1 converted, 0 failed\n"))
   }
 
   @Test func arrayFilesGiveOneLinePerElement() throws {
