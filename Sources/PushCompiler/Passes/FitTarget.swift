@@ -6,7 +6,8 @@ import PushIR
 /// `tel:` link, a dismiss or custom action opens the app) or is dropped; a link opens
 /// where the target sends it (by its scheme, for some); buttons of a target whose
 /// buttons have no action of their own take the tap action; buttons beyond
-/// the target's count, or whose action cannot be expressed, are dropped; options,
+/// the target's count, or whose action cannot be expressed, or whose link the target's
+/// SDK cannot parse (``Capabilities/buttonLinksMustParse``), are dropped; options,
 /// icons and text fields the target cannot show are dropped, options it always applies
 /// are added; labels are cut to the target's length; media of kinds it cannot show or
 /// beyond its count are dropped (a carousel keeps its first item); captions and
@@ -232,10 +233,21 @@ private struct Fitter {
         at: path())
       return false
     }
-    if lowering != .keep {
-      let (new, why) =
-        lowering == .takeTapAction
+    let changed =
+      lowering == .keep
+      ? nil
+      : lowering == .takeTapAction
         ? takingTapAction(tapAction, insteadOf: button.action) : change(button.action, by: lowering)
+    if target.buttonLinksMustParse, let url = (changed?.0 ?? button.action).url,
+      !target.showsButton(linkingTo: url)
+    {
+      report(
+        .droppedButton,
+        "button '\(button.label)' dropped: its link '\(url)' is empty or holds a space or control character, and \(targetID)'s SDK skips such a button",
+        at: path())
+      return false
+    }
+    if let (new, why) = changed {
       nowOpensApp = new.opensApp
       button.action = new
       report(

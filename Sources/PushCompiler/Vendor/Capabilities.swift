@@ -90,6 +90,14 @@ public struct Capabilities: Sendable {
     get { storage.values.browserSchemes }
     set { change { $0.browserSchemes = newValue } }
   }
+  /// Whether the vendor's SDK skips a button whose link it cannot parse (empty, or
+  /// holding a space or a control character: ``URLPolicy/isParseable(_:)``), as
+  /// Klaviyo's does. Fit-target drops such a button rather than write one that is never
+  /// shown.
+  public var buttonLinksMustParse: Bool {
+    get { storage.values.buttonLinksMustParse }
+    set { change { $0.buttonLinksMustParse = newValue } }
+  }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction: Bool {
@@ -239,6 +247,7 @@ public struct Capabilities: Sendable {
       var urlDestinationMask = KindMask<URLDestination>()
       var linkDestinationFromScheme: Bool = false
       var browserSchemes: Set<String>? = nil
+      var buttonLinksMustParse: Bool = false
       var buttonsTakeDefaultAction: Bool = false
       var buttonOptions: ButtonOptions = []
       var forcedButtonOptions: ButtonOptions = []
@@ -307,7 +316,10 @@ public struct Capabilities: Sendable {
         + (maxLabelLength.map { ", labels up to \($0) characters" } ?? ""),
       "button actions: "
         + (buttonsTakeDefaultAction
-          ? "whatever the tap action is (none of their own)" : list(buttonActions)),
+          ? "whatever the tap action is (none of their own)" : list(buttonActions))
+        + (buttonLinksMustParse
+          ? " (a link that is empty or holds a space or control character hides its button)"
+          : ""),
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
         + (linkDestinationFromScheme
           ? " (by the link's scheme: http and https in the browser)" : "")
@@ -387,6 +399,12 @@ extension MediaKind: MaskableKind {
 }
 
 extension Capabilities {
+  /// Whether the target's SDK shows a button linking to `url`: always, unless
+  /// ``buttonLinksMustParse`` and the link cannot be parsed.
+  func showsButton(linkingTo url: String) -> Bool {
+    !buttonLinksMustParse || URLPolicy.isParseable(url)
+  }
+
   /// Whether the target opens `url` in the browser or a web view when asked to: always,
   /// unless ``browserSchemes`` leaves out its scheme.
   func opensOutsideTheApp(_ url: String) -> Bool {

@@ -71,6 +71,15 @@ public enum URLPolicy {
     }
   }
 
+  /// Whether an SDK that reads links with Foundation's `URL(string:)` gets one from
+  /// `text`, roughly: it is not empty and holds no space or control character (what
+  /// `URL(string:)` refuses before iOS 17, where SDKs built for earlier versions run;
+  /// see `Specs/vendors/klaviyo.md`). Much that ``check(_:)`` refuses passes here.
+  public static func isParseable(_ text: String) -> Bool {
+    // Bytes below 0x80 are ASCII in UTF-8: checking bytes checks those characters.
+    !text.isEmpty && !text.utf8.contains { $0 <= 0x20 || $0 == 0x7F }
+  }
+
   /// ``check(_:)`` on the UTF-8 `bytes` of `text`: the offset of the `:` ending the
   /// scheme when it is a valid URL, or why it is not.
   private static func check(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> Result<

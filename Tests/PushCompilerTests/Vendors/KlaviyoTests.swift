@@ -60,6 +60,38 @@ import Testing
     #expect(!result.diagnostics.codes.contains("parse.reordered-buttons"))
   }
 
+  /// A draft button's empty `url` is no link of its own: it falls back to the default
+  /// link, never becoming a `deep_link` to nothing, which the shipped SDK skips.
+  @Test func aDraftButtonsEmptyLinkFallsBackToTheDefaultLink() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "body": {"_k": "k", "url": "app://d", "action_buttons": [{"id": "a", "label": "A", "url": ""}, {"id": "b", "label": "B", "url": "app://b"}, {"id": "c", "label": "C"}]}}"#
+    let result = try convert(payload)
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["url"] } == ["app://d", "app://b", "app://d"])
+    #expect(!result.diagnostics.codes.contains("pass.invalid-url"))
+  }
+
+  /// A button whose link the shipped SDK cannot parse is not written as if it worked: it
+  /// is dropped with a lossy warning, and the output reads back without a button the
+  /// SDK would skip.
+  @Test func aButtonWhoseLinkTheSDKCannotParseIsDropped() throws {
+    let payload =
+      #"{"aps": {"alert": "hi"}, "body": {"_k": "k", "url": "myapp://home", "action_buttons": [{"id": "a", "label": "Open", "url": "myapp://a b"}, {"id": "b", "label": "Tab", "url": "myapp://x\ty"}, {"id": "c", "label": "Fine", "url": "myapp://c"}]}}"#
+    let result = try convert(payload)
+    let output = try #require(result.output)
+    let buttons = try #require(output["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["id"] } == ["c"])
+    let dropped = result.diagnostics.filter { $0.code == .droppedButton }
+    #expect(
+      dropped.map(\.location) == [
+        .input("/body/action_buttons/0"), .input("/body/action_buttons/1"),
+      ])
+    #expect(
+      dropped.allSatisfy { $0.code.isLossy && $0.message.contains("SDK skips such a button") })
+    let readBack = try convert(JSONWriter(style: .compact).string(output))
+    #expect(!readBack.diagnostics.codes.contains("parse.invalid-button"))
+  }
+
   @Test func theDraftsTwoButtonReversalIsUndone() throws {
     let payload =
       #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "url": "a://d"}, {"id": "accept", "label": "Accept", "url": "a://a"}]}}"#

@@ -296,10 +296,13 @@ struct KlaviyoParser: PayloadParser {
         at: pointer)
       return nil
     }
-    let url = object["url"].flatMap { $0.stringValue }
+    var url = object["url"].flatMap { $0.stringValue }
     if let value = object["url"], url == nil {
       context.reportWrongType(value, expected: "a string", at: pointer.appending("url"))
     }
+    // A draft button's empty link is none of its own: it falls back to the default link,
+    // as one without a 'url' does.
+    if isDraft, url?.isEmpty == true { url = nil }
     let action: NotificationAction
     switch object["action"] {
     case nil where !isDraft:
@@ -319,7 +322,7 @@ struct KlaviyoParser: PayloadParser {
       }
       action = .openApp
     case .string(let kind)? where kind == "deep_link" || kind == "open_url":
-      guard let url, isParseableURL(url) else {
+      guard let url, Klaviyo().capabilities.showsButton(linkingTo: url) else {
         context.report(
           .invalidButton,
           "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
@@ -411,9 +414,4 @@ struct KlaviyoParser: PayloadParser {
     }
   }
 
-  /// What `URL(string:)` accepts, roughly: a non-empty string without spaces or
-  /// control characters.
-  private func isParseableURL(_ text: String) -> Bool {
-    !text.isEmpty && !text.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
-  }
 }
