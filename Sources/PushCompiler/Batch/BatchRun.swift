@@ -43,6 +43,9 @@ struct BatchRun {
   /// The folders this run made, outermost first: those still empty are removed when the
   /// run fails, so that a failure leaves nothing it made behind.
   private var madeFolders: [String] = []
+  /// The folders made below the output folder for the outputs of a folder input, before
+  /// any was converted: those that no output went into are removed when the run ends.
+  private var foldersForOutputs: [String] = []
   /// Whether the records go to standard output.
   private var recordsToStandardOutput = true
   private var started = FileIO.monotonicSeconds()
@@ -87,6 +90,8 @@ struct BatchRun {
       // be, none is. The report is renamed after the records, so that it never stands
       // without them (when its rename fails, the records are already in place).
       try StreamingOutput.commit([sink, report].compactMap { $0 })
+      // Made for files that all failed, they would stand for outputs there are not.
+      for made in foldersForOutputs.reversed() { rmdir(made) }
     } catch {
       sink?.abandon()
       report?.abandon()
@@ -277,9 +282,7 @@ struct BatchRun {
         streams: &streams)
     }
     let files = listing.files
-    let inputFolder = OutputCollisions.Place(input)
-    // The folders of the output made and checked so far: most hold many files.
-    var checkedFolders: Set<String> = []
+    try prepareFolders(for: listing, of: input, in: output)
     // A file over the size limit is read no further than one byte beyond it, which is
     // enough for the reader to refuse it.
     let limit = Self.recordLimit
@@ -310,23 +313,59 @@ struct BatchRun {
           if !listing.notUTF8.contains(name) { try FileIO.removeRegularFile(target) }
           continue
         }
-        let parent = OutputCollisions.parent(of: target)
-        if checkedFolders.insert(parent).inserted {
-          madeFolders += try FileIO.makeDirectories(parent)
-          // A linked folder left in the output folder could lead back into the input.
-          if OutputCollisions.Place(parent) == inputFolder
-            || OutputCollisions.lies(parent, inside: inputFolder)
-          {
-            throw FileIO.Failure(
-              target, reason: "a linked folder on its way leads into the input folder",
-              side: .output)
-          }
-        }
         // A link left in the output folder is replaced, not written through: it could
         // lead anywhere, to an input among others.
         try FileIO.writeAtomically(line, to: target, followingLinks: false)
       }
       start += names.count
+    }
+  }
+
+  /// Makes the folders under `output` that the outputs of the files `listing` found in
+  /// `input` go in, and checks every output's place, before any record is converted: an
+  /// output whose folder cannot be made or written (a file in the way of it, a folder
+  /// without write permission, a linked folder leading into the input) stops the run
+  /// before any file is replaced. Folders made
+  /// for files that all fail are removed again at the end (``foldersForOutputs``).
+  private mutating func prepareFolders(
+    for listing: FileIO.FolderListing, of input: String, in output: String
+  ) throws(FileIO.Failure) {
+    let inputFolder = OutputCollisions.Place(input)
+    // Files come sorted by relative path, so the files of one folder follow each other.
+    var parent: String?
+    for name in listing.files
+    where listing.unlisted[name] == nil && !listing.notUTF8.contains(name) {
+      let target = FileIO.joined(output, name)
+      func failure(_ reason: String) -> FileIO.Failure {
+        FileIO.Failure(
+          target, reason: "\(reason) (the output of '\(FileIO.joined(input, name))')",
+          side: .output)
+      }
+      let folder = OutputCollisions.parent(of: target)
+      if folder != parent {
+        parent = folder
+        do {
+          let made = try FileIO.makeDirectories(folder)
+          madeFolders += made
+          foldersForOutputs += made
+        } catch {
+          throw failure(
+            FileIO.exists(error.path)
+              ? "the file '\(error.path)' is in the way of the folder it goes in"
+              : "the folder '\(error.path)' it goes in cannot be made: \(error.reason)")
+        }
+        // A linked folder left in the output folder could lead back into the input.
+        if OutputCollisions.Place(folder) == inputFolder
+          || OutputCollisions.lies(folder, inside: inputFolder)
+        {
+          throw failure("a linked folder on its way leads into the input folder")
+        }
+        if access(folder, W_OK | X_OK) != 0 {
+          throw failure(
+            "its folder '\(folder)' cannot be written: \(String(cString: strerror(errno)).lowercased())"
+          )
+        }
+      }
     }
   }
 

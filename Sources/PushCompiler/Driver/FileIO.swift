@@ -398,6 +398,12 @@ extension FileIO {
     return 0o666 & ~mask
   }()
 
+  /// Whether anything exists at `path` (a link counts, wherever it leads).
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
   /// Whether `path` is itself a symbolic link (whether or not what it leads to exists).
   static func isSymbolicLink(_ path: String) -> Bool {
     var info = stat()

@@ -219,7 +219,10 @@ extension OutputSafetyTests {
     (["IN", "-o", "DIR/folder"], "cannot write 'DIR/folder': is a directory"),
     (["IN", "-o", "DIR/loop"], "cannot write 'DIR/loop': too many levels of symbolic links"),
     (["DIR/payloads", "-o", "DIR/regular"], "cannot write 'DIR/regular': not a directory"),
-    (["DIR/payloads", "-o", "DIR/blocked"], "cannot write 'DIR/blocked/nested': not a directory"),
+    (
+      ["DIR/payloads", "-o", "DIR/blocked"],
+      "cannot write 'DIR/blocked/nested/b.json': the file 'DIR/blocked/nested' is in the way of the folder it goes in (the output of 'DIR/payloads/nested/b.json')"
+    ),
   ])
   func unwritableOutputsExit73NamingThePath(_ arguments: [String], _ message: String) throws {
     let input = try file("in.ndjson")
@@ -238,6 +241,38 @@ extension OutputSafetyTests {
     #expect(streams.error.contains("pushc: " + expected + "\n"), "\(streams.error)")
     #expect(contents("regular") == "keep" && contents("blocked/nested") == "keep")
     #expect(!entries().contains { $0.contains(".pushc-") })
+  }
+
+  /// When one output of a folder input cannot be written where it belongs, no output
+  /// replaces a file and no report is written: every output's folder is made and
+  /// checked before any record is converted. What stands in the way is named.
+  @Test func aFolderOutputWhoseFolderIsBlockedReplacesNothing() throws {
+    try file("in/a.json", Self.record)
+    try file("in/nested/b.json", Self.record)
+    try file("in/z.json", Self.record)
+    try file("out/a.json", "OLD")
+    try file("out/nested", "keep")
+    let (code, streams) = run(
+      Self.batch + [folder + "/in", "-o", folder + "/out", "--report", folder + "/r.jsonl"])
+    #expect(code == .cannotCreateOutput)
+    #expect(
+      streams.error
+        == "pushc: cannot write '\(folder)/out/nested/b.json': the file '\(folder)/out/nested' is in the way of the folder it goes in (the output of '\(folder)/in/nested/b.json')\n"
+    )
+    #expect(contents("out/a.json") == "OLD" && contents("out/nested") == "keep")
+    #expect(contents("out/z.json") == nil && contents("r.jsonl") == nil)
+    #expect(!entries().contains { $0.contains(".pushc-") })
+  }
+
+  /// A folder made for files that all fail is removed when the run ends: it would stand
+  /// for outputs there are not.
+  @Test func noFolderIsLeftForFilesThatAllFail() throws {
+    try file("in/a.json", Self.record)
+    try file("in/broken/b.json", "{")
+    let (code, _) = run(Self.batch + [folder + "/in", "-o", folder + "/out"])
+    #expect(code == .failed)
+    #expect(contents("out/a.json") != nil)
+    #expect(!entries().contains("out/broken"))
   }
 
   /// A file that exists but where no file can be created beside it, as in `/proc`:
