@@ -409,10 +409,7 @@ struct BatchRun {
     let place = place()
     if outcome.failed {
       failed += 1
-      let shown =
-        outcome.diagnostics.first { $0.severity == .error }
-        ?? outcome.diagnostics.all.max { $0.severity < $1.severity }
-      if let shown {
+      if let shown = options.failOn.reason(in: outcome.diagnostics) {
         Driver.show(
           shown, in: place, record: read, as: options.diagnosticsFormat, streams: &streams)
       }

@@ -28,6 +28,25 @@ public struct CommandLineOptions: Sendable, Equatable {
       case .lossy: found.hasErrors || found.hasLoss
       }
     }
+
+    /// Whether `diagnostic` alone makes the run fail at this level.
+    public func isTripped(by diagnostic: Diagnostic) -> Bool {
+      switch self {
+      case .error: diagnostic.severity == .error
+      case .warning: diagnostic.severity >= .warning
+      case .lossy: diagnostic.severity == .error || diagnostic.code.isLossy
+      }
+    }
+
+    /// The diagnostic that names why a record of `found` failed: its first error, or else
+    /// the most serious of those that trip this level (the first of equals), so that a
+    /// record failed by `lossy` is named by a loss, not by a more serious warning that
+    /// lost nothing; the most serious of all when none trips it.
+    public func reason(in found: Diagnostics) -> Diagnostic? {
+      if let error = found.all.first(where: { $0.severity == .error }) { return error }
+      let tripping = found.all.filter(isTripped(by:))
+      return (tripping.isEmpty ? found.all : tripping).max { $0.severity < $1.severity }
+    }
   }
 
   public var command: Command = .help

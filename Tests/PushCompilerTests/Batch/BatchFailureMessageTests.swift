@@ -57,4 +57,34 @@ import Testing
       ))
     #expect(warning.error.hasSuffix("pushc: 2 records read: 1 converted, 1 failed\n"))
   }
+  /// A record failed by `--fail-on lossy` is named by a loss that tripped it, not by a
+  /// warning that lost nothing and comes first; `--fail-on warning` names the first
+  /// warning, which tripped it.
+  @Test func aRecordFailedByLossyIsNamedByALoss() throws {
+    let draft =
+      #"{"aps": {"alert": "x"}, "body": {"_k": "k", "url": "shop://home", "action_buttons": [{"id": "a", "label": "A"}]}}"#
+    var streams = BufferedStreams(input: Array(draft.utf8))
+    _ = Driver.run(
+      ["batch", "--from", "klaviyo", "--to", "apns", "--fail-on", "lossy", "-"], streams: &streams)
+    #expect(
+      streams.error.hasPrefix(
+        "<stdin>:1:/body/url: warning: apns has no way to open 'shop://home' on tap; the tap opens the app [fit.dropped-action]\n"
+      ), "\(streams.error)")
+    var json = BufferedStreams(input: Array(draft.utf8))
+    _ = Driver.run(
+      [
+        "batch", "--from", "klaviyo", "--to", "apns", "--fail-on", "lossy", "--diagnostics", "json",
+        "-",
+      ],
+      streams: &json)
+    let line = try JSONReader.parse(Array(json.error.utf8))
+    #expect(line["lossy"] == true && line["code"] == "fit.dropped-action")
+    var warning = BufferedStreams(input: Array(draft.utf8))
+    _ = Driver.run(
+      ["batch", "--from", "klaviyo", "--to", "apns", "--fail-on", "warning", "-"], streams: &warning
+    )
+    #expect(
+      warning.error.hasPrefix(
+        "<stdin>:1:/body/url: warning: 'body.url' is the draft spec's default link"))
+  }
 }
