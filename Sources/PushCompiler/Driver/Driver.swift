@@ -404,36 +404,57 @@ struct Session {
     return .success
   }
 
-  /// Why the `--defaults` file cannot be used: the diagnostic, placed in that file, and
-  /// the exit code.
+  /// Why the `--defaults` file cannot be used: the diagnostic, placed in that file (none
+  /// when its warnings, already written, trip `--fail-on`), and the exit code.
   private struct DefaultsFailure: Error {
-    var diagnostic: Diagnostic
+    var diagnostic: Diagnostic?
     var code: ExitCode
   }
 
-  /// The `--defaults` values; when the file cannot be used, the exit code, after what was
-  /// found so far and the reason, placed in that file, are written to standard error.
+  /// The `--defaults` values and what was found about the file: a name given twice in it
+  /// (`input.duplicate-key`, the last value kept, as in a payload).
+  private struct Defaults {
+    var values: [String: String] = [:]
+    var warnings = Diagnostics()
+  }
+
+  /// The `--defaults` values. The file's warnings, placed in it, are written to standard
+  /// error after what was found so far; when they trip `--fail-on`, or the file cannot be
+  /// used (the reason, placed in it, written too), the answer is the exit code and
+  /// nothing is converted.
   private mutating func loadDefaults(_ streams: inout some DriverStreams) -> Result<
     [String: String], DefaultsFailure
   > {
-    let result = readDefaults()
-    if case .failure(let failure) = result {
+    switch readDefaults() {
+    case .success(let defaults):
+      guard defaults.warnings.count > 0 else { return .success(defaults.values) }
       flush(&streams)
-      streams.writeError(rendered(failure.diagnostic, file: options.defaultsFile!))
+      for warning in defaults.warnings {
+        streams.writeError(rendered(warning, file: options.defaultsFile!))
+      }
+      if options.failOn.isTripped(by: defaults.warnings) {
+        return .failure(DefaultsFailure(diagnostic: nil, code: .failed))
+      }
+      return .success(defaults.values)
+    case .failure(let failure):
+      flush(&streams)
+      if let diagnostic = failure.diagnostic {
+        streams.writeError(rendered(diagnostic, file: options.defaultsFile!))
+      }
+      return .failure(failure)
     }
-    return result
   }
 
   /// The `--defaults` file: a JSON object whose members are strings.
-  private func readDefaults() -> Result<[String: String], DefaultsFailure> {
-    guard let path = options.defaultsFile else { return .success([:]) }
+  private func readDefaults() -> Result<Defaults, DefaultsFailure> {
+    guard let path = options.defaultsFile else { return .success(Defaults()) }
     let bytes: [UInt8]
     do {
       bytes = try FileIO.read(path, atMost: JSONReader.Limits.standard.maxBytes + 1)
     } catch {
       return .failure(DefaultsFailure(diagnostic: error.unreadableInput, code: .noInput))
     }
-    let value: JSONValue
+    var value: JSONValue
     do {
       value = try JSONReader.parse(bytes)
     } catch {
@@ -443,6 +464,11 @@ struct Session {
             error, text: bytes),
           code: .dataError))
     }
+    var defaults = Defaults()
+    for pointer in value.removeDuplicateKeys() {
+      defaults.warnings.report(
+        .duplicateKey, Translator.duplicateKeyMessage(at: pointer), at: .input(pointer))
+    }
     guard let object = value.objectValue else {
       return .failure(
         DefaultsFailure(
@@ -451,7 +477,6 @@ struct Session {
             at: .input(.root)),
           code: .dataError))
     }
-    var defaults: [String: String] = [:]
     for member in object {
       guard let text = member.value.stringValue else {
         return .failure(
@@ -462,7 +487,7 @@ struct Session {
               at: .input(JSONPointer.root.appending(member.key))),
             code: .dataError))
       }
-      defaults[member.key] = text
+      defaults.values[member.key] = text
     }
     return .success(defaults)
   }

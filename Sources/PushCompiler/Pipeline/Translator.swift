@@ -147,6 +147,12 @@ public struct Translator: Sendable {
 
   /// The translation both entry points make: the payload as a value when
   /// `buildingValue`, else as compact text appended to `text`.
+  /// The message of `input.duplicate-key` for the member at `pointer`, removed because
+  /// its name occurs again later in its object (in a payload or a `--defaults` file).
+  static func duplicateKeyMessage(at pointer: JSONPointer) -> String {
+    "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped"
+  }
+
   private func translate(
     _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
     namesMayRepeat: Bool, buildingValue: Bool, appendingTextTo text: inout [UInt8]
@@ -156,9 +162,7 @@ public struct Translator: Sendable {
     var payload = payload
     for pointer in namesMayRepeat ? payload.removeDuplicateKeys() : [] {
       diagnostics.report(
-        .duplicateKey,
-        "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped",
-        at: .input(pointer))
+        .duplicateKey, Self.duplicateKeyMessage(at: pointer), at: .input(pointer))
     }
     var passContext = PassContext(
       targetID: targetCapabilities == nil ? "ir" : target.id, capabilities: targetCapabilities,

@@ -61,6 +61,26 @@ import Testing
     }
   }
 
+  /// A name given twice in the defaults file is resolved as in a payload (the last value
+  /// wins) and reported there as the lossy `input.duplicate-key`; `--fail-on lossy` then
+  /// refuses the run before anything is converted.
+  @Test func aDuplicateNameInTheDefaultsFileIsALossyWarningThere() throws {
+    let defaults = try file("dup.json", #"{"_k": "first", "_k": "second"}"#)
+    let warning =
+      defaults
+      + ":/_k: warning: '_k' occurs again later in this object; this value is dropped [input.duplicate-key]\n"
+    for (exit, streams) in try runs(["--defaults", defaults, "--compact"]) {
+      #expect(exit == .success)
+      #expect(streams.error.hasPrefix(warning), "\(streams.error)")
+      #expect(streams.outputText.contains(#""_k":"second""#))
+    }
+    for (exit, streams) in try runs(["--defaults", defaults, "--fail-on", "lossy"]) {
+      #expect(exit == .failed)
+      #expect(streams.output.isEmpty)
+      #expect(streams.error == warning)
+    }
+  }
+
   @Test func anUnreadableDefaultsFileIsNamed() throws {
     let missing = folder + "/missing.json"
     for (exit, streams) in try runs(["--defaults", missing]) {
