@@ -258,7 +258,14 @@ struct BatchRun {
   private mutating func convertFolder(
     _ input: String, into output: String, streams: inout some DriverStreams
   ) throws(FileIO.Failure) {
-    let listing = try FileIO.jsonFiles(under: input)
+    var listing = try FileIO.jsonFiles(under: input)
+    // The report, written inside the input folder under a name other than `.json`, and
+    // its temporary file are the run's own: not inputs, nor files passed over.
+    if let own = report?.files, OutputCollisions.lies(options.reportFile!, inside: .init(input)) {
+      listing.skipped.removeAll {
+        FileIO.FileIdentity(FileIO.joined(input, $0)).map(own.contains) == true
+      }
+    }
     madeFolders += try FileIO.makeDirectories(output)
     for loop in listing.loops {
       let diagnostic = Diagnostic(

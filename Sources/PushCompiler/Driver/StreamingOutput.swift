@@ -75,6 +75,15 @@ final class StreamingOutput {
     buffer = OutputBuffer(descriptor: descriptor, path: path, regularFile: true, capacity: size)
   }
 
+  /// The files this output is: the one it writes (its temporary file) and the one now
+  /// under its final path, which it replaces. A folder input that holds them passes them
+  /// over: they are the run's own, no input of it.
+  var files: Set<FileIO.FileIdentity> {
+    var info = stat()
+    let written = fstat(descriptor, &info) == 0 ? FileIO.FileIdentity(info) : nil
+    return Set([written, FileIO.FileIdentity(temporary?.replacing ?? path)].compactMap { $0 })
+  }
+
   /// Whether the file's pages are now written around the page cache.
   var writesDirectly: Bool { buffer.writesDirectly }
 

@@ -322,6 +322,27 @@ extension BatchTests {
 }
 
 extension BatchTests {
+  /// A report inside the input folder, under a name other than `.json`, is the run's
+  /// own: neither it nor its temporary file is named among the files passed over, on
+  /// the first run (the temporary file alone) or on the next (the report too).
+  @Test func theRunsOwnReportIsNotAFileSkipped() throws {
+    let input = folder.appendingPathComponent("in").path
+    _ = try file("in/a.json", Self.payload)
+    _ = try file("in/notes.txt", "notes")
+    let output = folder.appendingPathComponent("out").path
+    let arguments = ["batch", "-f", "klaviyo", "-t", "klaviyo", input, "-o", output]
+    for _ in 0..<2 {
+      let (code, streams) = run(arguments + ["--report", input + "/./report.log"])
+      #expect(code == .success)
+      #expect(
+        streams.error.hasPrefix(
+          "\(input): note: 1 file not named '.json' not read: 'notes.txt' [input.skipped-files]\n"),
+        "\(streams.error)")
+    }
+  }
+}
+
+extension BatchTests {
   /// Text that fails because it is UTF-16 says so in a note, whether it is read as
   /// NDJSON (each line its own document) or as an array, and so does `convert`.
   @Test func utf16InputIsNamedInANote() throws {
