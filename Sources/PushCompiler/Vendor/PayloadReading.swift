@@ -51,13 +51,15 @@ extension ParseContext {
     into notification: inout PushNotification
   ) {
     guard let number = number(value, at: pointer()) else { return }
-    guard let count = number.intValue, count >= 0 else {
+    guard let count = number.wholeValue, count >= 0 else {
       return report(
         .invalidValue,
         "badge '\(number.lexeme)' is not a count the phone can show (a whole number from 0); ignored",
         at: pointer())
     }
-    notification.content.badge = number
+    // Spelled as an integer for every target (`1.0` and `1e0` are the count 1); an
+    // integer's own spelling, `-0` included, is kept.
+    notification.content.badge = number.intValue == nil ? JSONNumber(count) : number
     sourceMap.record("/content/badge", from: pointer())
   }
 

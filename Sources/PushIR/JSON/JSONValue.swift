@@ -90,6 +90,59 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The value as an `Int`, when the lexeme is an integer that fits.
   public var intValue: Int? { Int(lexeme) }
 
+  /// The value as an `Int` when it is a whole number that fits, however the lexeme
+  /// spells it (`1`, `1.0`, `1e0`, `10E-1`, `-0.0`, `-2.0`); worked out from the digits, never
+  /// rounded through a `Double`.
+  public var wholeValue: Int? {
+    if let value = intValue { return value }
+    let text = lexeme.utf8
+    let negative = text.first == UInt8(ascii: "-")
+    let body = negative ? text.dropFirst() : text[...]
+    let exponentStart = body.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    let significand = body[..<(exponentStart ?? body.endIndex)]
+    var exponent = 0
+    if let exponentStart {
+      // Beyond a few million either way (a lexeme holds at most a record's bytes of
+      // digits), only a zero is a whole number that fits; the bound also keeps the
+      // arithmetic below from overflowing.
+      guard
+        let value = Int(
+          String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)),
+        value.magnitude <= 4_000_000
+      else {
+        return significand.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+          ? 0 : nil
+      }
+      exponent = value
+    }
+    // The digits without the point; the point moves the exponent.
+    var digits: [UInt8] = []
+    var seenPoint = false
+    for byte in significand {
+      if byte == UInt8(ascii: ".") {
+        seenPoint = true
+      } else {
+        digits.append(byte)
+        if seenPoint { exponent -= 1 }
+      }
+    }
+    while let first = digits.first, first == UInt8(ascii: "0") { digits.removeFirst() }
+    guard !digits.isEmpty else { return 0 }
+    if exponent < 0 {
+      // The digits below the point must all be zeros.
+      guard -exponent <= digits.count,
+        digits.suffix(-exponent).allSatisfy({ $0 == UInt8(ascii: "0") })
+      else { return nil }
+      digits.removeLast(-exponent)
+    } else {
+      // More than 19 digits never fit in 64 bits.
+      guard digits.count + exponent <= 19 else { return nil }
+      digits += Array(repeating: UInt8(ascii: "0"), count: exponent)
+    }
+    guard let magnitude = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+    return negative ? -magnitude : magnitude
+  }
+
   /// The value as a `Double` (possibly rounded).
   public var doubleValue: Double? { Double(lexeme) }
 

@@ -1,0 +1,23 @@
+import PushIR
+import Testing
+
+/// A number's value as a whole number, whatever its spelling: exact from the digits.
+@Suite struct JSONNumberTests {
+  @Test(arguments: [
+    ("1", 1), ("-0", 0), ("1.0", 1), ("1e0", 1), ("10E-1", 1), ("12.30e1", 123),
+    ("-0.0", 0), ("-1", -1), ("-2.0e0", -2), ("0e999999999999999999999", 0), ("0.000e-5000000", 0),
+    ("9223372036854775807", Int.max), ("9223372036854775807.000", Int.max),
+    ("92233720368547758.07e2", Int.max), ("100000e-5", 1),
+  ])
+  func wholeNumbersInAnySpelling(_ lexeme: String, _ value: Int) {
+    #expect(JSONNumber(lexeme: lexeme).wholeValue == value)
+  }
+
+  @Test(arguments: [
+    "1.5", "-1.5", "1e-1", "1e400", "9223372036854775808", "9223372036854775808.0",
+    "1e9223372036854775807", "1e-9223372036854775808", "1e19", "0.1e-4000001",
+  ])
+  func otherNumbersAreNone(_ lexeme: String) {
+    #expect(JSONNumber(lexeme: lexeme).wholeValue == nil)
+  }
+}
