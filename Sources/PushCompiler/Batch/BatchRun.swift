@@ -43,6 +43,11 @@ struct BatchRun {
   /// The folders this run made, outermost first: those still empty are removed when the
   /// run fails, so that a failure leaves nothing it made behind.
   private var madeFolders: [String] = []
+  /// The number of the first record of the NDJSON input being read (0 when none is),
+  /// and whether it failed as a line opening a JSON value that it does not close, as the
+  /// first line of a document printed over several lines does.
+  private var firstRecordOfLines = 0
+  private var firstLineLeftOpen = false
   /// The folders made below the output folder for the outputs of a folder input, before
   /// any was converted: those that no output went into are removed when the run ends.
   private var foldersForOutputs: [String] = []
@@ -157,6 +162,10 @@ struct BatchRun {
       return
     }
     let name = input == "-" ? "<stdin>" : input
+    firstRecordOfLines = read + 1
+    firstLineLeftOpen = false
+    let failedBefore = failed
+    defer { firstRecordOfLines = 0 }
     try convertBlocks(
       into: sink, streams: &streams,
       next: { () throws(FileIO.Failure) in
@@ -164,6 +173,21 @@ struct BatchRun {
       },
       wouldWait: { reader.wouldWait },
       place: { DiagnosedDocument(file: name, part: .line($0.number)) })
+    // Said once, after the lines' own errors, each of which alone does not say why: when
+    // the first line left a value open and every line failed, as the lines of one
+    // document do (a record cut short among good ones is no such file).
+    let failedHere = failed - failedBefore
+    if firstLineLeftOpen && failedHere > 1 && failedHere == read - firstRecordOfLines + 1 {
+      let diagnostic = Diagnostic(
+        .multiLineDocument,
+        "batch reads one JSON document per line, and line 1 opens a value it does not close: "
+          + "this looks like one document printed over several lines; for one payload use "
+          + "'pushc convert', for several give a folder of '.json' files or a JSON array",
+        at: .input(.root))
+      Driver.show(
+        diagnostic, in: DiagnosedDocument(file: name), as: options.diagnosticsFormat,
+        streams: &streams)
+    }
   }
 
   /// Converts the records of the blocks `next` reads until it gives an empty one, and
@@ -416,6 +440,11 @@ struct BatchRun {
     let place = place()
     if outcome.failed {
       failed += 1
+      if read == firstRecordOfLines,
+        outcome.diagnostics.all.first?.code == .json(.unexpectedEnd)
+      {
+        firstLineLeftOpen = true
+      }
       if let shown = options.failOn.reason(in: outcome.diagnostics) {
         Driver.show(
           shown, in: place, record: read, as: options.diagnosticsFormat, streams: &streams)

@@ -36,6 +36,11 @@ extension DiagnosticCode {
   /// A folder input holds files not named `.json`, which are not inputs.
   public static let skippedFiles = DiagnosticCode(
     "input.skipped-files", .note, "files in a folder input not named '.json' were not read")
+  /// An NDJSON input of a batch looks like one JSON document printed over several lines.
+  public static let multiLineDocument = DiagnosticCode(
+    "input.multi-line-document", .note,
+    "an NDJSON input looks like one JSON document over several lines, which batch reads line by line"
+  )
 
   /// The code of a JSON syntax error of the given kind (`json.<kind>`).
   public static func json(_ kind: JSONSyntaxError.Kind) -> DiagnosticCode {
@@ -248,7 +253,8 @@ extension DiagnosticCode {
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([
-      notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, skippedFiles, ambiguousFormat,
+      notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, skippedFiles, multiLineDocument,
+      ambiguousFormat,
       detectedFormat, unknownFormat,
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,

@@ -51,6 +51,24 @@ extension BatchTests {
       ))
   }
 
+  /// A single payload printed over several lines is still read a line at a time, each
+  /// line a record that fails, and one note says why and what to use instead; records
+  /// that fail on lines of their own get no such note.
+  @Test func aPrettyPrintedObjectIsNamedInOneNote() throws {
+    let pretty = try file("pretty.json", "{\n  \"aps\": {\n    \"alert\": \"x\"\n  }\n}\n")
+    let (code, streams) = run(["batch", "--from", "apns", "--to", "apns", pretty])
+    #expect(code == .failed)
+    #expect(streams.outputText == String(repeating: "null\n", count: 5))
+    let note =
+      "\(pretty): note: batch reads one JSON document per line, and line 1 opens a value it does not close: this looks like one document printed over several lines; for one payload use 'pushc convert', for several give a folder of '.json' files or a JSON array [input.multi-line-document]\n"
+    #expect(streams.error.hasSuffix(note + "pushc: 5 records read: 0 converted, 5 failed\n"))
+    #expect(streams.error.components(separatedBy: "[input.multi-line-document]").count == 2)
+    let cut = try file(
+      "cut-first.ndjson", #"{"aps": {"alert": "# + "\n{\n" + Self.records[0] + "\n")
+    let (_, lines) = run(["batch", "--from", "apns", "--to", "apns", cut])
+    #expect(!lines.error.contains("input.multi-line-document"), "\(lines.error)")
+  }
+
   /// A pretty-printed array cut short keeps the elements before the cut; the rest is
   /// one record, which fails where the input ends.
   @Test func aPrettyPrintedArrayCutShortKeepsItsElements() throws {
