@@ -10,7 +10,8 @@ import PushIR
 /// opens the app), a category action target (the app's own handler decides), a media
 /// item, a media item's own tap action (the item then takes the default action).
 /// Reports: `pass.unsafe-url-scheme` (warning, lossy) per removal;
-/// `pass.invalid-url` (warning) per URL that RFC 3986 does not allow, kept;
+/// `pass.invalid-url` (warning) per URL that RFC 3986 does not allow, kept (a button link
+/// the target's SDK cannot parse excepted: fit-target drops that button and says so);
 /// `pass.non-https-media` (warning) per media URL that is not `https`, kept. Reports
 /// are located in the input at once, since removing a media item or category action
 /// target renumbers the rest (the source map follows).
@@ -34,10 +35,13 @@ public struct CheckURLs: NotificationPass {
       // The link and label read in place: a copy of the button would copy every field.
       guard let url = notification.buttons[index].action.url else { continue }
       let label = notification.buttons[index].label
+      // A link the target's SDK cannot parse hides its button: fit-target drops the button
+      // and says so, which a warning here that the link is kept would contradict.
       if check(
         url, at: JSONPointer("/buttons").appending(index).appending("action").appending("url"),
         of: "button '\(label)'",
-        consequence: "the button opens the app", &context)
+        consequence: "the button opens the app",
+        reportingInvalid: context.target?.showsButton(linkingTo: url) ?? true, &context)
       {
         notification.buttons[index].action = .openApp
       }
@@ -88,13 +92,14 @@ public struct CheckURLs: NotificationPass {
   }
 
   /// Checks a link; reports an unsafe scheme with `consequence` and returns `true` (the
-  /// caller removes it), or reports an invalid URL and returns `false` (kept).
+  /// caller removes it), or reports an invalid URL (unless not `reportingInvalid`) and
+  /// returns `false` (kept).
   /// The place and owner are worked out only when there is something to report: most
   /// links pass, on every record of a batch.
   private func check(
     _ url: String, at path: @autoclosure () -> JSONPointer,
     of owner: @autoclosure () -> String = "the tap action",
-    consequence: String, _ context: inout PassContext
+    consequence: String, reportingInvalid: Bool = true, _ context: inout PassContext
   ) -> Bool {
     if let unsafe = URLPolicy.unsafeScheme(of: url) {
       report(
@@ -103,7 +108,7 @@ public struct CheckURLs: NotificationPass {
         at: path(), &context)
       return true
     }
-    if let problem = URLPolicy.problem(in: url) {
+    if reportingInvalid, let problem = URLPolicy.problem(in: url) {
       report(
         .invalidURL,
         "\(owner()) links to '\(Self.shown(url))', which is not a valid URL: \(problem); kept, but the phone may not open it",

@@ -145,14 +145,14 @@ public struct Translator: Sendable {
       buildingValue: false, appendingTextTo: &text)
   }
 
-  /// The translation both entry points make: the payload as a value when
-  /// `buildingValue`, else as compact text appended to `text`.
   /// The message of `input.duplicate-key` for the member at `pointer`, removed because
   /// its name occurs again later in its object (in a payload or a `--defaults` file).
   static func duplicateKeyMessage(at pointer: JSONPointer) -> String {
     "'\(pointer.lastToken ?? "")' occurs again later in this object; this value is dropped"
   }
 
+  /// The translation both entry points make: the payload as a value when
+  /// `buildingValue`, else as compact text appended to `text`.
   private func translate(
     _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
     namesMayRepeat: Bool, buildingValue: Bool, appendingTextTo text: inout [UInt8]

@@ -126,7 +126,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         if seenPoint { exponent -= 1 }
       }
     }
-    while let first = digits.first, first == UInt8(ascii: "0") { digits.removeFirst() }
+    // Removed at once: one at a time, a long run of zeros would take time growing with
+    // its square.
+    digits.removeFirst(digits.prefix { $0 == UInt8(ascii: "0") }.count)
     guard !digits.isEmpty else { return 0 }
     if exponent < 0 {
       // The digits below the point must all be zeros.

@@ -141,7 +141,7 @@ import Testing
 
   @Test func aSecondRunChangesNothingAndRepeatsOnlyTheKeptWarnings() {
     var notification = Self.everyPlace(
-      tap: "javascript:x", button: "shop://a b", target: "data:,x",
+      tap: "javascript:x", button: "shop://a<b", target: "data:,x",
       media: ["file:///x.png", "http://cdn.example.com/a.jpg"], mediaTap: "https://e.example/")
     let first = run(&notification)
     let once = notification
