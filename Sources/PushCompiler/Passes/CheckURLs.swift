@@ -31,6 +31,7 @@ public struct CheckURLs: NotificationPass {
         notification.defaultAction = nil
       }
     }
+    let buttonLinksMustParse = context.target?.buttonLinksMustParse == true
     for index in notification.buttons.indices {
       // The link and label read in place: a copy of the button would copy every field.
       guard let url = notification.buttons[index].action.url else { continue }
@@ -41,7 +42,7 @@ public struct CheckURLs: NotificationPass {
         url, at: JSONPointer("/buttons").appending(index).appending("action").appending("url"),
         of: "button '\(label)'",
         consequence: "the button opens the app",
-        reportingInvalid: context.target?.showsButton(linkingTo: url) ?? true, &context)
+        reportingInvalid: !buttonLinksMustParse || URLPolicy.isParseable(url), &context)
       {
         notification.buttons[index].action = .openApp
       }
@@ -99,7 +100,8 @@ public struct CheckURLs: NotificationPass {
   private func check(
     _ url: String, at path: @autoclosure () -> JSONPointer,
     of owner: @autoclosure () -> String = "the tap action",
-    consequence: String, reportingInvalid: Bool = true, _ context: inout PassContext
+    consequence: String, reportingInvalid: @autoclosure () -> Bool = true,
+    _ context: inout PassContext
   ) -> Bool {
     if let unsafe = URLPolicy.unsafeScheme(of: url) {
       report(
@@ -108,7 +110,7 @@ public struct CheckURLs: NotificationPass {
         at: path(), &context)
       return true
     }
-    if reportingInvalid, let problem = URLPolicy.problem(in: url) {
+    if let problem = URLPolicy.problem(in: url), reportingInvalid() {
       report(
         .invalidURL,
         "\(owner()) links to '\(Self.shown(url))', which is not a valid URL: \(problem); kept, but the phone may not open it",

@@ -233,21 +233,25 @@ private struct Fitter {
         at: path())
       return false
     }
-    let changed =
-      lowering == .keep
-      ? nil
-      : lowering == .takeTapAction
-        ? takingTapAction(tapAction, insteadOf: button.action) : change(button.action, by: lowering)
-    if target.buttonLinksMustParse, let url = (changed?.0 ?? button.action).url,
-      !target.showsButton(linkingTo: url)
-    {
+    // A link the target's SDK cannot parse hides the button: dropped, and said so, rather
+    // than written never to be shown.
+    func skipsLink(_ url: String?) -> Bool {
+      guard target.buttonLinksMustParse, let url, !target.showsButton(linkingTo: url) else {
+        return false
+      }
       report(
         .droppedButton,
         "button '\(button.label)' dropped: its link '\(url)' is empty or holds a space or control character, and \(targetID)'s SDK skips such a button",
         at: path())
-      return false
+      return true
     }
-    if let (new, why) = changed {
+    if lowering == .keep {
+      if skipsLink(button.action.url) { return false }
+    } else {
+      let (new, why) =
+        lowering == .takeTapAction
+        ? takingTapAction(tapAction, insteadOf: button.action) : change(button.action, by: lowering)
+      if skipsLink(new.url) { return false }
       nowOpensApp = new.opensApp
       button.action = new
       report(
