@@ -10,8 +10,8 @@ import PushIR
 /// opens the app), a category action target (the app's own handler decides), a media
 /// item, a media item's own tap action (the item then takes the default action).
 /// Reports: `pass.unsafe-url-scheme` (warning, lossy) per removal;
-/// `pass.invalid-url` (warning) per URL that RFC 3986 does not allow, kept (a button link
-/// the target's SDK cannot parse excepted: fit-target drops that button and says so);
+/// `pass.invalid-url` (warning) per URL that RFC 3986 does not allow, kept (a button or
+/// tap link the target's SDK cannot parse excepted: fit-target drops it and says so);
 /// `pass.non-https-media` (warning) per media URL that is not `https`, kept. Reports
 /// are located in the input at once, since removing a media item or category action
 /// target renumbers the rest (the source map follows).
@@ -26,23 +26,27 @@ public struct CheckURLs: NotificationPass {
   }
 
   public func run(on notification: inout PushNotification, context: inout PassContext) {
+    // A link the target's SDK cannot parse is dropped by fit-target, with its button or as
+    // the tap action, which says so: a warning here that the link is kept would
+    // contradict it.
+    let linksMustParse = context.target?.linksMustParse == true
     if let url = notification.defaultAction?.url {
-      if check(url, at: "/defaultAction/url", consequence: "the tap opens the app", &context) {
+      if check(
+        url, at: "/defaultAction/url", consequence: "the tap opens the app",
+        reportingInvalid: !linksMustParse || URLPolicy.isParseable(url), &context)
+      {
         notification.defaultAction = nil
       }
     }
-    let buttonLinksMustParse = context.target?.buttonLinksMustParse == true
     for index in notification.buttons.indices {
       // The link and label read in place: a copy of the button would copy every field.
       guard let url = notification.buttons[index].action.url else { continue }
       let label = notification.buttons[index].label
-      // A link the target's SDK cannot parse hides its button: fit-target drops the button
-      // and says so, which a warning here that the link is kept would contradict.
       if check(
         url, at: JSONPointer("/buttons").appending(index).appending("action").appending("url"),
         of: "button '\(label)'",
         consequence: "the button opens the app",
-        reportingInvalid: !buttonLinksMustParse || URLPolicy.isParseable(url), &context)
+        reportingInvalid: !linksMustParse || URLPolicy.isParseable(url), &context)
       {
         notification.buttons[index].action = .openApp
       }

@@ -3,11 +3,12 @@ import PushIR
 /// Lowers the IR to what the target can express (its ``Capabilities``).
 ///
 /// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
-/// `tel:` link, a dismiss or custom action opens the app) or is dropped; a link opens
+/// `tel:` link, a dismiss or custom action opens the app) or is dropped, and so is a tap
+/// link the target's SDK cannot parse (the tap then opens the app); a link opens
 /// where the target sends it (by its scheme, for some); buttons of a target whose
 /// buttons have no action of their own take the tap action; buttons beyond
 /// the target's count, or whose action cannot be expressed, or whose link the target's
-/// SDK cannot parse (``Capabilities/buttonLinksMustParse``), are dropped; options,
+/// SDK cannot parse (``Capabilities/linksMustParse``), are dropped; options,
 /// icons and text fields the target cannot show are dropped, options it always applies
 /// are added; labels are cut to the target's length; media of kinds it cannot show or
 /// beyond its count are dropped (a carousel keeps its first item); captions and
@@ -166,7 +167,16 @@ private struct Fitter {
     case .openApp? where !target.defaultActionMask.contains(.openApp):
       notification.defaultAction = nil
       return
-    case let action?: lowering = self.lowering(action, allowed: target.defaultActionMask)
+    case let action?:
+      if let url = action.url, !target.follows(url) {
+        notification.defaultAction = nil
+        report(
+          .droppedAction,
+          "the tap link '\(url)' is empty or holds a space or control character, which \(targetID)'s SDK cannot open; the tap opens the app",
+          at: "/defaultAction")
+        return
+      }
+      lowering = self.lowering(action, allowed: target.defaultActionMask)
     }
     guard lowering != .keep, let action = notification.defaultAction else { return }
     let path: JSONPointer = "/defaultAction"
@@ -236,7 +246,7 @@ private struct Fitter {
     // A link the target's SDK cannot parse hides the button: dropped, and said so, rather
     // than written never to be shown.
     func skipsLink(_ url: String?) -> Bool {
-      guard target.buttonLinksMustParse, let url, !target.showsButton(linkingTo: url) else {
+      guard let url, !target.follows(url) else {
         return false
       }
       report(

@@ -90,13 +90,13 @@ public struct Capabilities: Sendable {
     get { storage.values.browserSchemes }
     set { change { $0.browserSchemes = newValue } }
   }
-  /// Whether the vendor's SDK skips a button whose link it cannot parse (empty, or
-  /// holding a space or a control character: ``URLPolicy/isParseable(_:)``), as
-  /// Klaviyo's does. Fit-target drops such a button rather than write one that is never
-  /// shown.
-  public var buttonLinksMustParse: Bool {
-    get { storage.values.buttonLinksMustParse }
-    set { change { $0.buttonLinksMustParse = newValue } }
+  /// Whether the vendor's SDK ignores a link it cannot parse (empty, or holding a space
+  /// or a control character: ``URLPolicy/isParseable(_:)``), as Klaviyo's does: it skips
+  /// a button with such a link, and a tap with one opens the app. Fit-target drops such
+  /// a button or tap link rather than write one that does nothing.
+  public var linksMustParse: Bool {
+    get { storage.values.linksMustParse }
+    set { change { $0.linksMustParse = newValue } }
   }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
@@ -247,7 +247,7 @@ public struct Capabilities: Sendable {
       var urlDestinationMask = KindMask<URLDestination>()
       var linkDestinationFromScheme: Bool = false
       var browserSchemes: Set<String>? = nil
-      var buttonLinksMustParse: Bool = false
+      var linksMustParse: Bool = false
       var buttonsTakeDefaultAction: Bool = false
       var buttonOptions: ButtonOptions = []
       var forcedButtonOptions: ButtonOptions = []
@@ -317,10 +317,11 @@ public struct Capabilities: Sendable {
       "button actions: "
         + (buttonsTakeDefaultAction
           ? "whatever the tap action is (none of their own)" : list(buttonActions))
-        + (buttonLinksMustParse
+        + (linksMustParse
           ? " (a link that is empty or holds a space or control character hides its button)"
           : ""),
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
+        + (linksMustParse ? " (a link that cannot be parsed opens nothing)" : "")
         + (linkDestinationFromScheme
           ? " (by the link's scheme: http and https in the browser)" : "")
         + (browserSchemes.map { schemes in
@@ -399,10 +400,10 @@ extension MediaKind: MaskableKind {
 }
 
 extension Capabilities {
-  /// Whether the target's SDK shows a button linking to `url`: always, unless
-  /// ``buttonLinksMustParse`` and the link cannot be parsed.
-  func showsButton(linkingTo url: String) -> Bool {
-    !buttonLinksMustParse || URLPolicy.isParseable(url)
+  /// Whether the target's SDK follows the link `url` (a button's or a tap's): always,
+  /// unless ``linksMustParse`` and the link cannot be parsed.
+  func follows(_ url: String) -> Bool {
+    !linksMustParse || URLPolicy.isParseable(url)
   }
 
   /// Whether the target opens `url` in the browser or a web view when asked to: always,

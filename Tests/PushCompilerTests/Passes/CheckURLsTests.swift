@@ -25,10 +25,13 @@ import Testing
     return notification
   }
 
-  func run(_ notification: inout PushNotification, sourceMap: SourceMap = SourceMap())
+  func run(
+    _ notification: inout PushNotification, sourceMap: SourceMap = SourceMap(),
+    for target: any VendorFormat = Klaviyo()
+  )
     -> Diagnostics
   {
-    var context = PassContext(target: Klaviyo())
+    var context = PassContext(target: target)
     context.sourceMap = sourceMap
     CheckURLs().run(on: &notification, context: &context)
     return context.diagnostics
@@ -107,7 +110,9 @@ import Testing
       media: ["http://cdn.example.com/a.jpg", "ftp://files.example.com/b.png", "avatar.png"],
       mediaTap: "https://example.com/%zz")
     var notification = original
-    let found = run(&notification)
+    // For a target whose SDK follows links it cannot parse: Klaviyo's drops them, in
+    // fit-target, which says so instead (below).
+    let found = run(&notification, for: APNs())
     #expect(notification == original)
     #expect(
       found.codes == [
@@ -128,6 +133,20 @@ import Testing
       found.all[6].message
         == "media item 2 'avatar.png' is not a valid URL: it has no scheme (such as 'https:' or 'myapp:'); kept, but the service extension cannot download it"
     )
+  }
+
+  /// For a target whose SDK ignores links it cannot parse, such links are fit-target's
+  /// to drop and report: check-urls does not call them kept. Other invalid links it does.
+  @Test func linksTheTargetCannotParseAreLeftToFitTarget() {
+    var notification = Self.everyPlace(
+      tap: "shop://sale items", button: "shop://a b", target: "app://x{1}",
+      media: ["https://cdn.example.com/a.jpg"], mediaTap: "https://example.com/%zz")
+    let found = run(&notification, for: Klaviyo())
+    #expect(
+      found.all.map(\.location) == [
+        .ir("/category/actionTargets/0/action/url"), .ir("/media/0/action/url"),
+      ])
+    #expect(run(&notification, for: APNs()).all.count == 4)
   }
 
   @Test func validURLsPassSilently() {

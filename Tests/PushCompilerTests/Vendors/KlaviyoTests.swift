@@ -94,6 +94,21 @@ import Testing
     #expect(!readBack.diagnostics.codes.contains("parse.invalid-button"))
   }
 
+  /// A tap link the shipped SDK cannot parse opens nothing: it is dropped on writing as
+  /// a loss, not written as if a tap opened it, and not also said to be kept.
+  @Test func aTapLinkTheSDKCannotParseIsDropped() throws {
+    for url in ["myapp://a b", ""] {
+      let payload = #"{"aps": {"alert": "hi"}, "body": {"_k": "k"}, "url": "\#(url)"}"#
+      let result = try convert(payload)
+      let output = try #require(result.output)
+      #expect(output["url"] == nil && output["body"]?["url"] == nil, "\(output)")
+      let dropped = result.diagnostics.filter { $0.code == .droppedAction }
+      #expect(dropped.map(\.location) == [.input("/url")])
+      #expect(dropped.allSatisfy { $0.code.isLossy && $0.message.contains("SDK cannot open") })
+      #expect(!result.diagnostics.codes.contains("pass.invalid-url"))
+    }
+  }
+
   @Test func theDraftsTwoButtonReversalIsUndone() throws {
     let payload =
       #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "url": "a://d"}, {"id": "accept", "label": "Accept", "url": "a://a"}]}}"#

@@ -47,7 +47,7 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app]
     capabilities.browserSchemes = openURLSchemes
-    capabilities.buttonLinksMustParse = true
+    capabilities.linksMustParse = true
     capabilities.forcedButtonOptions = [.foreground]
     capabilities.systemImageIcons = true
     capabilities.maxLabelLength = 30

@@ -322,7 +322,7 @@ struct KlaviyoParser: PayloadParser {
       }
       action = .openApp
     case .string(let kind)? where kind == "deep_link" || kind == "open_url":
-      guard let url, Klaviyo().capabilities.showsButton(linkingTo: url) else {
+      guard let url, Klaviyo().capabilities.follows(url) else {
         context.report(
           .invalidButton,
           "'\(kind)' button '\(id)' has no usable 'url'; dropped, as the SDK skips it", at: pointer)
