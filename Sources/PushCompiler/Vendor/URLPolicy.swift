@@ -77,10 +77,14 @@ public enum URLPolicy {
   /// see `Specs/vendors/klaviyo.md`). Much that ``check(_:)`` refuses passes here.
   public static func isParseable(_ text: String) -> Bool {
     // Bytes below 0x80 are ASCII in UTF-8: checking bytes checks those characters. Read
-    // as a buffer: stepping through the `UTF8View` took several times as long, for every
-    // button of every record.
-    var text = text
-    return text.withUTF8 { bytes in !bytes.isEmpty && !bytes.contains { $0 <= 0x20 || $0 == 0x7F } }
+    // in place: a copy of the text to read it as a buffer, or a step through the
+    // `UTF8View`, cost more than the check, which every link of every record takes.
+    text.utf8.withContiguousStorageIfAvailable(isParseable) ?? isParseable(Array(text.utf8))
+  }
+
+  /// ``isParseable(_:)`` of the UTF-8 bytes `bytes`.
+  private static func isParseable(_ bytes: some Collection<UInt8>) -> Bool {
+    !bytes.isEmpty && !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
   }
 
   /// ``check(_:)`` on the UTF-8 `bytes` of `text`: the offset of the `:` ending the
