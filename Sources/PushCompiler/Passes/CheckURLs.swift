@@ -54,13 +54,18 @@ public struct CheckURLs: NotificationPass {
     // Most categories give no action targets: nothing to check, copy and put back.
     if var category = notification.category, !category.actionTargets.isEmpty {
       let array: JSONPointer = "/category/actionTargets"
+      // A predefined category the target turns into buttons gives its links to them.
+      let becomeButtons =
+        linksMustParse && context.target?.expandsPredefinedCategories == true
+        && PredefinedCategory.position(named: category.identifier) != nil
       let unsafe = category.actionTargets.indices.filter { index in
         let target = category.actionTargets[index]
         guard let url = target.action.url else { return false }
         return check(
           url, at: array.appending(index).appending("action").appending("url"),
           of: "category action '\(target.actionID)'",
-          consequence: "its target is dropped; the app's own handler decides", &context)
+          consequence: "its target is dropped; the app's own handler decides",
+          reportingInvalid: !becomeButtons || URLPolicy.isParseable(url), &context)
       }
       remove(unsafe, from: &category.actionTargets, at: array, &context)
       notification.category = category

@@ -171,9 +171,7 @@ private struct Fitter {
       if let url = action.url, !target.follows(url) {
         notification.defaultAction = nil
         report(
-          .droppedAction,
-          "the tap link '\(url)' is empty or holds a space or control character, which \(targetID)'s SDK cannot open; the tap opens the app",
-          at: "/defaultAction")
+          .droppedAction, Self.unfollowedTapLink(url, targetID: targetID), at: "/defaultAction")
         return
       }
       lowering = self.lowering(action, allowed: target.defaultActionMask)
@@ -188,8 +186,19 @@ private struct Fitter {
       return
     }
     let (new, why) = change(action, by: lowering)
+    // A link made by the change (a dial's `tel:` link) is checked as a given one is.
+    if let url = new.url, !target.follows(url) {
+      notification.defaultAction = nil
+      report(.droppedAction, Self.unfollowedTapLink(url, targetID: targetID), at: path)
+      return
+    }
     notification.defaultAction = new
     report(.changedAction, "the tap action \(why.text(targetID: targetID))", at: path)
+  }
+
+  /// Why a tap link the target's SDK cannot parse is dropped.
+  private static func unfollowedTapLink(_ url: String, targetID: String) -> String {
+    "the tap link '\(url)' is empty or holds a space or control character, which \(targetID)'s SDK cannot open; the tap opens the app"
   }
 
   private mutating func fitButtons(_ notification: inout PushNotification) {

@@ -83,6 +83,22 @@ import Testing
     #expect(context.diagnostics.codes.contains("fit.long-label"))
   }
 
+  /// A tap link the change of a tap action makes (a dial's `tel:` link) is checked as a
+  /// given one is: Klaviyo's SDK cannot open one holding a control character.
+  @Test func aTapLinkMadeByFittingIsCheckedAsAGivenOne() {
+    var notification = PushNotification()
+    notification.defaultAction = .dial("555\u{1}1234")
+    var context = PassContext(target: Klaviyo())
+    FitTarget().run(on: &notification, context: &context)
+    #expect(notification.defaultAction == nil)
+    #expect(context.diagnostics.codes == ["fit.dropped-action"])
+    var dialable = PushNotification()
+    dialable.defaultAction = .dial("5551234")
+    context = PassContext(target: Klaviyo())
+    FitTarget().run(on: &dialable, context: &context)
+    #expect(dialable.defaultAction?.url == "tel:5551234")
+  }
+
   @Test func expandCategoriesOnlyForTargetsThatPreferDynamicButtons() throws {
     var forAPNs = try Self.samples()[0]
     var context = PassContext(target: APNs())

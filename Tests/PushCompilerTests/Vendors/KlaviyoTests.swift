@@ -109,6 +109,16 @@ import Testing
     }
   }
 
+  /// A predefined category's action link that the shipped SDK cannot parse becomes a
+  /// button's link, which is dropped: check-urls does not call it kept first.
+  @Test func aCategoryLinkTheSDKCannotParseIsDroppedWithItsButton() throws {
+    let payload =
+      #"{"aps": {"alert": "hi", "category": "com.klaviyo.category.acceptDecline"}, "body": {"_k": "k", "actions": {"com.klaviyo.action.accept": {"url": "team://invites/ac cept"}}}}"#
+    let result = try convert(payload)
+    #expect(result.diagnostics.codes.contains("fit.dropped-button"))
+    #expect(!result.diagnostics.codes.contains("pass.invalid-url"))
+  }
+
   @Test func theDraftsTwoButtonReversalIsUndone() throws {
     let payload =
       #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "decline", "label": "Decline", "url": "a://d"}, {"id": "accept", "label": "Accept", "url": "a://a"}]}}"#
