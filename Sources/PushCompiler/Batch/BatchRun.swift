@@ -48,6 +48,9 @@ struct BatchRun {
   /// first line of a document printed over several lines does.
   private var firstRecordOfLines = 0
   private var firstLineLeftOpen = false
+  /// Of the records of that input, those that are not JSON (not those that are JSON and
+  /// failed to convert).
+  private var linesNotJSON = 0
   /// The folders made below the output folder for the outputs of a folder input, before
   /// any was converted: those that no output went into are removed when the run ends.
   private var foldersForOutputs: [String] = []
@@ -164,7 +167,7 @@ struct BatchRun {
     let name = input == "-" ? "<stdin>" : input
     firstRecordOfLines = read + 1
     firstLineLeftOpen = false
-    let failedBefore = failed
+    linesNotJSON = 0
     defer { firstRecordOfLines = 0 }
     try convertBlocks(
       into: sink, streams: &streams,
@@ -174,15 +177,20 @@ struct BatchRun {
       wouldWait: { reader.wouldWait },
       place: { DiagnosedDocument(file: name, part: .line($0.number)) })
     // Said once, after the lines' own errors, each of which alone does not say why: when
-    // the first line left a value open and every line failed, as the lines of one
-    // document do (a record cut short among good ones is no such file).
-    let failedHere = failed - failedBefore
-    if firstLineLeftOpen && failedHere > 1 && failedHere == read - firstRecordOfLines + 1 {
+    // the first line left a value open and no line was JSON, as the lines of one document
+    // are not (a record cut short among good ones is no such file, nor are lines that are
+    // JSON but fail to convert).
+    if firstLineLeftOpen && linesNotJSON > 1 && linesNotJSON == read - firstRecordOfLines + 1 {
+      // An array is read as one from a file, not from standard input.
+      let several =
+        input == "-"
+        ? "for several give a folder of '.json' files, or a JSON array in a file"
+        : "for several give a folder of '.json' files or a JSON array"
       let diagnostic = Diagnostic(
         .multiLineDocument,
         "batch reads one JSON document per line, and line 1 opens a value it does not close: "
           + "this looks like one document printed over several lines; for one payload use "
-          + "'pushc convert', for several give a folder of '.json' files or a JSON array",
+          + "'pushc convert', \(several)",
         at: .input(.root))
       Driver.show(
         diagnostic, in: DiagnosedDocument(file: name), as: options.diagnosticsFormat,
@@ -440,10 +448,11 @@ struct BatchRun {
     let place = place()
     if outcome.failed {
       failed += 1
-      if read == firstRecordOfLines,
-        outcome.diagnostics.all.first?.code == .json(.unexpectedEnd)
+      if firstRecordOfLines > 0, let code = outcome.diagnostics.all.first?.code,
+        code.isJSONSyntax
       {
-        firstLineLeftOpen = true
+        linesNotJSON += 1
+        if read == firstRecordOfLines && code == .json(.unexpectedEnd) { firstLineLeftOpen = true }
       }
       if let shown = options.failOn.reason(in: outcome.diagnostics) {
         Driver.show(

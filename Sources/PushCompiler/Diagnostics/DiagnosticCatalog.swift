@@ -47,6 +47,9 @@ extension DiagnosticCode {
     DiagnosticCode("json." + kind.rawValue, .error, "the input is not valid JSON: \(kind.rawValue)")
   }
 
+  /// Whether this is the code of a JSON syntax error (``json(_:)``).
+  public var isJSONSyntax: Bool { name.hasPrefix("json.") }
+
   // MARK: normalize — the normalize-shapes pass
 
   /// A flag was spelled `true`, `"1"` or similar and is now the number `1` (or removed

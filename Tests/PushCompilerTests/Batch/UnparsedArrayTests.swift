@@ -67,6 +67,22 @@ extension BatchTests {
       "cut-first.ndjson", #"{"aps": {"alert": "# + "\n{\n" + Self.records[0] + "\n")
     let (_, lines) = run(["batch", "--from", "apns", "--to", "apns", cut])
     #expect(!lines.error.contains("input.multi-line-document"), "\(lines.error)")
+    // Lines that are JSON, failed only by --fail-on, are no lines of one document.
+    let repeated = #"{"aps": {"alert": "a", "alert": "b"}}"#
+    let failedByGate = try file(
+      "gate.ndjson", #"{"aps": {"alert": "# + "\n" + repeated + "\n" + repeated + "\n")
+    let (_, gated) = run([
+      "batch", "--from", "apns", "--to", "apns", "--fail-on", "lossy", failedByGate,
+    ])
+    #expect(gated.error.contains("3 failed"), "\(gated.error)")
+    #expect(!gated.error.contains("input.multi-line-document"), "\(gated.error)")
+    // From standard input an array is read line by line: the note says where one is read.
+    let (_, piped) = run(
+      ["batch", "--from", "apns", "--to", "apns", "-"],
+      input: "[\n  {\n    \"aps\": {\"alert\": \"x\"}\n  }\n]\n")
+    #expect(
+      piped.error.contains("or a JSON array in a file [input.multi-line-document]"),
+      "\(piped.error)")
   }
 
   /// A pretty-printed array cut short keeps the elements before the cut; the rest is
