@@ -60,6 +60,18 @@ import Testing
     #expect(try IRDecoder.decode(JSONReader.parse(text)) == notification)
   }
 
+  /// A badge is read as vendors' readers read it: any whole number from 0, spelled as
+  /// the integer it is; a fractional one is invalid IR.
+  @Test func aBadgeIsAWholeNumberHoweverSpelled() throws {
+    let decoded = try IRDecoder.decode(
+      JSONReader.parse(Array(#"{"irVersion": 1, "content": {"badge": 1.0}}"#.utf8)))
+    #expect(decoded.content.badge?.lexeme == "1")
+    #expect(throws: IRDecodingError.self) {
+      try IRDecoder.decode(
+        JSONReader.parse(Array(#"{"irVersion": 1, "content": {"badge": 1.5}}"#.utf8)))
+    }
+  }
+
   @Test func theFormStartsWithTheVersionAndOmitsEmptyFields() {
     let json = IREncoder.encode(PushNotification())
     #expect(json == ["irVersion": 1])

@@ -20,4 +20,14 @@ import Testing
   func otherNumbersAreNone(_ lexeme: String) {
     #expect(JSONNumber(lexeme: lexeme).wholeValue == nil)
   }
+
+  /// A count keeps an integer's spelling, spells another whole number as the integer it
+  /// is, and is nothing for a negative or fractional number.
+  @Test(arguments: [
+    ("1", "1"), ("-0", "-0"), ("1.0", "1"), ("2e1", "20"), ("-0.0", "0"),
+    ("-1", nil), ("1.5", nil), ("-2.0", nil),
+  ])
+  func countsAreSpelledAsIntegers(_ lexeme: String, _ count: String?) {
+    #expect(JSONNumber(lexeme: lexeme).asCount?.lexeme == count)
+  }
 }

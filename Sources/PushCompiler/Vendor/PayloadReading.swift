@@ -51,15 +51,14 @@ extension ParseContext {
     into notification: inout PushNotification
   ) {
     guard let number = number(value, at: pointer()) else { return }
-    guard let count = number.wholeValue, count >= 0 else {
+    // Spelled as an integer for every target (`1.0` and `1e0` are the count 1).
+    guard let count = number.asCount else {
       return report(
         .invalidValue,
         "badge '\(number.lexeme)' is not a count the phone can show (a whole number from 0); ignored",
         at: pointer())
     }
-    // Spelled as an integer for every target (`1.0` and `1e0` are the count 1); an
-    // integer's own spelling, `-0` included, is kept.
-    notification.content.badge = number.intValue == nil ? JSONNumber(count) : number
+    notification.content.badge = count
     sourceMap.record("/content/badge", from: pointer())
   }
 

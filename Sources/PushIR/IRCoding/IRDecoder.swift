@@ -250,15 +250,17 @@ public enum IRDecoder {
     return number
   }
 
-  /// A whole number from 0 that fits in 64 bits (a badge count), as written.
+  /// A whole number from 0 that fits in 64 bits (a badge count), however spelled, as
+  /// vendors' readers take it: an integer as written, another spelling (`1.0`) as the
+  /// integer it is.
   static func count(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
     -> JSONNumber
   {
     let number = try number(value, at: path)
-    guard let count = number.intValue, count >= 0 else {
+    guard let count = number.asCount else {
       throw IRDecodingError("'\(number.lexeme)' is not a whole number from 0", at: path)
     }
-    return number
+    return count
   }
 
   static func int(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> Int {

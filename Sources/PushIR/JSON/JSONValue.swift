@@ -145,6 +145,15 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     return negative ? -magnitude : magnitude
   }
 
+  /// This number as a count, such as a badge: a whole number from 0 that fits in 64
+  /// bits, spelled as an integer (its own spelling when it is one, `-0` included; else
+  /// the integer it is, `1` for `1.0`); `nil` for any other number.
+  public var asCount: JSONNumber? {
+    if let value = intValue { return value >= 0 ? self : nil }
+    guard let value = wholeValue, value >= 0 else { return nil }
+    return JSONNumber(value)
+  }
+
   /// The value as a `Double` (possibly rounded).
   public var doubleValue: Double? { Double(lexeme) }
 
