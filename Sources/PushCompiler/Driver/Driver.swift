@@ -206,7 +206,7 @@ struct Session {
     if options.command == .batch, let target {
       var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)
       translator.pipeline = pipeline
-      switch loadDefaults(&streams) {
+      switch loadDefaults(for: target, &streams) {
       case .success(let defaults): translator.defaults = defaults
       case .failure(let failure): return failure.code
       }
@@ -289,7 +289,7 @@ struct Session {
     guard let target else { return validate(payload, source: source, streams: &streams) }
     var translator = Translator(from: source, to: target)
     translator.pipeline = pipeline
-    switch loadDefaults(&streams) {
+    switch loadDefaults(for: target, &streams) {
     case .success(let defaults):
       translator.settings = options.settings
       translator.defaults = defaults
@@ -422,10 +422,10 @@ struct Session {
   /// error after what was found so far; when they trip `--fail-on`, or the file cannot be
   /// used (the reason, placed in it, written too), the answer is the exit code and
   /// nothing is converted.
-  private mutating func loadDefaults(_ streams: inout some DriverStreams) -> Result<
-    [String: String], DefaultsFailure
-  > {
-    switch readDefaults() {
+  private mutating func loadDefaults(
+    for target: any VendorFormat, _ streams: inout some DriverStreams
+  ) -> Result<[String: String], DefaultsFailure> {
+    switch readDefaults(for: target) {
     case .success(let defaults):
       guard defaults.warnings.count > 0 else { return .success(defaults.values) }
       flush(&streams)
@@ -445,8 +445,10 @@ struct Session {
     }
   }
 
-  /// The `--defaults` file: a JSON object whose members are strings.
-  private func readDefaults() -> Result<Defaults, DefaultsFailure> {
+  /// The `--defaults` file: a JSON object whose members are strings. A name given twice
+  /// is reported when `target` takes it; one it has no field of is left unused, its
+  /// repeats with it.
+  private func readDefaults(for target: any VendorFormat) -> Result<Defaults, DefaultsFailure> {
     guard let path = options.defaultsFile else { return .success(Defaults()) }
     let bytes: [UInt8]
     do {
@@ -466,6 +468,11 @@ struct Session {
     }
     var defaults = Defaults()
     for pointer in value.removeDuplicateKeys() {
+      if let name = pointer.lastToken, pointer == JSONPointer.root.appending(name),
+        !target.takesSetting(name, options: options.options)
+      {
+        continue
+      }
       defaults.warnings.report(
         .duplicateKey, Translator.duplicateKeyMessage(at: pointer), at: .input(pointer))
     }

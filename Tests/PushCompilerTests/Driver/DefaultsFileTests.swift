@@ -79,6 +79,13 @@ import Testing
       #expect(streams.output.isEmpty)
       #expect(streams.error == warning)
     }
+    // A name the target has no field of is left unused, its repeats with it: one file
+    // serves several targets.
+    let otherTarget = try file("dup-unused.json", #"{"c_id": "1", "c_id": "2", "_k": "k"}"#)
+    for (exit, streams) in try runs(["--defaults", otherTarget, "--fail-on", "lossy"]) {
+      #expect(exit == .success)
+      #expect(!streams.error.contains("input.duplicate-key"), "\(streams.error)")
+    }
   }
 
   @Test func anUnreadableDefaultsFileIsNamed() throws {
