@@ -370,8 +370,9 @@ struct BatchRun {
     for listing: FileIO.FolderListing, of input: String, in output: String
   ) throws(FileIO.Failure) {
     let inputFolder = OutputCollisions.Place(input)
-    // Files come sorted by relative path, so the files of one folder follow each other.
-    var parent: String?
+    // The folders made and checked so far: most hold many files, not always one after
+    // another (`a/b.json`, `a/c/d.json`, `a/e.json` come in that order).
+    var checked: Set<String> = []
     for name in listing.files
     where listing.unlisted[name] == nil && !listing.notUTF8.contains(name) {
       let target = FileIO.joined(output, name)
@@ -381,8 +382,7 @@ struct BatchRun {
           side: .output)
       }
       let folder = OutputCollisions.parent(of: target)
-      if folder != parent {
-        parent = folder
+      if checked.insert(folder).inserted {
         do {
           let made = try FileIO.makeDirectories(folder)
           madeFolders += made

@@ -71,10 +71,12 @@ public enum URLPolicy {
     }
   }
 
-  /// Whether an SDK that reads links with Foundation's `URL(string:)` gets one from
-  /// `text`, roughly: it is not empty and holds no space or control character (what
-  /// `URL(string:)` refuses before iOS 17, where SDKs built for earlier versions run;
-  /// see `Specs/vendors/klaviyo.md`). Much that ``check(_:)`` refuses passes here.
+  /// Whether an SDK that reads links with Foundation's `URL(string:)` is taken to get one
+  /// from `text`: it is not empty and holds no space or control character, the rule the
+  /// Klaviyo front end reads buttons by (`Specs/vendors/klaviyo.md`). `URL(string:)`
+  /// refuses these before iOS 17, and more: any link RFC 3986 disallows, which
+  /// ``check(_:)`` reports and keeps, as a template tag may stand for a link. Since iOS 17
+  /// it percent-encodes all but the empty text, in apps built with that SDK.
   public static func isParseable(_ text: String) -> Bool {
     // Bytes below 0x80 are ASCII in UTF-8: checking bytes checks those characters. Read
     // in place: a copy of the text to read it as a buffer, or a step through the
