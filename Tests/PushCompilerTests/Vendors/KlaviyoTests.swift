@@ -73,25 +73,42 @@ import Testing
 
   /// A button whose link the shipped SDK cannot parse is not written as if it worked: it
   /// is dropped with a lossy warning, and the output reads back without a button the
-  /// SDK would skip.
+  /// SDK would skip. (A draft array's such link is read as none: below.)
   @Test func aButtonWhoseLinkTheSDKCannotParseIsDropped() throws {
-    let payload =
-      #"{"aps": {"alert": "hi"}, "body": {"_k": "k", "url": "myapp://home", "action_buttons": [{"id": "a", "label": "Open", "url": "myapp://a b"}, {"id": "b", "label": "Tab", "url": "myapp://x\ty"}, {"id": "c", "label": "Fine", "url": "myapp://c"}]}}"#
-    let result = try convert(payload)
+    func button(_ id: String, _ url: String) -> String {
+      #"{"id": "\#(id)", "label": "\#(id)", "action": {"type": "openURL", "url": "\#(url)", "destination": "app"}}"#
+    }
+    let document =
+      #"{"irVersion": 1, "content": {"body": "hi"}, "tracking": {"notificationID": "k"}, "buttons": ["#
+      + [button("a", "myapp://a b"), button("b", "myapp://x\\ty"), button("c", "myapp://c")]
+      .joined(separator: ", ") + "]}"
+    let result = Translator(from: IRFormat(), to: Klaviyo()).translate(
+      try JSONReader.parse(Array(document.utf8)))
     let output = try #require(result.output)
     let buttons = try #require(output["body"]?["action_buttons"]?.arrayValue)
     #expect(buttons.map { $0["id"] } == ["c"])
     let dropped = result.diagnostics.filter { $0.code == .droppedButton }
-    #expect(
-      dropped.map(\.location) == [
-        .input("/body/action_buttons/0"), .input("/body/action_buttons/1"),
-      ])
+    #expect(dropped.count == 2)
     #expect(
       dropped.allSatisfy { $0.code.isLossy && $0.message.contains("SDK skips such a button") })
     // Not also said to be kept: check-urls leaves the dropped buttons' links to fit-target.
     #expect(!result.diagnostics.codes.contains("pass.invalid-url"))
     let readBack = try convert(JSONWriter(style: .compact).string(output))
     #expect(!readBack.diagnostics.codes.contains("parse.invalid-button"))
+  }
+
+  /// A draft button's link the SDK cannot parse is none of its own: the button falls back
+  /// to the default link, and a link that is not empty is reported.
+  @Test func aDraftButtonsUnparseableLinkFallsBackToTheDefaultLink() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "body": {"_k": "k", "url": "app://d", "action_buttons": [{"id": "a", "label": "A", "url": "app://a b"}, {"id": "b", "label": "B", "url": "app://b"}]}}"#
+    let result = try convert(payload)
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["url"] } == ["app://b", "app://d"])
+    #expect(
+      result.diagnostics.filter { $0.code == .invalidValue }.map(\.location) == [
+        .input("/body/action_buttons/0/url")
+      ])
   }
 
   /// A tap link the shipped SDK cannot parse opens nothing: it is dropped on writing as

@@ -300,9 +300,18 @@ struct KlaviyoParser: PayloadParser {
     if let value = object["url"], url == nil {
       context.reportWrongType(value, expected: "a string", at: pointer.appending("url"))
     }
-    // A draft button's empty link is none of its own: it falls back to the default link,
-    // as one without a 'url' does.
-    if isDraft, url?.isEmpty == true { url = nil }
+    // A draft button's link the SDK cannot parse is none of its own (the draft read links
+    // with `URL(string:)`): it falls back to the default link, as one without a 'url'
+    // does; one that is not empty says so.
+    if isDraft, let link = url, !Klaviyo().capabilities.follows(link) {
+      if !link.isEmpty {
+        context.report(
+          .invalidValue,
+          "button '\(id)' links to '\(link)', which the SDK cannot parse (a space or control character); read as no link: the button falls back to the default link",
+          at: pointer.appending("url"))
+      }
+      url = nil
+    }
     let action: NotificationAction
     switch object["action"] {
     case nil where !isDraft:
