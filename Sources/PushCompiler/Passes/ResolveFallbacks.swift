@@ -4,7 +4,8 @@ import PushIR
 ///
 /// Changes: a button, category action or media item whose action is `sameAsDefault` (a Klaviyo draft
 /// button without `url`, which "falls back to `body.url`") gets the default action
-/// itself, or `openApp` when there is none.
+/// itself, or `openApp` when there is none or its link is one the target's SDK cannot
+/// follow (fit-target then drops that link from the tap, which opens the app).
 /// Reports: `pass.resolved-fallback` (note) per resolved action.
 /// Idempotent: no `sameAsDefault` is left.
 public struct ResolveFallbacks: NotificationPass {
@@ -58,12 +59,29 @@ public struct ResolveFallbacks: NotificationPass {
     _ elements: inout [Element], to resolved: NotificationAction?, at path: JSONPointer,
     context: inout PassContext, message: (Element, NotificationAction?) -> String
   ) {
+    // Decided at the first element that falls back, which most records have none of.
+    var decided = false
+    var fallback: NotificationAction?
     for index in elements.indices {
       guard case .sameAsDefault = elements[index].action else { continue }
-      elements[index].action = resolved ?? .openApp
+      if !decided {
+        fallback = Self.followed(resolved, by: context.target)
+        decided = true
+      }
+      elements[index].action = fallback ?? .openApp
       context.report(
-        .resolvedFallback, message(elements[index], resolved), at: path.appending(index))
+        .resolvedFallback, message(elements[index], fallback), at: path.appending(index))
     }
+  }
+
+  /// The default action `action` as what falls back to it does: opening the app (`nil`)
+  /// when it is a link the target's SDK cannot follow, which fit-target drops from the
+  /// tap (``Capabilities/linksMustParse``); else the action itself.
+  private static func followed(_ action: NotificationAction?, by target: Capabilities?)
+    -> NotificationAction?
+  {
+    guard let url = action?.url, let target, !target.follows(url) else { return action }
+    return nil
   }
 }
 

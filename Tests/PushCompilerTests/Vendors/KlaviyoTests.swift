@@ -111,6 +111,18 @@ import Testing
       ])
   }
 
+  /// A button that falls back to a tap link the SDK cannot parse does what the tap then
+  /// does, opening the app: it is kept, not dropped for a link it never had.
+  @Test func aButtonFallingBackToAnUnusableTapLinkOpensTheApp() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "body": {"_k": "k", "url": "app://h me", "action_buttons": [{"id": "a", "label": "A"}]}}"#
+    let result = try convert(payload)
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["action"] } == ["open_app"])
+    #expect(!result.diagnostics.codes.contains("fit.dropped-button"))
+    #expect(result.diagnostics.codes.contains("fit.dropped-action"))
+  }
+
   /// A tap link the shipped SDK cannot parse opens nothing: it is dropped on writing as
   /// a loss, not written as if a tap opened it, and not also said to be kept.
   @Test func aTapLinkTheSDKCannotParseIsDropped() throws {
