@@ -293,7 +293,9 @@ struct BatchRun {
     var listing = try FileIO.jsonFiles(under: input)
     // The report, written inside the input folder under a name other than `.json`, and
     // its temporary file are the run's own: not inputs, nor files passed over.
-    if let own = report?.files, OutputCollisions.lies(options.reportFile!, inside: .init(input)) {
+    if let reportFile = options.reportFile, OutputCollisions.lies(reportFile, inside: .init(input)),
+      let own = report?.files
+    {
       listing.skipped.removeAll {
         FileIO.FileIdentity(FileIO.joined(input, $0)).map(own.contains) == true
       }

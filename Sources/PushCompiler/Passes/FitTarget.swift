@@ -159,6 +159,17 @@ private struct Fitter {
   private mutating func fitDefaultAction(_ notification: inout PushNotification) {
     // A copy the lazily built messages can read while `self` is being changed.
     let targetID = self.targetID
+    let path: JSONPointer = "/defaultAction"
+    // A link the target's SDK cannot parse opens nothing: the tap then opens the app.
+    func dropsUnfollowedLink(_ url: String?) -> Bool {
+      guard let url, !target.follows(url) else { return false }
+      notification.defaultAction = nil
+      report(
+        .droppedAction,
+        "the tap link '\(url)' is empty or holds a space or control character, which \(targetID)'s SDK cannot open; the tap opens the app",
+        at: path)
+      return true
+    }
     // Decided from the action read in place; it is copied only when it changes.
     let lowering: Lowering
     switch notification.defaultAction {
@@ -168,16 +179,10 @@ private struct Fitter {
       notification.defaultAction = nil
       return
     case let action?:
-      if let url = action.url, !target.follows(url) {
-        notification.defaultAction = nil
-        report(
-          .droppedAction, Self.unfollowedTapLink(url, targetID: targetID), at: "/defaultAction")
-        return
-      }
+      if dropsUnfollowedLink(action.url) { return }
       lowering = self.lowering(action, allowed: target.defaultActionMask)
     }
     guard lowering != .keep, let action = notification.defaultAction else { return }
-    let path: JSONPointer = "/defaultAction"
     if lowering == .drop {
       notification.defaultAction = nil
       report(
@@ -187,18 +192,9 @@ private struct Fitter {
     }
     let (new, why) = change(action, by: lowering)
     // A link made by the change (a dial's `tel:` link) is checked as a given one is.
-    if let url = new.url, !target.follows(url) {
-      notification.defaultAction = nil
-      report(.droppedAction, Self.unfollowedTapLink(url, targetID: targetID), at: path)
-      return
-    }
+    if dropsUnfollowedLink(new.url) { return }
     notification.defaultAction = new
     report(.changedAction, "the tap action \(why.text(targetID: targetID))", at: path)
-  }
-
-  /// Why a tap link the target's SDK cannot parse is dropped.
-  private static func unfollowedTapLink(_ url: String, targetID: String) -> String {
-    "the tap link '\(url)' is empty or holds a space or control character, which \(targetID)'s SDK cannot open; the tap opens the app"
   }
 
   private mutating func fitButtons(_ notification: inout PushNotification) {
