@@ -1,3 +1,4 @@
+import Foundation
 import PushIR
 
 /// A category whose buttons a vendor documents, so that a payload naming it can be
@@ -30,8 +31,8 @@ public struct PredefinedCategory: Sendable {
 
   /// The predefined category named `identifier` (the first of that name), if any.
   /// Looked up for every category a payload names: a search that passes over names of
-  /// another length without comparing their text costs less than hashing the name. The
-  /// length tells exactly, as `==` would: every identifier is ASCII without `K`, `;` or
+  /// another length without comparing their text costs less than hashing the name. Bytes
+  /// tell exactly, as `==` would: every identifier is ASCII without `K`, `;` or
   /// `` ` `` (the only ASCII text other text can be canonically equivalent to, through
   /// the Kelvin sign, Greek question mark and Greek varia), which a test checks.
   public static func named(_ identifier: String) -> PredefinedCategory? {
@@ -39,16 +40,23 @@ public struct PredefinedCategory: Sendable {
   }
 
   /// Where in ``all`` the category named `identifier` (the first of that name) is, if
-  /// anywhere: read by position, the category is not copied. The length is compared
-  /// first, as ``named(_:)`` explains.
+  /// anywhere: read by position, the category is not copied. Names are compared as
+  /// bytes, length first, which tells exactly what `==` would, as ``named(_:)`` explains.
   static func position(named identifier: String) -> Int? {
-    let length = identifier.utf8.count
-    for index in all.indices
-    where all[index].identifier.utf8.count == length && all[index].identifier == identifier {
-      return index
+    var identifier = identifier
+    return identifier.withUTF8 { name in
+      for index in identifierBytes.indices where identifierBytes[index].count == name.count {
+        let same = identifierBytes[index].withUnsafeBufferPointer { known in
+          name.isEmpty || memcmp(known.baseAddress!, name.baseAddress!, name.count) == 0
+        }
+        if same { return index }
+      }
+      return nil
     }
-    return nil
   }
+
+  /// The UTF-8 of each identifier in ``all``, at the same position.
+  private static let identifierBytes: [[UInt8]] = all.map { Array($0.identifier.utf8) }
 
   /// Each category of ``all`` (at the same position) as IR buttons, in display order,
   /// doing what the category defines: made once, and copied into each notification
