@@ -39,11 +39,17 @@ public struct FitSizeBudget: Sendable {
       var text = body
       while size > limit, !text.isEmpty {
         let target = max(0, text.utf8.count - (size - limit) - 3)
-        var cut = ""
-        for character in text where cut.utf8.count + character.utf8.count <= target {
-          cut.append(character)
+        // The longest prefix of whole characters within `target` bytes: the first
+        // character that does not fit ends it, so nothing after a gap is kept.
+        var end = text.startIndex
+        var bytes = 0
+        for index in text.indices {
+          let next = text[index].utf8.count
+          guard bytes + next <= target else { break }
+          bytes += next
+          end = text.index(after: index)
         }
-        text = String(cut)
+        text = String(text[..<end])
         current.content.body = text.isEmpty ? "…" : text + "…"
         diagnostics = Diagnostics(recording: recording)
         guard let shortened = emit(current, &diagnostics) else { return (nil, diagnostics) }

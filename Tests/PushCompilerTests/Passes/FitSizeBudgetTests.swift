@@ -1,0 +1,44 @@
+import PushCompiler
+import PushIR
+import Testing
+
+/// `--fit` keeps a prefix of the body's whole characters, then `…`, and the payload fits.
+@Suite struct FitSizeBudgetTests {
+  /// Bodies over the budget in several scripts: a character that does not fit at the cut
+  /// sits before others that would, so skipping it instead of stopping there shows.
+  static let bodies: [(name: String, body: String)] = [
+    (
+      "ascii then a ZWJ family",
+      String(repeating: "a", count: 4040) + "👩‍👩‍👧‍👦"
+        + String(repeating: "bcdefghijklmnopqrstuvwxyz", count: 2)
+    ),
+    ("ZWJ family and é", String(repeating: "👩‍👩‍👧‍👦é", count: 400)),
+    ("flags and digits", String(repeating: "🇯🇵1", count: 900)),
+    ("combining marks", String(repeating: "e\u{301}\u{323}\u{302}x", count: 700)),
+    ("Devanagari clusters", String(repeating: "क्षि", count: 500)),
+    ("CJK and a skin-tone emoji", String(repeating: "漢字👍🏽かな", count: 300)),
+    ("Hangul jamo", String(repeating: "\u{1100}\u{1161}\u{11A8}a", count: 600)),
+    ("quotes and escapes", String(repeating: "\"\\\n👨‍💻", count: 500)),
+  ]
+
+  @Test(arguments: 0..<bodies.count)
+  func shortenedBodyIsAPrefixOfWholeCharacters(_ index: Int) throws {
+    let body = Self.bodies[index].body
+    let payload: JSONValue = ["aps": ["alert": ["body": .string(body)]]]
+    let input = String(decoding: JSONWriter(style: .compact).bytes(payload), as: UTF8.self)
+    let (code, streams) = runPushc(
+      ["convert", "--from", "apns", "--to", "apns", "--fit", "--compact"], input: input)
+    #expect(code == .success, "\(Self.bodies[index].name): \(streams.error)")
+    #expect(streams.output.count - 1 <= 4096, "\(Self.bodies[index].name)")
+    let output = try JSONReader.parse(streams.output)
+    let shortened = try #require(output["aps"]?["alert"]?["body"]?.stringValue)
+    #expect(shortened.hasSuffix("…"))
+    let kept = shortened.dropLast()
+    // Compared character by character: a prefix of whole characters of the original.
+    let isPrefix = kept.count < body.count && body.starts(with: kept)
+    #expect(
+      isPrefix,
+      "\(Self.bodies[index].name): ends '\(String(kept.suffix(8)))', not a prefix of the body")
+    #expect(streams.error.contains("[fit.shortened-body]"))
+  }
+}
