@@ -2,9 +2,10 @@ import PushIR
 
 /// Puts the shared `aps` dictionary into its canonical shape before a front end reads it.
 ///
-/// Changes: a string `alert` becomes `{"body": …}`; the flags `content-available` and
-/// `mutable-content` spelled `true`, `"1"` or `"true"` become `1`, and spelled `false`,
-/// `0`, `"0"` or `"false"` are removed (off is their absence); a `badge` given as a
+/// Changes: a string `alert` becomes `{"body": …}`; the flags `content-available`,
+/// `mutable-content` and `sound.critical` spelled `true`, `"1"` or `"true"` become `1`,
+/// and spelled `false`, `0`, `"0"` or `"false"` are removed (off is their absence), all
+/// by one rule (``normalizeFlag(_:in:at:context:)``); a `badge` given as a
 /// string of digits becomes a number.
 /// Reports: `normalize.flag-value` and `normalize.numeric-string` notes for each
 /// rewritten value (a string alert is canonical APNs and is not reported; what is later
@@ -30,23 +31,14 @@ public struct NormalizeShapes: PayloadPass {
       context.madePlaces.record("/aps/alert/body", from: "/aps/alert")
       changed = true
     }
-    for flag in ["content-available", "mutable-content"] {
-      guard let value = aps[flag], !Self.isOne(value) else { continue }
-      // Worked out only for a message that is kept.
-      func pointer() -> JSONPointer { JSONPointer("/aps").appending(flag) }
-      func spelled() -> String { JSONWriter(style: .compact).string(value) }
-      switch value {
-      case .bool(true), .string("1"), .string("true"):
-        aps[flag] = 1
-        context.report(
-          .normalizedFlag, "'\(flag)' spelled \(spelled()) is read as 1", atInput: pointer())
-      case .bool(false), .string("0"), .string("false"), .number(JSONNumber(0)):
-        aps[flag] = nil
-        context.report(
-          .normalizedFlag, "'\(flag)' spelled \(spelled()) means off; removed", atInput: pointer())
-      default:
-        continue  // not a flag spelling; the front end reports it
-      }
+    for flag in Self.apsFlags
+    where Self.normalizeFlag(flag, in: &aps, at: "/aps", context: &context) {
+      changed = true
+    }
+    if case .object(var sound)? = aps["sound"], sound["critical"] != nil,
+      Self.normalizeFlag("critical", in: &sound, at: "/aps/sound", context: &context)
+    {
+      aps["sound"] = .object(sound)
       changed = true
     }
     if case .string(let text)? = aps["badge"], !text.isEmpty,
@@ -63,6 +55,36 @@ public struct NormalizeShapes: PayloadPass {
     payload = .object(root)
   }
 
+  /// The flags of `aps` itself; `sound.critical` is the one flag nested deeper.
+  private static let apsFlags = ["content-available", "mutable-content"]
+
+  /// Rewrites the flag `flag` of `object` (found at `parent`) the one way every flag is
+  /// read: `true`, `"1"` and `"true"` become `1`; `false`, `0`, `"0"` and `"false"` are
+  /// removed, off being the flag's absence. Answers whether it rewrote the flag; another
+  /// value is left for the front end to report.
+  private static func normalizeFlag(
+    _ flag: String, in object: inout JSONObject, at parent: JSONPointer,
+    context: inout PassContext
+  ) -> Bool {
+    guard let value = object[flag], !isOne(value) else { return false }
+    // Worked out only for a message that is kept.
+    func pointer() -> JSONPointer { parent.appending(flag) }
+    func spelled() -> String { JSONWriter(style: .compact).string(value) }
+    switch value {
+    case .bool(true), .string("1"), .string("true"):
+      object[flag] = 1
+      context.report(
+        .normalizedFlag, "'\(flag)' spelled \(spelled()) is read as 1", atInput: pointer())
+    case .bool(false), .string("0"), .string("false"), .number(JSONNumber(0)):
+      object[flag] = nil
+      context.report(
+        .normalizedFlag, "'\(flag)' spelled \(spelled()) means off; removed", atInput: pointer())
+    default:
+      return false  // not a flag spelling; the front end reports it
+    }
+    return true
+  }
+
   /// Whether `aps` has a member the pass may rewrite: a string `alert` or `badge`, or a
   /// flag other than `1`. Most have none, and are then left as they are after one look
   /// at each member, where the lookups of the rewrite would scan `aps` once per name.
@@ -75,6 +97,12 @@ public struct NormalizeShapes: PayloadPass {
         if case .string = aps.members[index].value { true } else { false }
       case MemberName("content-available"), MemberName("mutable-content"):
         !isOne(aps.members[index].value)
+      case MemberName("sound"):
+        if case .object(let sound) = aps.members[index].value, let critical = sound["critical"] {
+          !isOne(critical)
+        } else {
+          false
+        }
       default: false
       }
     }

@@ -61,6 +61,7 @@ import Testing
     #"{"alert": "x"}"#, #"{"badge": "7"}"#, #"{"mutable-content": true}"#,
     #"{"content-available": "1"}"#, #"{"mutable-content": "false"}"#,
     #"{"content-available": 0}"#, #"{"sound": "a", "mutable-content": "true"}"#,
+    #"{"sound": {"critical": true, "name": "a"}}"#, #"{"sound": {"name": "a", "critical": "0"}}"#,
   ])
   func normalizeShapesRewritesEachShapeAlone(_ aps: String) throws {
     var payload = try JSONReader.parse(Array(#"{"aps": \#(aps), "k": 1}"#.utf8))
@@ -69,6 +70,45 @@ import Testing
     NormalizeShapes().run(on: &payload, context: &context)
     #expect(payload != before)
     #expect(context.diagnostics.all.count == (aps.contains("alert") ? 0 : 1))
+  }
+
+  /// Every flag, `sound.critical` included, reads each spelling the same way: on is
+  /// written as `1`, off is left out, and a spelling other than `1` is a note, not a
+  /// `parse.invalid-value` warning.
+  @Test(arguments: [
+    (#"true"#, true), (#""1""#, true), (#""true""#, true), (#"1"#, true),
+    (#"false"#, false), (#"0"#, false), (#""0""#, false), (#""false""#, false),
+  ])
+  func everyFlagReadsTheSameSpellingsAlike(_ spelled: String, _ on: Bool) throws {
+    let payloads = [
+      "content-available": #"{"aps": {"alert": "x", "content-available": \#(spelled)}}"#,
+      "mutable-content": #"{"aps": {"alert": "x", "mutable-content": \#(spelled)}}"#,
+      "critical":
+        #"{"aps": {"alert": "x", "sound": {"critical": \#(spelled), "name": "a.caf", "volume": 0.5}}}"#,
+    ]
+    for (flag, payload) in payloads {
+      let (code, streams) = runPushc(
+        ["convert", "-f", "apns", "-t", "apns", "--compact"], input: payload)
+      #expect(code == .success)
+      let aps = try #require(try JSONReader.parse(streams.output)["aps"])
+      let written = flag == "critical" ? aps["sound"]?["critical"] : aps[flag]
+      #expect(written == (on ? 1 : nil), "\(flag) spelled \(spelled)")
+      #expect(!streams.error.contains("parse.invalid-value"), "\(flag) spelled \(spelled)")
+      let location = flag == "critical" ? "/aps/sound/critical" : "/aps/\(flag)"
+      #expect(
+        spelled == "1" || streams.error.contains("\(location): note: '\(flag)' spelled"),
+        "\(flag) spelled \(spelled): \(streams.error)")
+    }
+  }
+
+  /// The case a user found: a critical sound spelled `true` stays critical in Expo.
+  @Test func criticalSoundSpelledTrueStaysCritical() throws {
+    let (code, streams) = runPushc(
+      ["convert", "-f", "apns", "-t", "expo", "--set", "to=x", "--compact"],
+      input: #"{"aps":{"alert":"x","sound":{"critical":true,"name":"alarm.caf","volume":0.8}}}"#)
+    #expect(code == .success)
+    #expect(try JSONReader.parse(streams.output)["sound"]?["critical"] == true)
+    #expect(!streams.error.contains("parse.invalid-value"))
   }
 
   @Test func fitTargetLowersToKlaviyo() throws {
