@@ -87,9 +87,7 @@ private struct Fitter {
         .droppedCategory,
         "\(targetID) cannot name the registered category '\(category.identifier)'; dropped",
         at: "/category")
-      reportDroppedActionTargets(of: category) { entry in
-        "category action '\(entry.actionID)' (\(entry.action.phrase)) is dropped with its category"
-      }
+      reportDroppedActionTargets(of: category) { $0.droppedWithItsCategory }
     }
     if let category = notification.category, !category.actionTargets.isEmpty,
       !target.categoryActionTargets
@@ -592,6 +590,13 @@ extension NotificationAction {
     case .inboxMessage(let id): "open inbox message '\(id)'"
     case .custom(let name, _): "run custom action '\(name)'"
     }
+  }
+}
+
+extension NotificationCategory.ActionTarget {
+  /// Why the target is lost when its category is: the message of its `fit.dropped-action`.
+  var droppedWithItsCategory: String {
+    "category action '\(actionID)' (\(action.phrase)) is dropped with its category"
   }
 }
 

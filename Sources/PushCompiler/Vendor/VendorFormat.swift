@@ -285,6 +285,23 @@ public struct EmitContext: Sendable {
     }
   }
 
+  /// Reports the registered category `category` dropped, at `/category`, and with it
+  /// each of its action targets (what its actions do, such as Klaviyo's
+  /// `body.actions`), each at its own path: every target came from its own member of
+  /// the input, which the source map names. Every emitter that leaves a category out
+  /// reports it here, so no target is lost unreported.
+  public mutating func reportDroppedCategory(
+    _ category: NotificationCategory, _ message: @autoclosure () -> String,
+    notes: @autoclosure () -> [String] = []
+  ) {
+    report(.droppedCategory, message(), at: "/category", notes: notes())
+    for (index, target) in category.actionTargets.enumerated() {
+      report(
+        .droppedAction, target.droppedWithItsCategory,
+        at: JSONPointer("/category/actionTargets").appending(index))
+    }
+  }
+
   /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
   /// target): one diagnostic per field, at its IR path, which the source map turns into
   /// the place it was read from; a group's fields (``VendorFormat/keptGroups``) each on

@@ -43,6 +43,32 @@ import Testing
       })
   }
 
+  /// A category's per-action link is written, or reported lost at the member it came
+  /// from, for every target: also where the emitter leaves the category out beside
+  /// dynamic buttons (klaviyo, iterable), which loses the link with it.
+  @Test(arguments: Vendors.ids)
+  func aCategoryActionLinkIsWrittenOrReportedWhereItWasGiven(_ id: String) throws {
+    let payload =
+      #"{"aps": {"alert": {"title": "T", "body": "B"}, "category": "com.klaviyo.category.viewDismiss"}, "body": {"_k": "k", "url": "klaviyo://offers", "action_buttons": [{"id": "claim", "label": "Claim", "url": "klaviyo://claim"}, {"id": "no", "label": "No"}], "actions": {"com.klaviyo.action.view": {"url": "klaviyo://UNIQUE-VIEW"}, "com.klaviyo.action.dismiss": {}}}}"#
+    var translator = Translator(from: Klaviyo(), to: try #require(Vendors.named(id)))
+    translator.defaults = GoldenCase.defaults
+    let result = translator.translate(try JSONReader.parse(Array(payload.utf8)))
+    let output = try #require(result.output, "\(id): \(result.diagnostics.codes)")
+    let written = JSONWriter(style: .compact).string(output).contains("klaviyo://UNIQUE-VIEW")
+    let reported = result.diagnostics.contains {
+      $0.code.isLossy && $0.location == .input("/body/actions/com.klaviyo.action.view")
+    }
+    #expect(written || reported, "\(id): \(result.diagnostics.codes)")
+    if id == "klaviyo" || id == "iterable" {
+      #expect(!written)
+      #expect(
+        result.diagnostics.contains {
+          $0.code == .droppedAction
+            && $0.location == .input("/body/actions/com.klaviyo.action.view")
+        })
+    }
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")

@@ -24,11 +24,11 @@ struct IterableEmitter: PayloadEmitter {
     if let tapAction { itbl.append(Key.defaultAction, .object(tapAction)) }
     var category = notification.category
     if notification.hasDynamicButtons {
-      if let identifier = category?.identifier {
-        context.report(
-          .droppedCategory,
-          "'aps.category' would hide the buttons (iterable shows a registered category's instead); '\(identifier)' dropped",
-          at: "/category")
+      if let dropped = category {
+        context.reportDroppedCategory(
+          dropped,
+          "'aps.category' would hide the buttons (iterable shows a registered category's instead); '\(dropped.identifier)' dropped"
+        )
         category = nil
       }
       let buttons = notification.buttons.enumerated().map {

@@ -161,21 +161,28 @@ struct KlaviyoEmitter: PayloadEmitter {
     let registered = notification.category.map { category in
       (category.identifier, targets(category.actionTargets.map { ($0.actionID, $0.action) }))
     }
-    for (index, target) in (notification.category?.actionTargets ?? []).enumerated() {
-      let path = JSONPointer("/category/actionTargets").appending(index)
-      switch target.action {
-      case .openURL(_, .app): break
-      case .openURL(let url, _):
-        context.report(
-          .changedAction, "category action '\(target.actionID)' opens '\(url)' in the app", at: path
-        )
-      default:
-        context.report(
-          .droppedField,
-          "'body.actions' holds links only; what '\(target.actionID)' does is dropped", at: path)
+    // What `body.actions` cannot say of a category that is written; one dropped says
+    // so for each of its targets instead.
+    func reportTargets(context: inout EmitContext) {
+      for (index, target) in (notification.category?.actionTargets ?? []).enumerated() {
+        let path = JSONPointer("/category/actionTargets").appending(index)
+        switch target.action {
+        case .openURL(_, .app): break
+        case .openURL(let url, _):
+          context.report(
+            .changedAction, "category action '\(target.actionID)' opens '\(url)' in the app",
+            at: path)
+        default:
+          context.report(
+            .droppedField,
+            "'body.actions' holds links only; what '\(target.actionID)' does is dropped", at: path)
+        }
       }
     }
-    guard notification.hasDynamicButtons else { return registered }
+    guard notification.hasDynamicButtons else {
+      reportTargets(context: &context)
+      return registered
+    }
     let wantsFallback = context.options.contains(Klaviyo.fallbackCategoryOption)
     if wantsFallback {
       let fallback =
@@ -184,6 +191,7 @@ struct KlaviyoEmitter: PayloadEmitter {
           ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
         }
       if let fallback {
+        if registered != nil { reportTargets(context: &context) }
         context.report(
           .fallbackCategory,
           "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then skips the dynamic buttons",
@@ -196,11 +204,10 @@ struct KlaviyoEmitter: PayloadEmitter {
         at: "/buttons")
       return nil
     }
-    if let registered {
-      context.report(
-        .droppedCategory,
+    if let registered, let category = notification.category {
+      context.reportDroppedCategory(
+        category,
         "'\(registered.0)' dropped: beside dynamic buttons the shipped SDK would skip them",
-        at: "/category",
         notes: [
           "--option \(Klaviyo.fallbackCategoryOption) keeps it as the spec's migration fallback"
         ])

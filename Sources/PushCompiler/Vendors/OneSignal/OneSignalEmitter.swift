@@ -113,10 +113,10 @@ struct OneSignalEmitter: PayloadEmitter {
   private func category(context: inout EmitContext) -> String? {
     guard let category = notification.category else { return nil }
     guard notification.buttons.isEmpty else {
-      context.report(
-        .droppedCategory,
-        "'\(category.identifier)' dropped: beside it the OneSignal extension would add none of the buttons",
-        at: "/category")
+      context.reportDroppedCategory(
+        category,
+        "'\(category.identifier)' dropped: beside it the OneSignal extension would add none of the buttons"
+      )
       return nil
     }
     return category.identifier
