@@ -69,6 +69,31 @@ import Testing
     }
   }
 
+  /// A foreign custom key moved into `key_value_pairs` keeps that dictionary String to
+  /// String, as the SDK types it: a value of another type is written as its compact JSON
+  /// text, and its one lossy warning says so at the key's input location.
+  @Test func aNonStringValueMovedIntoKeyValuePairsIsWrittenAsItsJSONText() throws {
+    var translator = Translator(from: APNs(), to: Klaviyo())
+    translator.settings = ["_k": "x"]
+    let result = translator.translate(
+      try JSONReader.parse(
+        Array(#"{"aps":{"alert":"x"},"url":{"path":"/a"},"badge_value":7,"web_url":"s"}"#.utf8)))
+    let expected: JSONValue = [
+      "url": .string(#"{"path":"/a"}"#), "badge_value": "7", "web_url": "s",
+    ]
+    #expect(result.output?["key_value_pairs"] == expected)
+    let moved = result.diagnostics.filter { $0.code == .movedField }
+    #expect(moved.map(\.location) == [.input("/url"), .input("/badge_value"), .input("/web_url")])
+    #expect(moved.allSatisfy { $0.code.isLossy })
+    #expect(moved[0].message.contains(#"as the JSON text '{"path":"/a"}'"#))
+    #expect(moved[1].message.contains("as the JSON text '7'"))
+    #expect(!moved[2].message.contains("JSON text"))
+    // Pairs that came from Klaviyo's own key_value_pairs are written back as they were.
+    let own = try convert(
+      #"{"aps":{"alert":"x"},"body":{"_k":"k"},"key_value_pairs":{"n":7,"o":{"a":1}}}"#)
+    #expect(own.output?["key_value_pairs"] == ["n": 7, "o": ["a": 1]])
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")
