@@ -24,6 +24,14 @@ public struct Braze: ParsedFormat, EmittedFormat {
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
   public var keptGroups: Set<String> { Self.groups }
+
+  /// The request's audience keys say whom Braze sends the push to: a target drops them
+  /// as such, not as data Braze alone has.
+  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
+    guard group == Key.requestExtras, Key.recipientKeys.contains(key) else { return nil }
+    return
+      "'\(key)' names whom the Braze request goes to and is not part of what the phone receives"
+  }
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [
     Key.abExtras, Key.messagesExtras, Key.requestExtras, Key.applePushExtras,
@@ -98,6 +106,10 @@ public struct Braze: ParsedFormat, EmittedFormat {
     /// `extra` keys the REST API refuses.
     static let extraReserved: Set<String> = ["aps", ab]
 
+    /// The request's keys that say whom it goes to.
+    static let recipientKeys: Set<String> = [
+      "external_user_ids", "user_aliases", "segment_id", "audience", "broadcast", "recipients",
+    ]
     /// In `extras["braze"]`: the request's own keys (audience, options), in order.
     static let requestExtras = "request"
     /// In `extras["braze"]`: the request's messages for other platforms.

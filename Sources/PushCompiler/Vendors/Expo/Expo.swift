@@ -33,6 +33,14 @@ public struct Expo: ParsedFormat, EmittedFormat {
     return capabilities
   }()
 
+  /// A push message's `to` says whom Expo sends it to: a target drops it as such, not as
+  /// data Expo alone has (and the device form, which has no `to`, with the same words).
+  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
+    guard group == nil, key == Key.to else { return nil }
+    return
+      "'to' names the recipients of the push message and is not part of what the phone receives"
+  }
+
   /// Where the IR keeps a push message's `to`.
   static let recipientsPath: JSONPointer = "/extras/expo/to"
 

@@ -115,11 +115,9 @@ struct ExpoEmitter: PayloadEmitter {
       customData { rootKeys.contains($0) }, into: &root,
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
     if context.settings[Key.to] != nil || kept[Key.to] != nil {
-      let message =
-        "'to' names the recipients of the push message and is not part of what the phone receives; dropped"
       context.report(
-        .droppedField, message, at: Expo.recipientsPath, held: kept[Key.to] != nil,
-        elseAtOutput: "/to")
+        .droppedField, Expo().droppedFieldPhrase(Key.to, in: nil)! + "; dropped",
+        at: Expo.recipientsPath, held: kept[Key.to] != nil, elseAtOutput: "/to")
     }
     for member in kept
     where member.key != Key.to && !Key.serviceKeys.contains(member.key)
