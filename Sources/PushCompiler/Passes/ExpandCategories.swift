@@ -43,11 +43,14 @@ public struct ExpandCategories: NotificationPass {
         }
       }
       let buttons = PredefinedCategory.all[position].buttons
-      for target in category.actionTargets where buttons.allSatisfy({ $0.id != target.actionID }) {
+      // Each at its own target's path, which the source map turns into the member the
+      // target was read from.
+      for (index, target) in category.actionTargets.enumerated()
+      where buttons.allSatisfy({ $0.id != target.actionID }) {
         context.report(
           .droppedAction,
           "'\(target.actionID)' is not an action of '\(category.identifier)'; its target is dropped",
-          at: "/category/actionTargets")
+          at: JSONPointer("/category/actionTargets").appending(index))
       }
     }
     if let input = context.sourceMap.inputLocation(of: "/category") {

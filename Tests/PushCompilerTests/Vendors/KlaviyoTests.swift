@@ -94,6 +94,19 @@ import Testing
     #expect(own.output?["key_value_pairs"] == ["n": 7, "o": ["a": 1]])
   }
 
+  /// An action target naming no action of its predefined category is reported dropped
+  /// at the `body.actions` member that gave it, not at the category.
+  @Test func aTargetOfNoActionOfTheCategoryIsReportedWhereItWasGiven() throws {
+    let result = try convert(
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.yesNo"},"body":{"_k":"a","actions":{"com.klaviyo.action.yes":{"url":"app://y"},"com.klaviyo.action.bogus":{"url":"app://x"}}}}"#
+    )
+    let dropped = result.diagnostics.filter {
+      $0.code == .droppedAction
+        && $0.message.contains("'com.klaviyo.action.bogus' is not an action")
+    }
+    #expect(dropped.map(\.location) == [.input("/body/actions/com.klaviyo.action.bogus")])
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")
