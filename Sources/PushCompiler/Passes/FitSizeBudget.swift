@@ -29,6 +29,8 @@ public struct FitSizeBudget: Sendable {
     var diagnostics = Diagnostics(recording: recording)
     let shortenable: PushNotification? =
       shorten && notification.content.body != nil ? copy notification : nil
+    // Without --fit, for the hint: whether shortening could help at all.
+    let body = shorten ? nil : notification.content.body
     guard var payload = emit(consume notification, &diagnostics) else {
       return (nil, diagnostics)
     }
@@ -69,7 +71,20 @@ public struct FitSizeBudget: Sendable {
       .overBudget, "the payload is \(originalSize) bytes; APNs accepts at most \(limit)",
       at: .output(.root),
       notes: shorten
-        ? ["shortening the body is not enough"] : ["--fit shortens the body text until it fits"])
+        ? ["shortening the body is not enough"]
+        : Self.shorteningCanFit(originalSize, body: body, limit: limit)
+          ? ["--fit shortens the body text until it fits"]
+          : ["shortening the body would not be enough: the rest of the payload is over the limit"])
     return (nil, diagnostics)
+  }
+
+  /// Whether a payload of `size` bytes holding `body` once would fit in `limit` with
+  /// the body cut to the shortest `--fit` writes, `…`: the size less the body's JSON
+  /// text, plus that of `…`.
+  static func shorteningCanFit(_ size: Int, body: String?, limit: Int) -> Bool {
+    guard let body, !body.isEmpty else { return false }
+    let writer = JSONWriter(style: .compact)
+    let saved = writer.string(.string(body)).utf8.count - writer.string("…").utf8.count
+    return size - saved <= limit
   }
 }

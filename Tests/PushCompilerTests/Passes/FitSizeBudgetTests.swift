@@ -41,4 +41,31 @@ import Testing
       "\(Self.bodies[index].name): ends '\(String(kept.suffix(8)))', not a prefix of the body")
     #expect(streams.error.contains("[fit.shortened-body]"))
   }
+
+  /// Without `--fit`, the refusal suggests it only when shortening the body could make
+  /// the payload fit; and where it suggests it, `--fit` does.
+  @Test func theHintSuggestsFitOnlyWhenShorteningCanHelp() throws {
+    let fitting =
+      #"{"aps":{"alert":{"body":"\#(String(repeating: "é", count: 3000))"}},"body":{"_k":"k"}}"#
+    let hopeless =
+      #"{"aps":{"alert":{"title":"\#(String(repeating: "t", count: 4100))","body":"short body"}},"body":{"_k":"k"}}"#
+    for (input, helps) in [(fitting, true), (hopeless, false)] {
+      let (refused, without) = runPushc(
+        ["convert", "-f", "klaviyo", "-t", "klaviyo"], input: input)
+      #expect(refused == .dataError)
+      #expect(without.error.contains("[emit.over-budget]"))
+      #expect(without.error.contains("note: --fit shortens the body text until it fits") == helps)
+      let (code, _) = runPushc(
+        ["convert", "-f", "klaviyo", "-t", "klaviyo", "--fit"], input: input)
+      #expect((code == .success) == helps)
+    }
+    // The body's share of the payload is its JSON text: escapes count.
+    let escaped =
+      #"{"aps":{"alert":{"title":"\#(String(repeating: "t", count: 3900))","body":"\#(String(repeating: "\\n", count: 300))"}},"body":{"_k":"k"}}"#
+    let (_, streams) = runPushc(["convert", "-f", "klaviyo", "-t", "klaviyo"], input: escaped)
+    #expect(streams.error.contains("note: --fit shortens the body text until it fits"))
+    #expect(
+      runPushc(["convert", "-f", "klaviyo", "-t", "klaviyo", "--fit"], input: escaped).0 == .success
+    )
+  }
 }
