@@ -98,10 +98,13 @@ public struct Braze: ParsedFormat, EmittedFormat {
     static let actionID = "action_id"
     static let action = "action"
     static let uri = "uri"
+    static let expiry = "expiry"
+    static let collapseID = "collapse_id"
+    static let apnsPriority = "apns_priority"
+    static let actionLocKey = "action_loc_key"
     /// `apple_push` keys kept verbatim (send options and analytics, not content).
     static let keptPushKeys: Set<String> = [
-      "message_variation_id", "expiry", "collapse_id", "apns_priority",
-      "send_to_most_recent_device_only",
+      "message_variation_id", expiry, collapseID, apnsPriority, "send_to_most_recent_device_only",
     ]
     /// `extra` keys the REST API refuses.
     static let extraReserved: Set<String> = ["aps", ab]

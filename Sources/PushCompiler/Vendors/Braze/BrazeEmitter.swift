@@ -12,10 +12,22 @@ struct BrazeEmitter: PayloadEmitter {
     let deviceForm = context.writesDeviceForm(
       sourceWasDeviceForm: kept.removeValue(forKey: PayloadForm.deviceFormHint) == true)
     context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])
-    context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
+    var options: BrazeSendOptions?
+    if deviceForm {
+      context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
+    } else {
+      // The request takes the APNs headers other formats kept as its send options.
+      let read = BrazeSendOptions(
+        reading: notification, kept: Set(kept[Key.applePushExtras]?.objectValue?.keys ?? []),
+        context: &context)
+      context.reportForeignExtras(
+        read.unread ?? notification, keeping: ["braze", APSCodec.extrasKey])
+      options = read
+    }
     context.noteRegisteredCategory(of: notification, vendor: "braze")
     return deviceForm
-      ? writeDeviceForm(kept: kept, context: &context) : writeRequest(kept: kept, context: &context)
+      ? writeDeviceForm(kept: kept, context: &context)
+      : writeRequest(kept: kept, options: options?.members ?? JSONObject(), context: &context)
   }
 
   // MARK: The device form
@@ -76,9 +88,17 @@ struct BrazeEmitter: PayloadEmitter {
 
   // MARK: The REST request
 
-  private func writeRequest(kept: JSONObject, context: inout EmitContext) -> JSONValue {
+  private func writeRequest(kept: JSONObject, options: JSONObject, context: inout EmitContext)
+    -> JSONValue
+  {
     var push = JSONObject()
-    if let alert = alert(kept: kept[Key.applePushExtras]?[Key.alert]?.objectValue) {
+    let keptAlert = kept[Key.applePushExtras]?[Key.alert]?.objectValue
+    // APNs's `alert.action-loc-key` is the request's `alert.action_loc_key`.
+    let actionLocKey = notification.extras[APSCodec.extrasKey]?["alert"]?["action-loc-key"]
+    let writesActionLocKey = actionLocKey?.stringValue != nil && keptAlert?[Key.actionLocKey] == nil
+    if let alert = alert(
+      actionLocKey: writesActionLocKey ? actionLocKey : nil, kept: keptAlert)
+    {
       push.append(Key.alert, alert)
     }
     let content = notification.content
@@ -127,7 +147,9 @@ struct BrazeEmitter: PayloadEmitter {
     where member.key != Key.alert && push[member.key] == nil {
       push.append(member.key, member.value)
     }
-    reportWhatTheRequestCannotSay(kept: kept, context: &context)
+    for member in options where push[member.key] == nil { push.append(member.key, member.value) }
+    reportWhatTheRequestCannotSay(
+      kept: kept, writesActionLocKey: writesActionLocKey, context: &context)
 
     var request = JSONObject()
     for member in kept[Key.requestExtras]?.objectValue ?? JSONObject() {
@@ -152,8 +174,9 @@ struct BrazeEmitter: PayloadEmitter {
   }
 
   /// `alert`: a string when there is only a body, else an object with underscored keys,
-  /// with the kept members (`action_loc_key`, a Live Activity `sound`).
-  private func alert(kept: JSONObject?) -> JSONValue? {
+  /// `action_loc_key` (APNs's `action-loc-key`) and the kept members (a Live Activity
+  /// `sound`).
+  private func alert(actionLocKey: JSONValue?, kept: JSONObject?) -> JSONValue? {
     let content = notification.content
     var alert = JSONObject()
     alert.appendIfPresent("title", content.title)
@@ -166,6 +189,7 @@ struct BrazeEmitter: PayloadEmitter {
       alert.append(key, .string(text.key))
       if !text.arguments.isEmpty { alert.append(args, .array(text.arguments.map { .string($0) })) }
     }
+    if let actionLocKey { alert.append(Key.actionLocKey, actionLocKey) }
     for member in kept ?? JSONObject() where alert[member.key] == nil {
       alert.append(member.key, member.value)
     }
@@ -175,10 +199,20 @@ struct BrazeEmitter: PayloadEmitter {
 
   /// The request carries the alert's title, body and their localizations, a sound name,
   /// the badge and a few `aps` keys; the rest of `aps` only the device form has.
-  private func reportWhatTheRequestCannotSay(kept: JSONObject, context: inout EmitContext) {
+  private func reportWhatTheRequestCannotSay(
+    kept: JSONObject, writesActionLocKey: Bool, context: inout EmitContext
+  ) {
     let note = PayloadForm.deviceFormNote
+    var unwritten = notification
+    if writesActionLocKey, var aps = unwritten.extras[APSCodec.extrasKey],
+      var alert = aps["alert"]?.objectValue
+    {
+      alert["action-loc-key"] = nil
+      aps["alert"] = alert.isEmpty ? nil : .object(alert)
+      unwritten.extras[APSCodec.extrasKey] = aps.isEmpty ? nil : aps
+    }
     context.reportContentOutsideRequest(
-      notification,
+      unwritten,
       carried: [
         "title", "body", "titleLocalization", "bodyLocalization", "sound", "badge", "threadID",
         "interruptionLevel", "relevanceScore",

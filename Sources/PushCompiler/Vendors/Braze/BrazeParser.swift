@@ -234,7 +234,8 @@ struct BrazeParser: PayloadParser {
   }
 
   /// `alert`: a string (the body) or an object with underscored keys. Returns the members
-  /// kept verbatim (`action_loc_key`, a Live Activity `sound`, unknown ones).
+  /// kept verbatim (a Live Activity `sound`, unknown ones); a string `action_loc_key` is
+  /// kept as `aps.alert.action-loc-key`.
   private mutating func readAlert(
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) -> JSONObject? {
@@ -276,6 +277,15 @@ struct BrazeParser: PayloadParser {
             .invalidValue, "'\(member.key)' without its key has nothing to format; ignored",
             at: path)
         }
+      } else if member.key == Key.actionLocKey, case .string = member.value {
+        // APNs's `alert.action-loc-key`: kept where the shared codec keeps it, so that the
+        // device form and other formats write it too.
+        var aps = notification.extras[APSCodec.extrasKey] ?? JSONObject()
+        var apsAlert = aps["alert"]?.objectValue ?? JSONObject()
+        apsAlert["action-loc-key"] = member.value
+        aps["alert"] = .object(apsAlert)
+        notification.extras[APSCodec.extrasKey] = aps
+        context.recordExtra("action-loc-key", of: APSCodec.extrasKey, in: "alert", from: path)
       } else {
         if !["action_loc_key", "sound"].contains(member.key) {
           context.report(

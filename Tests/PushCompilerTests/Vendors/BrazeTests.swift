@@ -1,0 +1,109 @@
+import PushCompiler
+import PushIR
+import Testing
+
+/// Braze's REST request takes the send options and the alert key other formats hold for
+/// APNs (`action_loc_key`, `collapse_id`, `apns_priority`, `expiry`).
+@Suite struct BrazeTests {
+  func translate(
+    _ payload: String, from source: any VendorFormat, options: Set<String> = []
+  ) throws -> Translator.Result {
+    var translator = Translator(from: source, to: Braze())
+    translator.options = options
+    return translator.translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+
+  /// The `apple_push` object of a request.
+  func applePush(_ result: Translator.Result) -> JSONValue? {
+    result.output?["messages"]?["apple_push"]
+  }
+
+  /// The messages of the warnings, by input location.
+  func warnings(_ result: Translator.Result) -> [String: String] {
+    var found: [String: String] = [:]
+    for diagnostic in result.diagnostics where diagnostic.severity >= .warning {
+      if case .input(let pointer) = diagnostic.location {
+        found[pointer.description, default: ""] += diagnostic.message
+      }
+    }
+    return found
+  }
+
+  @Test func anAPNsActionLocKeyBecomesTheAlertsActionLocKey() throws {
+    let result = try translate(
+      #"{"aps": {"alert": {"title": "T", "body": "B", "action-loc-key": "ALK"}}}"#, from: APNs())
+    #expect(applePush(result)?["alert"] == ["title": "T", "body": "B", "action_loc_key": "ALK"])
+    #expect(warnings(result).isEmpty)
+  }
+
+  @Test func expoDeliveryKeysBecomeTheRequestsSendOptions() throws {
+    let result = try translate(
+      #"{"to": "ExponentPushToken[a]", "title": "T", "body": "B", "expiration": 1700000000, "priority": "normal", "collapseId": "c1"}"#,
+      from: Expo())
+    let push = try #require(applePush(result))
+    #expect(push["expiry"] == "2023-11-14T22:13:20Z")
+    #expect(push["apns_priority"] == 5)
+    #expect(push["collapse_id"] == "c1")
+    #expect(Set(warnings(result).keys) == ["/to"])
+  }
+
+  @Test(arguments: [("high", 10), ("default", 10), ("normal", 5)])
+  func expoPrioritiesAreAPNsPriorities(_ priority: String, _ apns: Int) throws {
+    let result = try translate(
+      #"{"to": "ExponentPushToken[a]", "body": "B", "priority": "\#(priority)"}"#, from: Expo())
+    #expect(applePush(result)?["apns_priority"] == .number(JSONNumber(apns)))
+  }
+
+  @Test func anExpoTTLIsRelativeAndOutranksExpiration() throws {
+    let result = try translate(
+      #"{"to": "ExponentPushToken[a]", "body": "B", "ttl": 60, "expiration": 1700000000}"#,
+      from: Expo())
+    #expect(applePush(result)?["expiry"] == nil)
+    let found = warnings(result)
+    #expect(
+      found["/ttl"]
+        == "braze's 'expiry' takes a date and time, not expo's 'ttl' of 60 seconds from sending; dropped"
+    )
+    #expect(
+      found["/expiration"]
+        == "expo's 'expiration' has no effect beside its 'ttl', which takes precedence; dropped")
+  }
+
+  @Test func fcmAPNsHeadersBecomeTheRequestsSendOptions() throws {
+    let result = try translate(
+      #"{"message": {"token": "t", "apns": {"headers": {"apns-collapse-id": "c1", "apns-priority": "10", "apns-expiration": "1700000000", "apns-push-type": "alert"}, "payload": {"aps": {"alert": "B"}}}}}"#,
+      from: FCM())
+    let push = try #require(applePush(result))
+    #expect(push["expiry"] == "2023-11-14T22:13:20Z")
+    #expect(push["apns_priority"] == 10)
+    #expect(push["collapse_id"] == "c1")
+    let found = warnings(result)
+    #expect(
+      found["/message/apns/headers"]
+        == "fcm's APNs header 'apns-push-type' has no place in braze's REST request; dropped")
+  }
+
+  @Test func anExpirationOfZeroHasNoDate() throws {
+    let result = try translate(
+      #"{"message": {"token": "t", "apns": {"headers": {"apns-expiration": "0"}, "payload": {"aps": {"alert": "B"}}}}}"#,
+      from: FCM())
+    #expect(applePush(result)?["expiry"] == nil)
+    #expect(
+      warnings(result)["/message/apns/headers"]
+        == "fcm's 'apns-expiration' 0 (deliver once, never stored) is no date braze's 'expiry' can say; dropped"
+    )
+  }
+
+  @Test func theSendOptionsSurviveBrazeToBraze() throws {
+    let request =
+      #"{"external_user_ids": ["u"], "messages": {"apple_push": {"alert": {"title": "T", "body": "B", "action_loc_key": "ALK"}, "expiry": "2023-11-14T22:13:20Z", "collapse_id": "c1", "apns_priority": 5}}}"#
+    let same = try translate(request, from: Braze())
+    #expect(same.output == (try JSONReader.parse(Array(request.utf8))))
+    // Through the device form, the alert key stays (the send options are request headers).
+    let device = try translate(request, from: Braze(), options: ["device-form"])
+    #expect(device.output?["aps"]?["alert"]?["action-loc-key"] == "ALK")
+    let back = try translate(
+      JSONWriter().string(try #require(device.output)), from: Braze(), options: ["api-request"])
+    #expect(applePush(back)?["alert"]?["action_loc_key"] == "ALK")
+  }
+}
