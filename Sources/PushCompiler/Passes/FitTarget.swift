@@ -266,6 +266,11 @@ private struct Fitter {
         ? takingTapAction(tapAction, insteadOf: button.action) : change(button.action, by: lowering)
       if skipsLink(new.url) { return false }
       nowOpensApp = new.opensApp
+      // A button opens the app only with the foreground option: a dismiss lowered to
+      // opening the app gets it where the target writes it (acoustic), as reported.
+      if case .dismiss = button.action, nowOpensApp, target.buttonOptions.contains(.foreground) {
+        button.options.insert(.foreground)
+      }
       button.action = new
       report(
         .changedAction, "button '\(button.label)' \(why.text(targetID: targetID))",
