@@ -182,7 +182,11 @@ struct Session {
           &streams)
       }
     }
-    if let dump = options.dumpAfter, dump != "parse", !pipeline.names.contains(dump) {
+    // Writing the IR, nothing has a size to check: fit-size-budget does not run.
+    let runningNames = pipeline.names.filter {
+      $0 != FitSizeBudget().name || target?.capabilities.payloadLimit != nil
+    }
+    if let dump = options.dumpAfter, dump != "parse", !runningNames.contains(dump) {
       return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
     }
     // Outputs (convert and batch) are checked before anything is read or written: a

@@ -58,7 +58,8 @@ public struct Translator: Sendable {
     /// Everything reported, in order, located in the input wherever possible; only its
     /// summary when ``Translator/recording`` is ``Diagnostics/Recording/summary``.
     public var diagnostics: Diagnostics
-    /// The document as it stood after the pass named by ``Translator/dumpAfter``.
+    /// The document as it stood after the pass named by ``Translator/dumpAfter``: for
+    /// fit-size-budget, the payload it kept, or when it refused, the last one it measured.
     public var dump: JSONValue?
     /// The target payload as compact JSON, when the size check already wrote it that
     /// way, or ``Translator/buildsOutputValue`` is off; `nil` when an error was reported.
@@ -209,14 +210,20 @@ public struct Translator: Sendable {
         into: &passContext.diagnostics)
     }
     let textStart = text.count
+    // The payload fit-size-budget leaves is the last one it has emitted and measured.
+    let dumpsPayload = dumpAfter == FitSizeBudget().name
     // Each emission replaces the one before it, when the size check shortens the body.
     func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
       -> EmittedPayload?
     {
       text.removeSubrange(textStart...)
-      return emit(
+      let emitted = emit(
         notification, recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
         into: &found)
+      if dumpsPayload, let emitted {
+        dump = emitted.value ?? (try? JSONReader.parse(Array(text[textStart...])))
+      }
+      return emitted
     }
     let emitted: (payload: EmittedPayload?, diagnostics: Diagnostics)
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
