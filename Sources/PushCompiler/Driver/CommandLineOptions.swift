@@ -77,6 +77,12 @@ public struct CommandLineOptions: Sendable, Equatable {
     /// `--help` or `--version` was given: it answers whatever else the line holds.
     var helpAsked = false
     var given: [OptionSpec] = []
+    /// The first repeat found: an option that takes one value given again, or a `--set`
+    /// field or `--option` name given again; refused unless `--help` answers.
+    var repeated: UsageError?
+    /// What each option was given as, by its long name (and for `--set` and `--option`,
+    /// the name before `=`).
+    var seen: [String: String] = [:]
     while let argument = rest.popFirst() {
       if argument == "--" {
         positional.append(contentsOf: rest)
@@ -111,9 +117,18 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
       try spec.apply(value ?? "", &parsed)
       given.append(spec)
+      if repeated == nil {
+        let key = spec.repeatable ? spec.long + " " + (value ?? "").prefix { $0 != "=" } : spec.long
+        if let earlier = seen[key] {
+          repeated = spec.repeatedError(earlier, value ?? "")
+        } else {
+          seen[key] = value ?? ""
+        }
+      }
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
     if helpAsked { return parsed }
+    if let repeated { throw repeated }
     if !commandNamed, let first = positional.first {
       let commands = Command.allCases.filter { $0 != .help && $0 != .version }
       throw UsageError(
@@ -180,11 +195,16 @@ struct OptionSpec: Sendable {
   /// The commands it applies to; given to another command (`formats` and `passes` take
   /// none but `--help` and `--version`), it is a usage error rather than ignored.
   let commands: Set<CommandLineOptions.Command>
+  /// Whether it may be given more than once (`--set`, `--option`: once for each name
+  /// before `=`; `--help`, `--version`). Any other given twice is a usage error naming
+  /// both values, never the last one taken silently.
+  let repeatable: Bool
   let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
 
   init(
     long: String, short: String?, valueName: String?,
-    commands: Set<CommandLineOptions.Command> = [.convert, .batch], help: String,
+    commands: Set<CommandLineOptions.Command> = [.convert, .batch], repeatable: Bool = false,
+    help: String,
     apply: @escaping @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
   ) {
     self.long = long
@@ -192,7 +212,19 @@ struct OptionSpec: Sendable {
     self.valueName = valueName
     self.help = help
     self.commands = commands
+    self.repeatable = repeatable
     self.apply = apply
+  }
+
+  /// The mistake of giving this option again as `second`, after `first`.
+  func repeatedError(_ first: String, _ second: String) -> UsageError {
+    if repeatable {
+      let name = first.prefix { $0 != "=" }
+      let values = first == name ? "" : " ('\(first)', '\(second)')"
+      return UsageError("\(long) '\(name)' is given twice\(values); give it once")
+    }
+    let values = valueName == nil ? "" : " ('\(first)', '\(second)')"
+    return UsageError("'\(long)' is given twice\(values); give it once")
   }
 
   static let all: [OptionSpec] = [
@@ -218,8 +250,8 @@ struct OptionSpec: Sendable {
       $1.reportFile = $0
     },
     OptionSpec(
-      long: "--set", short: nil, valueName: "NAME=VALUE",
-      help: "value for a field of the target (e.g. _k=abc; see 'pushc formats'); repeatable"
+      long: "--set", short: nil, valueName: "NAME=VALUE", repeatable: true,
+      help: "value for a field of the target (e.g. _k=abc; see 'pushc formats'); once per field"
     ) {
       (value, options) throws(UsageError) in
       guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
@@ -232,8 +264,8 @@ struct OptionSpec: Sendable {
       help: "a JSON object of NAME: \"VALUE\" for required fields; --set wins"
     ) { $1.defaultsFile = $0 },
     OptionSpec(
-      long: "--option", short: nil, valueName: "NAME[=VALUE]",
-      help: "an emitter option of the target format (see 'pushc formats'); repeatable"
+      long: "--option", short: nil, valueName: "NAME[=VALUE]", repeatable: true,
+      help: "an emitter option of the target format (see 'pushc formats'); once per name"
     ) {
       $1.options.insert($0)
     },
@@ -279,14 +311,14 @@ struct OptionSpec: Sendable {
     { $1.compact = true },
     OptionSpec(
       long: "--help", short: "-h", valueName: nil,
-      commands: Set(CommandLineOptions.Command.allCases),
+      commands: Set(CommandLineOptions.Command.allCases), repeatable: true,
       help: "show this help"
     ) { _, options in
       options.command = .help
     },
     OptionSpec(
       long: "--version", short: nil, valueName: nil,
-      commands: Set(CommandLineOptions.Command.allCases),
+      commands: Set(CommandLineOptions.Command.allCases), repeatable: true,
       help: "show the version"
     ) {
       _, options in options.command = .version

@@ -171,6 +171,25 @@ struct Session {
               ? "\(found.id) takes none" : "it takes \(known) (see 'pushc formats')"),
           &streams)
       }
+      // One of each: two options that choose between the same things, or two values for
+      // one field, would leave one of them unused without a word.
+      for group in found.exclusiveOptions {
+        let given = group.filter(options.options.contains)
+        if given.count > 1 {
+          return usage(
+            "--option '\(given[0])' and --option '\(given[1])' exclude each other; give one",
+            &streams)
+        }
+      }
+      for group in found.settingGroups(options: options.options) {
+        let given = group.names.compactMap { name in options.settings[name].map { "\(name)=\($0)" }
+        }
+        if given.count > 1 {
+          return usage(
+            "--set '\(given[0])' and --set '\(given[1])' give one field of \(found.id)'s output (\(group.meaning)); give one",
+            &streams)
+        }
+      }
     }
     var pipeline = Pipeline.standard
     if let names = options.passes {

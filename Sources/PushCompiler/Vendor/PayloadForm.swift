@@ -13,6 +13,9 @@ enum PayloadForm {
   /// The note on every loss of the request form.
   static let deviceFormNote = "--option \(deviceFormOption) writes the whole 'aps' dictionary"
 
+  /// The two forms' options exclude each other.
+  static let exclusiveOptions = [[deviceFormOption, apiRequestOption]]
+
   /// The `--option` entries for a vendor whose device form is `device` and whose
   /// request is `request` (both described for `pushc formats`).
   static func emitOptions(device: String, request: String = "the API request")

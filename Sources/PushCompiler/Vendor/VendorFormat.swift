@@ -29,6 +29,11 @@ public protocol VendorFormat: Sendable {
   /// Whether `option`, as given to `--option`, is one this format's emitter understands.
   func acceptsOption(_ option: String) -> Bool
 
+  /// Groups of ``emitOptions`` of which one at most may be given, because they choose
+  /// between the same things (a vendor's two payload forms); two of a group are a usage
+  /// error naming both.
+  var exclusiveOptions: [[String]] { get }
+
   /// Lowers a payload into the IR. Oddities go to `context.diagnostics`; only a
   /// payload that cannot be read at all throws.
   func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
@@ -76,6 +81,13 @@ public protocol VendorFormat: Sendable {
   /// `options`; FCM's also takes those of the format inside.
   func takesSetting(_ name: String, options: Set<String>) -> Bool
 
+  /// Groups of `--set` names of the output written with `options` of which one at most
+  /// may be given, with what they give: the names of one field (CleverTap's `W$id` and
+  /// `wzrk_id`), or fields of which the output holds one (FCM's `token`, `topic`,
+  /// `condition`). Two of a group are a usage error naming both, never one taken
+  /// silently. By default, each field of ``settableFields`` with several names.
+  func settingGroups(options: Set<String>) -> [(names: [String], meaning: String)]
+
   /// The format whose service issued the notification and campaign ids of a
   /// notification this format read, with `extras` (FCM: the format of its inner
   /// payload); `nil` when they are taken as given, as an IR document's are.
@@ -97,6 +109,10 @@ extension VendorFormat {
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? { nil }
   public var settableFields: [(names: [String], meaning: String)] { [] }
   public func takesSetting(_ name: String, options: Set<String>) -> Bool { listsSetting(name) }
+  public func settingGroups(options: Set<String>) -> [(names: [String], meaning: String)] {
+    settableFields.filter { $0.names.count > 1 }
+  }
+  public var exclusiveOptions: [[String]] { [] }
 
   /// Whether ``settableFields`` names `name`.
   public func listsSetting(_ name: String) -> Bool {

@@ -21,6 +21,8 @@ public struct Braze: ParsedFormat, EmittedFormat {
     PayloadForm.emitOptions(device: "'aps', 'ab', 'ab_uri'", request: "the REST request")
   }
 
+  public var exclusiveOptions: [[String]] { PayloadForm.exclusiveOptions }
+
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
   public var keptGroups: Set<String> { Self.groups }

@@ -20,6 +20,8 @@ public struct Expo: ParsedFormat, EmittedFormat {
     PayloadForm.emitOptions(device: "'aps', the data under the root 'body'")
   }
 
+  public var exclusiveOptions: [[String]] { PayloadForm.exclusiveOptions }
+
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
   public var settableFields: [(names: [String], meaning: String)] { [ExpoEmitter.toField].listed }

@@ -32,6 +32,14 @@ public struct FCM: ParsedFormat {
     return Self.innerFormats.contains { $0.acceptsOption(option) }
   }
 
+  /// Those of every inner format, whose options fcm accepts.
+  public var exclusiveOptions: [[String]] { Self.innerExclusiveOptions }
+  /// Gathered once, each group once.
+  private static let innerExclusiveOptions: [[String]] = innerFormats.reduce(into: []) {
+    groups, format in
+    for group in format.exclusiveOptions where !groups.contains(group) { groups.append(group) }
+  }
+
   /// With the default inner format, plain APNs.
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
@@ -60,6 +68,22 @@ public struct FCM: ParsedFormat {
       return inner.takesSetting(name, options: options)
     }
     return Self.innerFormats.contains { $0.takesSetting(name, options: options) }
+  }
+
+  /// The message goes to one target (`token`, `topic` or `condition`), and the inner
+  /// format's groups: the one `--option inner=` names, or every one's.
+  public func settingGroups(options: Set<String>) -> [(names: [String], meaning: String)] {
+    var groups = [
+      (names: FCMEmitter.targetFields.map(\.name), meaning: FCMEmitter.targetFields[0].meaning)
+    ]
+    let inner = Self.innerFormatName(in: options).flatMap(Self.innerFormat(named:))
+    for format in inner.map({ [$0] }) ?? Self.innerFormats {
+      for group in format.settingGroups(options: options)
+      where !groups.contains(where: { $0.names == group.names }) {
+        groups.append(group)
+      }
+    }
+    return groups
   }
 
   public var keptGroups: Set<String> { Self.groups }

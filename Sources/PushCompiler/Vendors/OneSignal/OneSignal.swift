@@ -35,6 +35,9 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
     ]
   }
 
+  /// The two formats' options exclude each other.
+  public var exclusiveOptions: [[String]] { [[Self.osDataOption, Self.customOption]] }
+
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
   public var settableFields: [(names: [String], meaning: String)] {

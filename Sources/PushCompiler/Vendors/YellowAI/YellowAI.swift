@@ -19,6 +19,8 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
     PayloadForm.emitOptions(device: "'aps' plus the payload keys at the root")
   }
 
+  public var exclusiveOptions: [[String]] { PayloadForm.exclusiveOptions }
+
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
   public var settableFields: [(names: [String], meaning: String)] {
