@@ -142,6 +142,14 @@ struct Session {
   }
 
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
+    // Standard error appended to what the run reads or writes: any message, the usage
+    // error that refuses the run included, would land there. Refused without a word.
+    if OutputCollisions.standardErrorIsRunFile(
+      in: options, standardInput: streams.standardInputDescriptor,
+      standardError: streams.standardErrorDescriptor)
+    {
+      return .usage
+    }
     let autoDetect = options.from == Self.auto || options.command == .detect
     guard autoDetect || Vendors.named(options.from ?? "") != nil else {
       return usage(
@@ -216,8 +224,7 @@ struct Session {
           in: options, standardInput: streams.standardInputDescriptor)
         ?? OutputCollisions.problem(
           in: options, standardInput: streams.standardInputDescriptor,
-          standardOutput: streams.standardOutputDescriptor,
-          standardError: streams.standardErrorDescriptor)
+          standardOutput: streams.standardOutputDescriptor)
       {
         return usage(problem, &streams)
       }

@@ -9,7 +9,8 @@
 /// The outputs of a `convert` or `batch` run checked against its inputs and against each
 /// other, before anything is read or written: an output that would replace an input (or
 /// the `--defaults` file), standard output redirected to an input while something is
-/// written there, standard error redirected to an input, an output folder that is, holds
+/// written there, standard error redirected to an input or an output (refused without a
+/// word, which would land there: ``standardErrorIsRunFile``), an output folder that is, holds
 /// or lies inside the input folder, a `.json` report inside the input or output folder,
 /// `-o` and `--report` naming one file (one character device, `/dev/null`, may take
 /// both), the report and the records both on standard output (however it is named: `-`,
@@ -97,14 +98,12 @@ enum OutputCollisions {
 
   /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
   /// input is taken to be as ``folderInputProblem(in:)`` requires.
-  /// `standardInput`, `standardOutput` and `standardError` are the descriptors of those
-  /// streams, when they are real ones.
+  /// `standardInput` and `standardOutput` are the descriptors of those streams, when they
+  /// are real ones; standard error is checked before (``standardErrorIsRunFile``).
   static func problem(
-    in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?,
-    standardError: Int32?
+    in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?
   ) -> String? {
     let batch = options.command == .batch
-    let given = batch ? options.inputs : options.input.map { [$0] } ?? []
     let folder = inputFolder(of: options)
     let records = options.output ?? "-"
     let recordsToStandardOutput = folder == nil && FileIO.isStandardOutput(records)
@@ -127,40 +126,16 @@ enum OutputCollisions {
     let standardOutputFile =
       recordsToStandardOutput || reportToStandardOutput
       ? standardOutput.flatMap { Place(descriptor: $0) } : nil
-    // Standard error too (`2>> FILE`): read back, each message would be a record that
-    // fails, whose message is read back in turn, without end.
-    let standardErrorFile = standardError.flatMap { Place(descriptor: $0) }
-    guard !outputs.isEmpty || standardOutputFile != nil || standardErrorFile != nil else {
-      return nil
-    }
+    guard !outputs.isEmpty || standardOutputFile != nil else { return nil }
 
-    var inputs: [(name: String, place: Place)] = given.filter { $0 != "-" }.map {
-      ("the input\($0 == folder ? " folder" : "") '\($0)'", Place($0))
-    }
-    if given.isEmpty || given.contains("-"), let descriptor = standardInput,
-      let place = Place(descriptor: descriptor)
-    {
-      inputs.append(("the file standard input reads", place))
-    }
-    if let path = options.defaultsFile {
-      inputs.append(("the --defaults file '\(path)'", Place(path)))
-    }
-
-    for (stream, file) in [("output", standardOutputFile), ("error", standardErrorFile)] {
-      guard let file else { continue }
+    let inputs = readPlaces(of: options, standardInput: standardInput)
+    if let file = standardOutputFile {
       if let input = inputs.first(where: { $0.place == file }) {
-        return "standard \(stream) is \(input.name): the run would write into what it reads; "
+        return "standard output is \(input.name): the run would write into what it reads; "
           + "redirect it elsewhere"
       }
-      // A `.json` file of the input folder is read too: looked for only when the stream
-      // is a file on the folder's device.
-      if let folder, case .node(let written) = file, case .node(let held)? = inputs.first?.place,
-        written.device == held.device,
-        let name = (try? FileIO.jsonFiles(under: folder))?.files.first(where: {
-          Place(FileIO.joined(folder, $0)) == file
-        })
-      {
-        return "standard \(stream) is '\(FileIO.joined(folder, name))' of the input folder: "
+      if let name = inputFolderFile(file, of: options, inputs: inputs) {
+        return "standard output is '\(name)' of the input folder: "
           + "the run would write into what it reads; redirect it elsewhere"
       }
     }
@@ -194,6 +169,62 @@ enum OutputCollisions {
       }
     }
     return nil
+  }
+
+  /// What the run of `options` reads, named for messages: its inputs (a folder input
+  /// first), the file standard input reads when it is read, and the `--defaults` file.
+  private static func readPlaces(of options: CommandLineOptions, standardInput: Int32?)
+    -> [(name: String, place: Place)]
+  {
+    let given = options.command == .batch ? options.inputs : options.input.map { [$0] } ?? []
+    let folder = inputFolder(of: options)
+    var inputs: [(name: String, place: Place)] = given.filter { $0 != "-" }.map {
+      ("the input\($0 == folder ? " folder" : "") '\($0)'", Place($0))
+    }
+    if given.isEmpty || given.contains("-"), let descriptor = standardInput,
+      let place = Place(descriptor: descriptor)
+    {
+      inputs.append(("the file standard input reads", place))
+    }
+    if let path = options.defaultsFile {
+      inputs.append(("the --defaults file '\(path)'", Place(path)))
+    }
+    return inputs
+  }
+
+  /// The path of the `.json` file of the input folder of `options` that `file` is, if it
+  /// is one: looked for only when `file` is on the folder's device.
+  private static func inputFolderFile(
+    _ file: Place, of options: CommandLineOptions, inputs: [(name: String, place: Place)]
+  ) -> String? {
+    guard let folder = inputFolder(of: options), case .node(let written) = file,
+      case .node(let held)? = inputs.first?.place, written.device == held.device,
+      let name = (try? FileIO.jsonFiles(under: folder))?.files.first(where: {
+        Place(FileIO.joined(folder, $0)) == file
+      })
+    else { return nil }
+    return FileIO.joined(folder, name)
+  }
+
+  /// Whether standard error (`standardError`, when it is a real descriptor) is a file the
+  /// run of `options` reads (an input, a `.json` file of the input folder, the file
+  /// standard input reads, the `--defaults` file) or writes (`-o`, `--report`). Read
+  /// back, each message would be a record that fails, whose message is read back in
+  /// turn; written into an output or an input, it corrupts it. Such a run is a usage
+  /// error that writes nothing at all, its own message included, which would land there.
+  static func standardErrorIsRunFile(
+    in options: CommandLineOptions, standardInput: Int32?, standardError: Int32?
+  ) -> Bool {
+    guard let file = standardError.flatMap({ Place(descriptor: $0) }) else { return false }
+    let inputs = readPlaces(of: options, standardInput: standardInput)
+    if inputs.contains(where: { $0.place == file }) { return true }
+    let outputs = [options.output, options.command == .batch ? options.reportFile : nil]
+    if outputs.contains(where: {
+      $0.map { !FileIO.isStandardOutput($0) && Place($0) == file } ?? false
+    }) {
+      return true
+    }
+    return inputFolderFile(file, of: options, inputs: inputs) != nil
   }
 
   /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A
