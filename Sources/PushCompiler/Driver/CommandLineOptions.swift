@@ -50,6 +50,9 @@ public struct CommandLineOptions: Sendable, Equatable {
   }
 
   public var command: Command = .help
+  /// The command `--help` was given after (`pushc batch --help`): the help describes it
+  /// alone; `nil` for the help of every command.
+  public var helpTopic: Command?
   public var from: String?
   public var to: String?
   public var input: String?
@@ -74,6 +77,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     var rest = arguments[...]
     var positional: [String] = []
     var commandNamed = false
+    /// The command word given, if any.
+    var named: Command?
     /// `--help` or `--version` was given: it answers whatever else the line holds.
     var helpAsked = false
     var given: [OptionSpec] = []
@@ -92,6 +97,7 @@ public struct CommandLineOptions: Sendable, Equatable {
         if !commandNamed, !helpAsked, let command = Command(rawValue: argument) {
           parsed.command = command
           commandNamed = true
+          named = command
         } else {
           positional.append(argument)
         }
@@ -127,7 +133,12 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
-    if helpAsked { return parsed }
+    if helpAsked {
+      if parsed.command == .help, let named, named != .help, named != .version {
+        parsed.helpTopic = named
+      }
+      return parsed
+    }
     if let repeated { throw repeated }
     if !commandNamed, let first = positional.first {
       let commands = Command.allCases.filter { $0 != .help && $0 != .version }
@@ -325,39 +336,103 @@ struct OptionSpec: Sendable {
     },
   ]
 
+  /// Each command's usage line, and for `batch` what its inputs are.
+  static func usageLines(of command: CommandLineOptions.Command) -> [String] {
+    switch command {
+    case .convert:
+      ["pushc convert --from FORMAT|auto --to FORMAT [FILE|-] [-o FILE] [options]"]
+    case .validate: ["pushc validate --from FORMAT|auto [FILE|-] [options]"]
+    case .detect: ["pushc detect [FILE|-] [options]"]
+    case .batch:
+      [
+        "pushc batch --from FORMAT|auto --to FORMAT [INPUT...] [-o OUTPUT] [--report FILE] [options]"
+      ]
+    case .formats: ["pushc formats"]
+    case .passes: ["pushc passes"]
+    case .help: ["pushc --help"]
+    case .version: ["pushc --version"]
+    }
+  }
+
+  /// What each command does, one line.
+  static func summary(of command: CommandLineOptions.Command) -> String {
+    switch command {
+    case .convert: "translate one payload"
+    case .validate: "check one payload against its vendor's specification"
+    case .detect: "name the format of one payload, with the keys that decided"
+    case .batch: "convert NDJSON, JSON arrays or folders of .json, record by record"
+    case .formats: "list the formats and what each can express"
+    case .passes: "list the passes in the order they run"
+    case .help: "show this help"
+    case .version: "show the version"
+    }
+  }
+
+  /// The commands the help describes, in order.
+  static let describedCommands: [CommandLineOptions.Command] = [
+    .convert, .validate, .detect, .batch, .formats, .passes,
+  ]
+
+  /// One line per option of `options`.
+  private static func optionLines(_ options: [OptionSpec]) -> [String] {
+    options.map { spec in
+      var flag = spec.short.map { "\($0), " } ?? "    "
+      flag += spec.long + (spec.valueName.map { " \($0)" } ?? "")
+      return "  " + flag.padding(to: 34) + spec.help
+    }
+  }
+
+  /// The exit codes, for the help.
+  private static let exitCodeLines = [
+    "exit codes: 0 ok; 1 validation failed or --fail-on tripped; 64 usage; 65 bad or",
+    "untranslatable input; 66 input unreadable; 73 output not writable.",
+  ]
+
   /// The help text: commands, then one line per option.
   static var usage: String {
-    var lines = [
-      "usage: pushc convert --from FORMAT|auto --to FORMAT [FILE|-] [-o FILE] [options]",
-      "       pushc validate --from FORMAT|auto [FILE|-]",
-      "       pushc detect [FILE|-]",
-      "       pushc batch --from FORMAT|auto --to FORMAT INPUT... [-o OUTPUT] [--report FILE]",
-      "       pushc formats | pushc passes | pushc --help | pushc --version",
+    var lines =
+      ["usage: " + usageLines(of: .convert)[0]]
+      + describedCommands.dropFirst().flatMap(usageLines(of:)).map { "       " + $0 }
+      + ["       pushc COMMAND --help | pushc --help | pushc --version"]
+    lines += [
       "",
       "Translates iOS push-notification payloads between vendors through one canonical IR,",
       "reporting everything that could not be carried over. Input defaults to standard",
       "input, output to standard output.",
       "",
       "commands:",
-      "  convert    translate one payload",
-      "  validate   check one payload against its vendor's specification",
-      "  detect     name the format of one payload, with the keys that decided",
-      "  batch      convert NDJSON, JSON arrays or folders of .json, record by record",
-      "  formats    list the formats and what each can express",
-      "  passes     list the passes in the order they run",
-      "",
-      "options:",
     ]
-    for spec in all {
-      var flag = spec.short.map { "\($0), " } ?? "    "
-      flag += spec.long + (spec.valueName.map { " \($0)" } ?? "")
-      lines.append("  " + flag.padding(to: 34) + spec.help)
+    lines += describedCommands.map { "  " + $0.rawValue.padding(to: 9) + summary(of: $0) }
+    lines += ["", "options:"] + optionLines(all) + [""] + exitCodeLines
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The help of `command` alone: its usage, what it does, and the options it accepts
+  /// (the same table that refuses the others).
+  static func usage(of command: CommandLineOptions.Command) -> String {
+    var lines = usageLines(of: command).enumerated().map {
+      ($0.offset == 0 ? "usage: " : "       ") + $0.element
     }
     lines += [
-      "",
-      "exit codes: 0 ok; 1 validation failed or --fail-on tripped; 64 usage; 65 bad or",
-      "untranslatable input; 66 input unreadable; 73 output not writable.",
+      "", summary(of: command).prefix(1).uppercased() + summary(of: command).dropFirst() + ".",
     ]
+    switch command {
+    case .convert:
+      lines.append("The input defaults to standard input ('-'), the output to standard output.")
+    case .validate:
+      lines.append("The input defaults to standard input ('-'); findings go to standard error.")
+    case .detect:
+      lines.append(
+        "The input defaults to standard input ('-'); the format and its evidence go to standard output."
+      )
+    case .batch:
+      lines.append(
+        "INPUT: NDJSON or JSON-array files, or one folder of .json files; none, or '-', is "
+          + "standard input.")
+    default: break
+    }
+    lines += ["", "options:"] + optionLines(all.filter { $0.commands.contains(command) })
+    if command != .formats, command != .passes { lines += [""] + exitCodeLines }
     return lines.joined(separator: "\n") + "\n"
   }
 }

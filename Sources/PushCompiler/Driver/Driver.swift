@@ -82,7 +82,8 @@ public enum Driver {
   {
     switch options.command {
     case .help:
-      streams.writeOutput(Array(OptionSpec.usage.utf8))
+      let help = options.helpTopic.map(OptionSpec.usage(of:)) ?? OptionSpec.usage
+      streams.writeOutput(Array(help.utf8))
       return .success
     case .version:
       streams.writeOutput(

@@ -178,8 +178,9 @@ import Testing
     (["convert", "--from", "x", "--help"], "usage: pushc convert"),
     (["convert", "in.json", "--help"], "usage: pushc convert"),
     (["--help", "batch", "-o", "y"], "usage: pushc convert"),
-    (["formats", "--help"], "usage: pushc convert"),
-    (["passes", "-h"], "usage: pushc convert"),
+    (["formats", "--help"], "usage: pushc formats\n"),
+    (["passes", "-h"], "usage: pushc passes\n"),
+    (["batch", "-o", "y", "--help"], "usage: pushc batch "),
     (["passes", "--version"], "pushc \(Driver.version) "),
     (["detect", "-o", "y", "--version"], "pushc \(Driver.version) "),
   ])

@@ -1,0 +1,54 @@
+import PushCompiler
+import Testing
+
+/// `pushc COMMAND --help` describes that command: its usage and the options it accepts,
+/// the ones the command line accepts for it, and no other.
+@Suite struct CommandHelpTests {
+  /// The long names of the options a help text lists.
+  static func listedOptions(_ help: String) -> Set<String> {
+    var names: Set<String> = []
+    for line in help.split(separator: "\n")
+    where line.hasPrefix("  ") && line.drop { $0 == " " }.hasPrefix("-") {
+      for word in line.split(separator: " ") where word.hasPrefix("--") {
+        names.insert(String(word.trimmingCharacters(in: [","])))
+        break
+      }
+    }
+    return names
+  }
+
+  /// Every long option, for probing which ones a command accepts.
+  static let everyOption = listedOptions(runPushc(["--help"]).1.outputText)
+
+  @Test(arguments: ["convert", "validate", "detect", "batch", "formats", "passes"])
+  func helpOfACommandListsWhatItAccepts(_ command: String) throws {
+    let (code, streams) = runPushc([command, "--help"])
+    #expect(code == .success)
+    #expect(streams.error.isEmpty)
+    let help = streams.outputText
+    #expect(help.hasPrefix("usage: pushc \(command)"), "\(help)")
+    #expect(!help.contains("usage: pushc convert") || command == "convert")
+    #expect(Self.everyOption.count > 10)
+    // An option is listed exactly when the command does not refuse it as not applying.
+    for option in Self.everyOption {
+      let value = ["--diagnostics": "json", "--fail-on": "error", "--set": "a=b"][option] ?? "x"
+      let (_, probe) = runPushc([command, option, value])
+      let refused = probe.error.contains("'\(option)' does not apply to '\(command)'")
+      #expect(
+        Self.listedOptions(help).contains(option) == !refused,
+        "\(command) \(option): listed \(Self.listedOptions(help).contains(option)), refused \(refused)"
+      )
+    }
+  }
+
+  /// Standard input is read when no input is given, so the usage says the inputs are
+  /// optional.
+  @Test func batchInputsAreOptional() {
+    let global = runPushc(["--help"]).1.outputText
+    #expect(global.contains("pushc batch --from FORMAT|auto --to FORMAT [INPUT...]"))
+    #expect(!global.contains(" INPUT... "))
+    let batch = runPushc(["batch", "--help"]).1.outputText
+    #expect(batch.hasPrefix("usage: pushc batch --from FORMAT|auto --to FORMAT [INPUT...]"))
+    #expect(batch.contains("standard input"))
+  }
+}
