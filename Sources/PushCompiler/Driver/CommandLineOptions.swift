@@ -388,12 +388,18 @@ struct OptionSpec: Sendable {
     "untranslatable input; 66 input unreadable; 73 output not writable.",
   ]
 
-  /// The help text: commands, then one line per option.
-  static var usage: String {
-    var lines =
+  /// The usage lines of every command, as the help begins.
+  static var synopsis: String {
+    let lines =
       ["usage: " + usageLines(of: .convert)[0]]
       + describedCommands.dropFirst().flatMap(usageLines(of:)).map { "       " + $0 }
       + ["       pushc COMMAND --help | pushc --help | pushc --version"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The help text: commands, then one line per option.
+  static var usage: String {
+    var lines = [String(synopsis.dropLast())]
     lines += [
       "",
       "Translates iOS push-notification payloads between vendors through one canonical IR,",

@@ -34,6 +34,13 @@ public enum Driver {
 
   /// Runs `pushc` with `arguments` (without the program name).
   public static func run(_ arguments: [String], streams: inout some DriverStreams) -> ExitCode {
+    // Nothing asked is a usage mistake, not a request for help: the usage goes to
+    // standard error, as with any other mistake.
+    guard !arguments.isEmpty else {
+      streams.writeError(
+        "pushc: no command given\n" + OptionSpec.synopsis + "run 'pushc --help' for usage\n")
+      return .usage
+    }
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)

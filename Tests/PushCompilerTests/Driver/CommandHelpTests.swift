@@ -52,3 +52,20 @@ import Testing
     #expect(batch.contains("standard input"))
   }
 }
+
+extension CommandHelpTests {
+  /// `pushc` alone is a usage mistake like any other: the usage on standard error, exit
+  /// 64, nothing on standard output; `pushc --help` still answers on standard output.
+  @Test func noArgumentsIsAUsageError() {
+    let (code, streams) = runPushc([])
+    #expect(code == .usage)
+    #expect(streams.output.isEmpty)
+    #expect(streams.error.hasPrefix("pushc: no command given\nusage: pushc convert "))
+    #expect(streams.error.contains("\n       pushc batch "))
+    #expect(streams.error.hasSuffix("run 'pushc --help' for usage\n"))
+    let (helpCode, help) = runPushc(["--help"])
+    #expect(helpCode == .success)
+    #expect(help.error.isEmpty)
+    #expect(help.outputText.hasPrefix("usage: pushc convert "))
+  }
+}
