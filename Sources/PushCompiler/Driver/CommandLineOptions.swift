@@ -306,7 +306,15 @@ struct OptionSpec: Sendable {
       long: "--passes", short: nil, valueName: "NAME,…|none",
       help: "run only these passes, in the standard order (see 'pushc passes')"
     ) {
-      $1.passes = $0 == "none" ? [] : Set($0.split(separator: ",").map(String.init))
+      (value, options) throws(UsageError) in
+      let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      // An empty name is a slip (`a,,b`, `""`), not a request for fewer passes.
+      guard !names.contains("") else {
+        throw UsageError(
+          "--passes '\(value)' names an empty pass; give names separated by single commas, or 'none'"
+        )
+      }
+      options.passes = value == "none" ? [] : Set(names)
     },
     OptionSpec(
       long: "--dump-after", short: nil, valueName: "PASS|parse",
