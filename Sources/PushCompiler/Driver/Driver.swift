@@ -172,10 +172,11 @@ struct Session {
           &streams)
       }
       target = found
-      for option in options.options where !found.acceptsOption(option) {
+      for option in options.options.sorted() where !found.acceptsOption(option) {
         let known = found.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
         return usage(
-          "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),
+          found.refusal(ofOption: option)
+            ?? "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),
           &streams)
       }
       for name in options.settings.keys.sorted()

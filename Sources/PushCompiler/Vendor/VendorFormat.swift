@@ -29,6 +29,11 @@ public protocol VendorFormat: Sendable {
   /// Whether `option`, as given to `--option`, is one this format's emitter understands.
   func acceptsOption(_ option: String) -> Bool
 
+  /// Why `option`, which ``acceptsOption(_:)`` refuses, is refused, when "FORMAT has no
+  /// option" would mislead: a value the option cannot take (`inner=nope`). `nil` for the
+  /// plain wording.
+  func refusal(ofOption option: String) -> String?
+
   /// Groups of ``emitOptions`` of which one at most may be given, because they choose
   /// between the same things (a vendor's two payload forms); two of a group are a usage
   /// error naming both.
@@ -113,6 +118,7 @@ extension VendorFormat {
     settableFields.filter { $0.names.count > 1 }
   }
   public var exclusiveOptions: [[String]] { [] }
+  public func refusal(ofOption option: String) -> String? { nil }
 
   /// Whether ``settableFields`` names `name`.
   public func listsSetting(_ name: String) -> Bool {

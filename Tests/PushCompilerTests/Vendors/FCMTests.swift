@@ -123,3 +123,31 @@ import Testing
     #expect(streams.outputText.contains(#""aps""#))
   }
 }
+
+extension FCMTests {
+  /// A bad `inner=` value is named for what it is: a format pushc does not know, or one
+  /// that cannot stand inside the envelope; not an option fcm lacks.
+  @Test(arguments: [
+    ("inner=nope", "--option inner=nope: unknown format 'nope'; the inner format is one of apns, "),
+    ("inner=", "--option inner=: unknown format ''; the inner format is one of apns, "),
+    (
+      "inner=ir",
+      "--option inner=ir: ir cannot be the inner format (fcm's apns.payload is a vendor payload); the inner format is one of apns, "
+    ),
+    (
+      "inner=fcm",
+      "--option inner=fcm: fcm cannot be the inner format (fcm's apns.payload is a vendor payload); the inner format is one of apns, "
+    ),
+    ("inner", "--option inner needs a format (inner=FORMAT); the inner format is one of apns, "),
+  ])
+  func aBadInnerFormatIsNamed(_ option: String, _ message: String) {
+    let (code, streams) = runPushc(
+      ["convert", "-f", "klaviyo", "-t", "fcm", "--set", "token=x", "--option", option],
+      input: #"{"aps": {"alert": "x"}}"#)
+    #expect(code == .usage)
+    #expect(streams.output.isEmpty)
+    #expect(streams.error.hasPrefix("pushc: " + message), "\(streams.error)")
+    #expect(!streams.error.contains("has no option"))
+    #expect(streams.error.contains("klaviyo") && !streams.error.contains(", ir,"))
+  }
+}

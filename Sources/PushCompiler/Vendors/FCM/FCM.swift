@@ -32,6 +32,23 @@ public struct FCM: ParsedFormat {
     return Self.innerFormats.contains { $0.acceptsOption(option) }
   }
 
+  /// An `inner` option without a format, or naming one that is unknown or cannot stand
+  /// inside the envelope (ir, fcm), is refused for that, listing the formats it can be.
+  public func refusal(ofOption option: String) -> String? {
+    let formats =
+      "the inner format is one of \(Self.innerFormats.map(\.id).joined(separator: ", "))"
+    if option == Self.innerOption {
+      return "--option \(option) needs a format (\(Self.innerOption)=FORMAT); \(formats)"
+    }
+    guard let name = Self.innerFormatName(in: [option]), Self.innerFormat(named: name) == nil
+    else { return nil }
+    guard Vendors.named(name) == nil else {
+      return
+        "--option \(option): \(name) cannot be the inner format (fcm's apns.payload is a vendor payload); \(formats)"
+    }
+    return "--option \(option): unknown format '\(name)'; \(formats)"
+  }
+
   /// Those of every inner format, whose options fcm accepts.
   public var exclusiveOptions: [[String]] { Self.innerExclusiveOptions }
   /// Gathered once, each group once.
