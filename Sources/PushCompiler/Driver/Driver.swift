@@ -340,7 +340,17 @@ struct Session {
     let result = translator.translate(payload)
     diagnostics.report(contentsOf: result.diagnostics)
     if let dump = result.dump {
-      streams.writeError("--- after \(options.dumpAfter!) ---\n" + JSONWriter().string(dump) + "\n")
+      switch options.diagnosticsFormat {
+      case .text:
+        streams.writeError(
+          "--- after \(options.dumpAfter!) ---\n" + JSONWriter().string(dump) + "\n")
+      case .json:
+        // A line of its own, so that standard error stays one JSON object per line.
+        let line = JSONObject([
+          .init(key: "dump", value: .string(options.dumpAfter!)), .init(key: "value", value: dump),
+        ])
+        streams.writeError(JSONWriter(style: .compact).string(.object(line)) + "\n")
+      }
     }
     flush(&streams)
     guard let output = result.output else { return .dataError }

@@ -63,3 +63,37 @@ import Testing
         "pushc: --dump-after names 'fit-size-budget', which is not among the passes that run"))
   }
 }
+
+extension DumpAfterTests {
+  /// With `--diagnostics json`, standard error stays one JSON object per line: the dump
+  /// is a line of its own, `{"dump": NAME, "value": DOCUMENT}`, before the diagnostics.
+  @Test(arguments: ["parse", "normalize-shapes", "expand-categories", "fit-size-budget"])
+  func aJSONDumpIsOneLine(_ pass: String) throws {
+    let (code, streams) = runPushc(
+      [
+        "convert", "-f", "klaviyo", "-t", "klaviyo", "--diagnostics", "json", "--dump-after", pass,
+      ],
+      input:
+        #"{"aps": {"alert": "Order shipped", "category": "com.klaviyo.category.viewDismiss"}, "body": {"_k": "k1"}}"#
+    )
+    #expect(code == .success)
+    let lines = streams.error.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "")
+    var dumps: [JSONValue] = []
+    for line in lines.dropLast() {
+      let value = try JSONReader.parse(Array(line.utf8))
+      #expect(value.objectValue != nil, "\(line)")
+      if value["dump"] != nil { dumps.append(value) }
+    }
+    #expect(dumps.count == 1)
+    let dump = try #require(dumps.first)
+    #expect(dump["dump"] == .string(pass))
+    #expect(dump.objectValue?.keys.map { $0 } == ["dump", "value"])
+    #expect(try JSONReader.parse(Array(lines[0].utf8))["dump"] == .string(pass))
+    if pass == "fit-size-budget" {
+      #expect(dump["value"] == (try JSONReader.parse(streams.output)))
+    } else if pass != "normalize-shapes" {
+      #expect(dump["value"]?["irVersion"] == 1)
+    }
+  }
+}
