@@ -253,6 +253,29 @@ extension DiagnosticCode {
     "validate.unknown-category", .error,
     "`aps.category` names a category the vendor does not register")
 
+  /// For each validation rule's code, the codes reading reports (the front end, the
+  /// passes) that say the same thing when they stand at the same place: a value the rule
+  /// rejects, or the absence it reports. `pushc validate` then gives the rule's finding
+  /// alone. What reading says there that means something else (a draft spec's shape, two
+  /// keys that disagree) stays. Every `validate.*` code is listed (a test checks), so
+  /// that a new rule says what it stands for.
+  public static let replacedByRule: [DiagnosticCode: [DiagnosticCode]] = [
+    // A value of another type, which a front end may also read as a value or a button it
+    // cannot use.
+    validationWrongType: [wrongType, invalidValue, invalidButton],
+    // A required field missing: a button without its id or label, an object without the
+    // member that makes it do anything, a payload without the vendor's marker.
+    validationMissingField: [invalidButton, invalidValue, notVendorPayload],
+    // A link that is not valid or not safe: what check-urls says of it, and a link the
+    // front end reads as none, or whose button the SDK would skip.
+    validationInvalidURL: [invalidURL, unsafeURLScheme, invalidValue, invalidButton],
+    // A flag other than 1 where the extension needs 1: the front end read it as off.
+    validationMutableContent: [invalidValue],
+    // A category the vendor does not register, a value of another type included.
+    validationUnknownCategory: [wrongType, invalidValue],
+    validationButtonCount: [],
+  ]
+
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([

@@ -376,19 +376,7 @@ struct Session {
     return .success
   }
 
-  /// The validation rules that report what reading reports under each code, at the
-  /// same place: a value of another type (which a front end may also report as a button
-  /// or a value it cannot read), a button without a required field, a link that is not
-  /// valid or not safe.
-  private static let ruleReporting: [DiagnosticCode: [DiagnosticCode]] = [
-    .wrongType: [.validationWrongType],
-    .invalidValue: [.validationWrongType],
-    .invalidButton: [.validationWrongType, .validationMissingField],
-    .invalidURL: [.validationInvalidURL],
-    .unsafeURLScheme: [.validationInvalidURL],
-  ]
-
-  /// A validation rule's finding: its code and place.
+  /// A finding of reading that a rule's finding replaces: its code and place.
   private struct RuledFinding: Hashable {
     var code: DiagnosticCode
     var location: DiagnosticLocation
@@ -430,14 +418,17 @@ struct Session {
       return .input(pointer)
     }
     // What reading found, then the rules; a finding is said once: by the rule, when one
-    // reports it at the same place.
-    let ruledAt = Set(ruled.map { RuledFinding(code: $0.code, location: $0.location) })
+    // reports at the same place what it means (`DiagnosticCode.replacedByRule`).
+    let replaced = Set(
+      ruled.flatMap { rule in
+        (DiagnosticCode.replacedByRule[rule.code] ?? []).map {
+          RuledFinding(code: $0, location: rule.location)
+        }
+      })
     var found = Diagnostics()
     found.report(
-      contentsOf: read.filter { diagnostic in
-        !(Self.ruleReporting[diagnostic.code] ?? []).contains {
-          ruledAt.contains(RuledFinding(code: $0, location: diagnostic.location))
-        }
+      contentsOf: read.filter {
+        !replaced.contains(RuledFinding(code: $0.code, location: $0.location))
       })
     found.report(contentsOf: ruled)
     diagnostics.report(contentsOf: found)
