@@ -16,6 +16,16 @@ public struct FitSizeBudget: Sendable {
     "the emitted payload fits APNs's 4096 bytes (--fit shortens the body)"
   }
 
+  /// What a run leaves: the payload that fits, or the last one emitted when none does.
+  struct Outcome {
+    /// The payload that fits; `nil` when none does or the emitter failed.
+    var payload: EmittedPayload?
+    /// The last payload emitted when none fits (what `--dump-after` shows of the pass).
+    var refused: EmittedPayload?
+    /// What the emissions and the size check reported.
+    var diagnostics: Diagnostics
+  }
+
   /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
   /// the payload is at most `limit` bytes, measured as compact JSON (written from the
   /// value when the emitter wrote no text). The diagnostics keep what `recording` says.
@@ -25,17 +35,17 @@ public struct FitSizeBudget: Sendable {
     _ notification: consuming PushNotification, limit: Int, shorten: Bool,
     recording: Diagnostics.Recording = .full,
     emit: (consuming PushNotification, inout Diagnostics) -> EmittedPayload?
-  ) -> (payload: EmittedPayload?, diagnostics: Diagnostics) {
+  ) -> Outcome {
     var diagnostics = Diagnostics(recording: recording)
     let shortenable: PushNotification? =
       shorten && notification.content.body != nil ? copy notification : nil
     // Without --fit, for the hint: whether shortening could help at all.
     let body = shorten ? nil : notification.content.body
     guard var payload = emit(consume notification, &diagnostics) else {
-      return (nil, diagnostics)
+      return Outcome(diagnostics: diagnostics)
     }
     var size = payload.measured()
-    guard size > limit else { return (payload, diagnostics) }
+    guard size > limit else { return Outcome(payload: payload, diagnostics: diagnostics) }
     let originalSize = size
     if var current = shortenable, let body = current.content.body {
       var text = body
@@ -54,7 +64,9 @@ public struct FitSizeBudget: Sendable {
         text = String(text[..<end])
         current.content.body = text.isEmpty ? "…" : text + "…"
         diagnostics = Diagnostics(recording: recording)
-        guard let shortened = emit(current, &diagnostics) else { return (nil, diagnostics) }
+        guard let shortened = emit(current, &diagnostics) else {
+          return Outcome(diagnostics: diagnostics)
+        }
         payload = shortened
         size = payload.measured()
         if text.isEmpty { break }
@@ -64,7 +76,7 @@ public struct FitSizeBudget: Sendable {
           .shortenedBody,
           "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
           at: .ir("/content/body"))
-        return (payload, diagnostics)
+        return Outcome(payload: payload, diagnostics: diagnostics)
       }
     }
     diagnostics.report(
@@ -75,7 +87,7 @@ public struct FitSizeBudget: Sendable {
         : Self.shorteningCanFit(originalSize, body: body, limit: limit)
           ? ["--fit shortens the body text until it fits"]
           : ["shortening the body would not be enough: the rest of the payload is over the limit"])
-    return (nil, diagnostics)
+    return Outcome(refused: payload, diagnostics: diagnostics)
   }
 
   /// Whether a payload of `size` bytes holding `body` once would fit in `limit` with

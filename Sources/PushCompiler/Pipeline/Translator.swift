@@ -210,29 +210,30 @@ public struct Translator: Sendable {
         into: &passContext.diagnostics)
     }
     let textStart = text.count
-    // The payload fit-size-budget leaves is the last one it has emitted and measured.
-    let dumpsPayload = dumpAfter == FitSizeBudget().name
     // Each emission replaces the one before it, when the size check shortens the body.
     func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
       -> EmittedPayload?
     {
       text.removeSubrange(textStart...)
-      let emitted = emit(
+      return emit(
         notification, recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
         into: &found)
-      if dumpsPayload, let emitted {
-        dump = emitted.value ?? (try? JSONReader.parse(Array(text[textStart...])))
-      }
-      return emitted
     }
-    let emitted: (payload: EmittedPayload?, diagnostics: Diagnostics)
+    let emitted: FitSizeBudget.Outcome
     if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
       emitted = FitSizeBudget().run(
         consume notification, limit: limit, shorten: fitToBudget, recording: recording,
         emit: emitOnce)
     } else {
       var found = Diagnostics(recording: recording)
-      emitted = (emitOnce(consume notification, &found), found)
+      emitted = FitSizeBudget.Outcome(
+        payload: emitOnce(consume notification, &found), diagnostics: found)
+    }
+    // What fit-size-budget leaves is the last payload it emitted, still at the text's end.
+    if let dumpAfter, dumpAfter == FitSizeBudget().name,
+      let last = emitted.payload ?? emitted.refused
+    {
+      dump = last.value ?? (try? JSONReader.parse(Array(text[textStart...])))
     }
     diagnostics.report(contentsOf: parseContext.diagnostics)
     diagnostics.report(contentsOf: passContext.diagnostics)
