@@ -15,6 +15,8 @@ public enum Driver {
     streams: inout some DriverStreams
   ) -> ExitCode {
     var arguments: [String] = []
+    /// The first argument that is not UTF-8: its position, and its bytes as shown.
+    var invalid: (index: Int, shown: String)?
     for index in 1..<max(Int(count), 1) {
       guard let pointer = argv[index] else { break }
       guard let argument = String(validatingCString: pointer) else {
@@ -22,14 +24,18 @@ public enum Driver {
         while pointer[length] != 0 { length += 1 }
         let bytes = UnsafeBufferPointer(
           start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-        streams.writeError(
-          "pushc: argument \(index), '\(FileIO.shown(bytes))', is not valid UTF-8; pushc takes file names and values in UTF-8 only\nrun 'pushc --help' for usage\n"
-        )
-        return .usage
+        // Shown with `\xHH`, it names no file, and holds its place among the others.
+        let shown = FileIO.shown(bytes)
+        invalid = invalid ?? (index, shown)
+        arguments.append(shown)
+        continue
       }
       arguments.append(argument)
     }
-    return run(arguments, streams: &streams)
+    guard let invalid else { return run(arguments, streams: &streams) }
+    return refuse(
+      "argument \(invalid.index), '\(invalid.shown)', is not valid UTF-8; pushc takes file names and values in UTF-8 only",
+      arguments: arguments, streams: &streams)
   }
 
   /// Runs `pushc` with `arguments` (without the program name).
@@ -45,13 +51,29 @@ public enum Driver {
     do {
       options = try CommandLineOptions.parse(arguments)
     } catch {
-      streams.writeError("pushc: \(error.message)\nrun 'pushc --help' for usage\n")
-      return .usage
+      return refuse(error.message, arguments: arguments, streams: &streams)
     }
     let code = runCommand(options, streams: &streams)
     guard let failure = streams.outputFailure else { return code }
     report(failure, as: options.diagnosticsFormat, streams: &streams)
     return .cannotCreateOutput
+  }
+
+  /// Refuses a command line that cannot be parsed: `message`, with the hint to run
+  /// `pushc --help`, unless standard error is a file that `arguments` name to read or
+  /// write (or standard input's, when it would be read), where the message would land:
+  /// then nothing at all is written (``OutputCollisions/standardErrorIsRunFile``).
+  private static func refuse(
+    _ message: String, arguments: [String], streams: inout some DriverStreams
+  ) -> ExitCode {
+    if !OutputCollisions.standardErrorIsRunFile(
+      OutputCollisions.NamedFiles(scanning: arguments),
+      standardInput: streams.standardInputDescriptor,
+      standardError: streams.standardErrorDescriptor)
+    {
+      streams.writeError("pushc: \(message)\nrun 'pushc --help' for usage\n")
+    }
+    return .usage
   }
 
   /// The terminal control that returns to the start of the line and clears it, so that
@@ -153,7 +175,7 @@ struct Session {
     // Standard error appended to what the run reads or writes: any message, the usage
     // error that refuses the run included, would land there. Refused without a word.
     if OutputCollisions.standardErrorIsRunFile(
-      in: options, standardInput: streams.standardInputDescriptor,
+      OutputCollisions.NamedFiles(options), standardInput: streams.standardInputDescriptor,
       standardError: streams.standardErrorDescriptor)
     {
       return .usage

@@ -128,13 +128,13 @@ enum OutputCollisions {
       ? standardOutput.flatMap { Place(descriptor: $0) } : nil
     guard !outputs.isEmpty || standardOutputFile != nil else { return nil }
 
-    let inputs = readPlaces(of: options, standardInput: standardInput)
+    let inputs = readPlaces(of: NamedFiles(options), standardInput: standardInput)
     if let file = standardOutputFile {
       if let input = inputs.first(where: { $0.place == file }) {
         return "standard output is \(input.name): the run would write into what it reads; "
           + "redirect it elsewhere"
       }
-      if let name = inputFolderFile(file, of: options, inputs: inputs) {
+      if let name = inputFolderFile(file, of: NamedFiles(options), inputs: inputs) {
         return "standard output is '\(name)' of the input folder: "
           + "the run would write into what it reads; redirect it elsewhere"
       }
@@ -171,33 +171,114 @@ enum OutputCollisions {
     return nil
   }
 
+  /// The files a command line names, as standard error is compared with them: what the
+  /// run reads (its operands, standard input when it is read, the `--defaults` file) and
+  /// what it writes (`-o`, `--report`). Built from the parsed options, or, for a command
+  /// line that is refused, by ``init(scanning:)``, so that the refusal is not written
+  /// into one of them either.
+  struct NamedFiles: Equatable {
+    /// The operands, `-` (standard input) included.
+    var inputs: [String] = []
+    /// The `-o` and `--report` paths.
+    var outputs: [String] = []
+    /// The `--defaults` paths.
+    var defaults: [String] = []
+    /// The folder among the inputs of a `batch` run, if any.
+    var folder: String?
+    /// Whether the run reads standard input: no input is named, or `-` is.
+    var readsStandardInput = true
+
+    init(inputs: [String] = [], outputs: [String] = [], defaults: [String] = []) {
+      self.inputs = inputs
+      self.outputs = outputs
+      self.defaults = defaults
+      readsStandardInput = inputs.isEmpty || inputs.contains("-")
+    }
+
+    /// The files of a command line `parse` accepted.
+    init(_ options: CommandLineOptions) {
+      self.init(
+        inputs: options.command == .batch ? options.inputs : options.input.map { [$0] } ?? [],
+        outputs: [options.output, options.command == .batch ? options.reportFile : nil]
+          .compactMap { $0 },
+        defaults: options.defaultsFile.map { [$0] } ?? [])
+      folder = OutputCollisions.inputFolder(of: options)
+    }
+
+    /// The files `arguments` name, read without refusing anything: the operands, and the
+    /// value of each `-o`, `--report` and `--defaults`, every one when an option is
+    /// repeated. An unknown option is taken to have no value, so the word after it
+    /// counts as an operand; a command that reads no payload (`formats`, `passes`)
+    /// reads no standard input.
+    init(scanning arguments: [String]) {
+      var rest = arguments[...]
+      var command: CommandLineOptions.Command?
+      var inputs: [String] = []
+      var outputs: [String] = []
+      var defaults: [String] = []
+      while let argument = rest.popFirst() {
+        if argument == "--" {
+          inputs += rest
+          break
+        }
+        if argument == "-" || !argument.hasPrefix("-") {
+          if command == nil, let named = CommandLineOptions.Command(rawValue: argument) {
+            command = named
+          } else {
+            inputs.append(argument)
+          }
+          continue
+        }
+        var name = argument
+        var inlineValue: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+          name = String(argument[..<equals])
+          inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        guard let spec = OptionSpec.all.first(where: { $0.long == name || $0.short == name }),
+          spec.valueName != nil, let value = inlineValue ?? rest.popFirst()
+        else { continue }
+        switch spec.long {
+        case "--output", "--report": outputs.append(value)
+        case "--defaults": defaults.append(value)
+        default: break
+        }
+      }
+      self.init(inputs: inputs, outputs: outputs, defaults: defaults)
+      if command == .batch {
+        folder = inputs.first { $0 != "-" && FileIO.isDirectory($0) }
+      }
+      if let command, [.formats, .passes, .help, .version].contains(command) {
+        readsStandardInput = false
+      }
+    }
+  }
+
   /// What the run of `options` reads, named for messages: its inputs (a folder input
   /// first), the file standard input reads when it is read, and the `--defaults` file.
-  private static func readPlaces(of options: CommandLineOptions, standardInput: Int32?)
+  private static func readPlaces(of files: NamedFiles, standardInput: Int32?)
     -> [(name: String, place: Place)]
   {
-    let given = options.command == .batch ? options.inputs : options.input.map { [$0] } ?? []
-    let folder = inputFolder(of: options)
-    var inputs: [(name: String, place: Place)] = given.filter { $0 != "-" }.map {
-      ("the input\($0 == folder ? " folder" : "") '\($0)'", Place($0))
+    var inputs: [(name: String, place: Place)] = files.inputs.filter { $0 != "-" }.map {
+      ("the input\($0 == files.folder ? " folder" : "") '\($0)'", Place($0))
     }
-    if given.isEmpty || given.contains("-"), let descriptor = standardInput,
+    if files.readsStandardInput, let descriptor = standardInput,
       let place = Place(descriptor: descriptor)
     {
       inputs.append(("the file standard input reads", place))
     }
-    if let path = options.defaultsFile {
+    for path in files.defaults {
       inputs.append(("the --defaults file '\(path)'", Place(path)))
     }
     return inputs
   }
 
-  /// The path of the `.json` file of the input folder of `options` that `file` is, if it
+  /// The path of the `.json` file of the input folder of `files` that `file` is, if it
   /// is one: looked for only when `file` is on the folder's device.
   private static func inputFolderFile(
-    _ file: Place, of options: CommandLineOptions, inputs: [(name: String, place: Place)]
+    _ file: Place, of files: NamedFiles, inputs: [(name: String, place: Place)]
   ) -> String? {
-    guard let folder = inputFolder(of: options), case .node(let written) = file,
+    guard let folder = files.folder, case .node(let written) = file,
       case .node(let held)? = inputs.first?.place, written.device == held.device,
       let name = (try? FileIO.jsonFiles(under: folder))?.files.first(where: {
         Place(FileIO.joined(folder, $0)) == file
@@ -206,25 +287,24 @@ enum OutputCollisions {
     return FileIO.joined(folder, name)
   }
 
-  /// Whether standard error (`standardError`, when it is a real descriptor) is a file the
-  /// run of `options` reads (an input, a `.json` file of the input folder, the file
-  /// standard input reads, the `--defaults` file) or writes (`-o`, `--report`). Read
-  /// back, each message would be a record that fails, whose message is read back in
-  /// turn; written into an output or an input, it corrupts it. Such a run is a usage
-  /// error that writes nothing at all, its own message included, which would land there.
+  /// Whether standard error (`standardError`, when it is a real descriptor) is a file
+  /// the run of a command line naming `files` reads (an input, a `.json` file of the
+  /// input folder, the file standard input reads, the `--defaults` file) or writes (`-o`,
+  /// `--report`). Read back, each message would be a record that fails, whose message is
+  /// read back in turn; written into an output or an input, it corrupts it. Such a run is
+  /// a usage error that writes nothing at all, its own message included, which would
+  /// land there; a command line refused for another reason is checked too, with what it
+  /// names (``NamedFiles/init(scanning:)``), before its refusal is written.
   static func standardErrorIsRunFile(
-    in options: CommandLineOptions, standardInput: Int32?, standardError: Int32?
+    _ files: NamedFiles, standardInput: Int32?, standardError: Int32?
   ) -> Bool {
     guard let file = standardError.flatMap({ Place(descriptor: $0) }) else { return false }
-    let inputs = readPlaces(of: options, standardInput: standardInput)
+    let inputs = readPlaces(of: files, standardInput: standardInput)
     if inputs.contains(where: { $0.place == file }) { return true }
-    let outputs = [options.output, options.command == .batch ? options.reportFile : nil]
-    if outputs.contains(where: {
-      $0.map { !FileIO.isStandardOutput($0) && Place($0) == file } ?? false
-    }) {
+    if files.outputs.contains(where: { !FileIO.isStandardOutput($0) && Place($0) == file }) {
       return true
     }
-    return inputFolderFile(file, of: options, inputs: inputs) != nil
+    return inputFolderFile(file, of: files, inputs: inputs) != nil
   }
 
   /// Whether what `path` names (or would name) lies inside `folder`, at any depth. A

@@ -369,6 +369,53 @@ extension OutputSafetyTests {
     #expect(entries() == ["defaults.json", "in.json", "out.json", "report.jsonl"])
   }
 
+  /// A command line refused while it is read (a missing `--to`, an option given twice, an
+  /// unknown option, one that does not apply, an argument that is not UTF-8) is checked
+  /// the same way before its refusal is written: standard error appended to an operand,
+  /// to a value of `-o`, `--report` or `--defaults`, or to the file standard input reads,
+  /// gets nothing.
+  @Test(arguments: [
+    ("in.json", ["convert", "-f", "klaviyo", "in.json"]),
+    ("in.json", ["convert", "-f", "klaviyo", "-f", "apns", "-t", "apns", "in.json"]),
+    ("in.json", ["convert", "-f", "klaviyo", "-t", "apns", "--bogus", "in.json"]),
+    ("in.json", ["validate", "-f", "klaviyo", "--to", "apns", "in.json"]),
+    ("in.json", ["detect", "in.json", "--", "in.json"]),
+    ("in.json", ["batch", "-t", "apns", "in.json"]),
+    ("in.json", ["-f", "klaviyo", "-t", "apns", "in.json"]),
+    ("in.json", ["convert", "-f", "klaviyo", "-t", "apns", "in.json", #""$(printf '\377')""#]),
+    ("out.json", ["convert", "-f", "klaviyo", "-o", "other.json", "-o", "out.json", "in.json"]),
+    ("out.json", ["convert", "-f", "klaviyo", "--output=out.json", "in.json"]),
+    ("report.jsonl", ["convert", "-f", "klaviyo", "-t", "apns", "--report", "report.jsonl"]),
+    ("defaults.json", ["convert", "-f", "klaviyo", "--defaults", "defaults.json", "in.json"]),
+    ("in.json", ["convert", "-f", "klaviyo", "<", "in.json"]),
+    ("in.json", ["batch", "-f", "klaviyo", "-", "-", "<", "in.json"]),
+  ])
+  func standardErrorIntoWhatARefusedCommandLineNamesWritesNothing(
+    _ target: String, _ arguments: [String]
+  ) throws {
+    let record = #"{"aps": {"alert": "one"}, "body": {"_k": "k1", "x": 1}}"#
+    for name in ["in.json", "defaults.json", "out.json", "report.jsonl"] {
+      try file(name, name == "defaults.json" ? "{}" : record)
+    }
+    // From the first word beginning `<` or `"`, the words are the shell's own.
+    let shellWords = arguments.drop { !$0.hasPrefix("<") && !$0.hasPrefix("\"") }
+    let words = arguments.prefix(arguments.count - shellWords.count)
+    let status = try shell(shellWords.joined(separator: " ") + " 2>> \(target)", Array(words))
+    #expect(status == 64, "\(arguments)")
+    #expect(contents(target) == (target == "defaults.json" ? "{}" : record), "\(arguments)")
+    #expect(entries() == ["defaults.json", "in.json", "out.json", "report.jsonl"])
+  }
+
+  /// A refused command line that names no file standard error goes to still says why.
+  @Test func aRefusedCommandLineStillSaysWhyElsewhere() throws {
+    try file("in.json", "{}")
+    let status = try shell(
+      "2>> log", ["convert", "-f", "klaviyo", "-o", "out.json", "in.json"])
+    #expect(status == 64)
+    #expect(
+      contents("log") == "pushc: 'convert' needs --to FORMAT\nrun 'pushc --help' for usage\n")
+  }
+
   /// Records on a standard output that is `/dev/null`, and the report sent there by name:
   /// nothing is replaced or mixed up, so the run goes ahead.
   @Test func aReportOnDevNullBesideRecordsOnDevNullIsAllowed() throws {
