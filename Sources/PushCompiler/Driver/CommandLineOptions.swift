@@ -82,8 +82,11 @@ public struct CommandLineOptions: Sendable, Equatable {
     /// `--help` or `--version` was given: it answers whatever else the line holds.
     var helpAsked = false
     var given: [OptionSpec] = []
-    /// The first repeat found: an option that takes one value given again, or a `--set`
-    /// field or `--option` name given again; refused unless `--help` answers.
+    /// The first repeat found that changes something: an option that takes one value
+    /// given again with another, or a `--set` field or `--option` name given again with
+    /// another value; refused unless `--help` answers. The same option with the same
+    /// value again (a wrapper script adding its defaults to the user's) loses nothing,
+    /// and is taken once.
     var repeated: UsageError?
     /// What each option was given as, by its long name (and for `--set` and `--option`,
     /// the name before `=`).
@@ -126,7 +129,7 @@ public struct CommandLineOptions: Sendable, Equatable {
       if repeated == nil {
         let key = spec.repeatable ? spec.long + " " + (value ?? "").prefix { $0 != "=" } : spec.long
         if let earlier = seen[key] {
-          repeated = spec.repeatedError(earlier, value ?? "")
+          if earlier != value ?? "" { repeated = spec.repeatedError(earlier, value ?? "") }
         } else {
           seen[key] = value ?? ""
         }
@@ -206,9 +209,10 @@ struct OptionSpec: Sendable {
   /// The commands it applies to; given to another command (`formats` and `passes` take
   /// none but `--help` and `--version`), it is a usage error rather than ignored.
   let commands: Set<CommandLineOptions.Command>
-  /// Whether it may be given more than once (`--set`, `--option`: once for each name
-  /// before `=`; `--help`, `--version`). Any other given twice is a usage error naming
-  /// both values, never the last one taken silently.
+  /// Whether it may be given more than once with different values (`--set`, `--option`:
+  /// once for each name before `=`; `--help`, `--version`). Any other given twice with
+  /// two values is a usage error naming both, never the last one taken silently; given
+  /// again with the same value, it is taken once.
   let repeatable: Bool
   let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
 
@@ -262,7 +266,8 @@ struct OptionSpec: Sendable {
     },
     OptionSpec(
       long: "--set", short: nil, valueName: "NAME=VALUE", repeatable: true,
-      help: "value for a field of the target (e.g. _k=abc; see 'pushc formats'); once per field"
+      help:
+        "value for a field of the target (e.g. _k=abc; see 'pushc formats'); one value per field"
     ) {
       (value, options) throws(UsageError) in
       guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
@@ -276,7 +281,7 @@ struct OptionSpec: Sendable {
     ) { $1.defaultsFile = $0 },
     OptionSpec(
       long: "--option", short: nil, valueName: "NAME[=VALUE]", repeatable: true,
-      help: "an emitter option of the target format (see 'pushc formats'); once per name"
+      help: "an emitter option of the target format (see 'pushc formats'); one value per name"
     ) {
       $1.options.insert($0)
     },
