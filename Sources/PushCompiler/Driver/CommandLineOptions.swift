@@ -231,15 +231,13 @@ struct OptionSpec: Sendable {
     self.apply = apply
   }
 
-  /// The mistake of giving this option again as `second`, after `first`.
+  /// The mistake of giving this option again as `second`, after `first`, another value
+  /// (for `--set` and `--option`, of the same name): both are named, in the order given.
   func repeatedError(_ first: String, _ second: String) -> UsageError {
-    if repeatable {
-      let name = first.prefix { $0 != "=" }
-      let values = first == name ? "" : " ('\(first)', '\(second)')"
-      return UsageError("\(long) '\(name)' is given twice\(values); give it once")
-    }
-    let values = valueName == nil ? "" : " ('\(first)', '\(second)')"
-    return UsageError("'\(long)' is given twice\(values); give it once")
+    let values = "('\(first)', '\(second)')"
+    guard repeatable else { return UsageError("'\(long)' is given twice \(values); give it once") }
+    let name = first.prefix { $0 != "=" }
+    return UsageError("\(long) '\(name)' is given twice \(values); give it once")
   }
 
   static let all: [OptionSpec] = [

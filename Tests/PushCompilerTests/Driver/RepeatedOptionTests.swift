@@ -54,6 +54,21 @@ import Testing
       "--option 'inner' is given twice ('inner=klaviyo', 'inner=apns')"
     ),
     (
+      ["-f", "klaviyo", "-t", "fcm", "--option", "inner", "--option", "inner=apns"],
+      "--option 'inner' is given twice ('inner', 'inner=apns')"
+    ),
+    (
+      ["-f", "klaviyo", "-t", "fcm", "--option", "inner=apns", "--option", "inner"],
+      "--option 'inner' is given twice ('inner=apns', 'inner')"
+    ),
+    (
+      [
+        "-f", "klaviyo", "-t", "klaviyo", "--option", "fallback-category",
+        "--option=fallback-category=",
+      ],
+      "--option 'fallback-category' is given twice ('fallback-category', 'fallback-category=')"
+    ),
+    (
       [
         "-f", "klaviyo", "-t", "fcm", "--option", "inner=expo", "--option", "device-form",
         "--option", "api-request", "--set", "token=T",
