@@ -393,11 +393,49 @@ struct OptionSpec: Sendable {
     }
   }
 
-  /// The exit codes, for the help.
-  private static let exitCodeLines = [
-    "exit codes: 0 ok; 1 validation failed or --fail-on tripped; 64 usage; 65 bad or",
-    "untranslatable input; 66 input unreadable; 73 output not writable.",
-  ]
+  /// What each exit code means, and the commands that can return it for that reason:
+  /// the one table every help's exit codes are drawn from.
+  private static let exitCodes:
+    [(code: ExitCode, meaning: String, commands: Set<CommandLineOptions.Command>)] = [
+      (.success, "ok", Set(describedCommands)),
+      (.failed, "validation failed", [.validate]),
+      (.failed, "--fail-on tripped", [.convert, .validate, .batch]),
+      (.failed, "a record failed", [.batch]),
+      (.usage, "usage", Set(describedCommands)),
+      (.dataError, "bad or untranslatable input", [.convert, .validate, .detect]),
+      (.dataError, "bad --defaults file", [.convert, .batch]),
+      (.noInput, "input unreadable", [.convert, .validate, .detect, .batch]),
+      // Standard output, where `formats`, `passes` and `detect` write too.
+      (.cannotCreateOutput, "output not writable", [.convert, .detect, .batch, .formats, .passes]),
+    ]
+
+  /// The exit codes `commands` can return, for the help: each code once, in order, with
+  /// its meanings for them.
+  private static func exitCodeLines(of commands: Set<CommandLineOptions.Command>) -> [String] {
+    var entries: [(code: ExitCode, meanings: [String])] = []
+    for entry in exitCodes where !entry.commands.isDisjoint(with: commands) {
+      if entries.last?.code == entry.code {
+        entries[entries.count - 1].meanings.append(entry.meaning)
+      } else {
+        entries.append((entry.code, [entry.meaning]))
+      }
+    }
+    let text =
+      "exit codes: "
+      + entries.map { "\($0.code.rawValue) \($0.meanings.joined(separator: " or "))" }
+      .joined(separator: "; ") + "."
+    // Wrapped at the width of the help's other prose.
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > 86 {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
+  }
 
   /// The usage lines of every command, as the help begins.
   static var synopsis: String {
@@ -420,7 +458,8 @@ struct OptionSpec: Sendable {
       "commands:",
     ]
     lines += describedCommands.map { "  " + $0.rawValue.padding(to: 9) + summary(of: $0) }
-    lines += ["", "options:"] + optionLines(all) + [""] + exitCodeLines
+    lines += ["", "options:"] + optionLines(all) + [""]
+    lines += exitCodeLines(of: Set(describedCommands))
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -449,7 +488,7 @@ struct OptionSpec: Sendable {
     default: break
     }
     lines += ["", "options:"] + optionLines(all.filter { $0.commands.contains(command) })
-    if command != .formats, command != .passes { lines += [""] + exitCodeLines }
+    lines += [""] + exitCodeLines(of: [command])
     return lines.joined(separator: "\n") + "\n"
   }
 }

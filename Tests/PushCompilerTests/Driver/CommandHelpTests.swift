@@ -69,3 +69,39 @@ extension CommandHelpTests {
     #expect(help.outputText.hasPrefix("usage: pushc convert "))
   }
 }
+
+extension CommandHelpTests {
+  /// The exit codes a help lists, in order: the numbers of its `exit codes:` paragraph.
+  static func listedExitCodes(_ help: String) -> [Int32] {
+    guard let start = help.range(of: "exit codes: ") else { return [] }
+    return help[start.upperBound...].split(separator: ";").compactMap {
+      Int32($0.drop { $0 == " " || $0 == "\n" }.prefix { $0.isNumber })
+    }
+  }
+
+  /// Each command's help lists the exit codes that command can return, and no other:
+  /// `detect` has neither a validation nor `--fail-on` (no 1), `validate` writes nothing
+  /// to standard output (no 73), `formats` and `passes` read nothing (no 65, 66).
+  @Test(arguments: [
+    ("convert", [0, 1, 64, 65, 66, 73] as [Int32]),
+    ("validate", [0, 1, 64, 65, 66]),
+    ("detect", [0, 64, 65, 66, 73]),
+    ("batch", [0, 1, 64, 65, 66, 73]),
+    ("formats", [0, 64, 73]),
+    ("passes", [0, 64, 73]),
+  ])
+  func helpOfACommandListsItsExitCodes(_ command: String, _ codes: [Int32]) {
+    let help = runPushc([command, "--help"]).1.outputText
+    #expect(Self.listedExitCodes(help) == codes, "\(help)")
+    if command == "detect" {
+      #expect(!help.contains("--fail-on") && !help.contains("validation"), "\(help)")
+    }
+  }
+
+  /// The help of every command lists every exit code, each once.
+  @Test func helpListsEveryExitCode() {
+    let help = runPushc(["--help"]).1.outputText
+    #expect(Self.listedExitCodes(help) == ExitCode.allCases.map(\.rawValue), "\(help)")
+    #expect(help.contains("1 validation failed or --fail-on tripped"), "\(help)")
+  }
+}

@@ -129,7 +129,7 @@ extension FCMTests {
   /// that cannot stand inside the envelope; not an option fcm lacks.
   @Test(arguments: [
     ("inner=nope", "--option inner=nope: unknown format 'nope'; the inner format is one of apns, "),
-    ("inner=", "--option inner=: unknown format ''; the inner format is one of apns, "),
+    ("inner=", "--option inner= needs a format (inner=FORMAT); the inner format is one of apns, "),
     (
       "inner=ir",
       "--option inner=ir: ir cannot be the inner format (fcm's apns.payload is a vendor payload); the inner format is one of apns, "

@@ -37,7 +37,8 @@ public struct FCM: ParsedFormat {
   public func refusal(ofOption option: String) -> String? {
     let formats =
       "the inner format is one of \(Self.innerFormats.map(\.id).joined(separator: ", "))"
-    if option == Self.innerOption {
+    // `inner` and `inner=` name no format alike.
+    if option == Self.innerOption || option == Self.innerOption + "=" {
       return "--option \(option) needs a format (\(Self.innerOption)=FORMAT); \(formats)"
     }
     guard let name = Self.innerFormatName(in: [option]), Self.innerFormat(named: name) == nil
