@@ -474,7 +474,8 @@ struct Session {
   }
 
   /// The `--defaults` values and what was found about the file: a name given twice in it
-  /// (`input.duplicate-key`, the last value kept, as in a payload).
+  /// (`input.duplicate-key`, the last value kept, as in a payload), or two names of one
+  /// field (`input.duplicate-key` too, the first name the format lists kept).
   private struct Defaults {
     var values: [String: String] = [:]
     var warnings = Diagnostics()
@@ -509,7 +510,8 @@ struct Session {
 
   /// The `--defaults` file: a JSON object whose members are strings. A name given twice
   /// is reported when `target` takes it; one it has no field of is left unused, its
-  /// repeats with it.
+  /// repeats with it. Two names of one of the target's setting groups are reported at
+  /// the one dropped.
   private func readDefaults(for target: any VendorFormat) -> Result<Defaults, DefaultsFailure> {
     guard let path = options.defaultsFile else { return .success(Defaults()) }
     let bytes: [UInt8]
@@ -557,6 +559,19 @@ struct Session {
             code: .dataError))
       }
       defaults.values[member.key] = text
+    }
+    // Two names of one field (`W$id` and `wzrk_id`), or two fields of which the output
+    // holds one (FCM's `token` and `topic`), which `--set` refuses: the output takes the
+    // first the format lists, and each other is dropped as a name given twice is.
+    for group in target.settingGroups(options: options.options) {
+      let given = group.names.filter { defaults.values[$0] != nil }
+      guard let kept = given.first, given.count > 1 else { continue }
+      for name in given.dropFirst() {
+        defaults.warnings.report(
+          .duplicateKey,
+          "'\(kept)' ('\(defaults.values[kept]!)') and '\(name)' ('\(defaults.values[name]!)') give one field of \(target.id)'s output (\(group.meaning)); '\(name)' is dropped",
+          at: .input(JSONPointer.root.appending(name)))
+      }
     }
     return .success(defaults)
   }

@@ -125,3 +125,51 @@ import Testing
       lines.last?.hasPrefix("\(defaults):/_k: error: '_k' must be a string, found boolean") == true)
   }
 }
+
+extension DefaultsFileTests {
+  /// Two names of one field in the defaults file (CleverTap's `W$id` and `wzrk_id`), or
+  /// two fields of which the output holds one (FCM's `token` and `topic`), are what
+  /// `--set` refuses: the file gives one of them to the output and drops the other, so
+  /// the other is the lossy `input.duplicate-key` placed there, naming both, and
+  /// `--fail-on lossy` refuses the run.
+  @Test(arguments: [
+    (
+      "clevertap", #"{"W$id": "A", "wzrk_id": "B"}"#, "/wzrk_id",
+      "'W$id' ('A') and 'wzrk_id' ('B') give one field of clevertap's output", #""W$id":"A""#
+    ),
+    (
+      "clevertap", #"{"wzrk_id": "B", "W$id": "A"}"#, "/wzrk_id",
+      "'W$id' ('A') and 'wzrk_id' ('B') give one field of clevertap's output", #""W$id":"A""#
+    ),
+    (
+      "fcm", #"{"topic": "news", "token": "T"}"#, "/topic",
+      "'token' ('T') and 'topic' ('news') give one field of fcm's output", #""token":"T""#
+    ),
+  ])
+  func twoNamesOfOneFieldInTheDefaultsFileAreALossyWarningThere(
+    _ target: String, _ text: String, _ place: String, _ message: String, _ written: String
+  ) throws {
+    let defaults = try file("two-names.json", text)
+    let input = try file("in.json", Self.payload)
+    let runs = [
+      run(["convert", "-f", "apns", "-t", target, input, "--defaults", defaults, "--compact"]),
+      run(
+        ["batch", "-f", "apns", "-t", target, "-", "--defaults", defaults],
+        input: Self.payload + "\n"),
+    ]
+    for (exit, streams) in runs {
+      #expect(exit == .success, "\(streams.error)")
+      #expect(
+        streams.error.hasPrefix("\(defaults):\(place): warning: \(message)"), "\(streams.error)")
+      #expect(streams.error.contains("[input.duplicate-key]\n"), "\(streams.error)")
+      #expect(streams.outputText.contains(written), "\(streams.outputText)")
+    }
+    let (exit, streams) = run([
+      "convert", "-f", "apns", "-t", target, input, "--defaults", defaults, "--fail-on", "lossy",
+    ])
+    #expect(exit == .failed)
+    #expect(streams.output.isEmpty)
+    #expect(streams.error.hasPrefix("\(defaults):\(place): warning: "), "\(streams.error)")
+    #expect(streams.error.split(separator: "\n").count == 1, "\(streams.error)")
+  }
+}
