@@ -190,6 +190,15 @@ public enum FileIO {
     guard fstat(1, &output) == 0, stat(path, &named) == 0 else { return false }
     return FileIdentity(output) == FileIdentity(named)
   }
+
+  /// Whether an output at `path` goes to standard error: a name of it (`/dev/stderr`,
+  /// `/dev/fd/2`, `/proc/self/fd/2`), so that it is written there, where it stands, as
+  /// standard output is for `/dev/stdout`, rather than replacing the file it is
+  /// redirected to. Known by the name alone: another path to that file is a file the run
+  /// writes, into which standard error must not go.
+  static func isStandardError(_ path: String) -> Bool {
+    ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"].contains(path)
+  }
 }
 
 extension FileIO {

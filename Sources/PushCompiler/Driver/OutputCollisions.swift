@@ -301,7 +301,10 @@ enum OutputCollisions {
     guard let file = standardError.flatMap({ Place(descriptor: $0) }) else { return false }
     let inputs = readPlaces(of: files, standardInput: standardInput)
     if inputs.contains(where: { $0.place == file }) { return true }
-    if files.outputs.contains(where: { !FileIO.isStandardOutput($0) && Place($0) == file }) {
+    // An output naming standard output or error is written there, where it stands.
+    if files.outputs.contains(where: {
+      !FileIO.isStandardOutput($0) && !FileIO.isStandardError($0) && Place($0) == file
+    }) {
       return true
     }
     return inputFolderFile(file, of: files, inputs: inputs) != nil

@@ -11,8 +11,8 @@
 /// renamed into place only by ``commit()``: a run interrupted or failed before
 /// then leaves nothing under the final name. Standard output (`-`, or a path naming the file
 /// it is open on, such as `/dev/stdout` or the file `>> log` appends to) is written
-/// directly, where it stands; so is a device or a pipe (`/dev/null`), which there is no
-/// replacing.
+/// directly, where it stands, and so is standard error named as such (`/dev/stderr`);
+/// so is a device or a pipe (`/dev/null`), which there is no replacing.
 ///
 /// The file keeps the permissions of the one it replaces, or gets those the umask
 /// allows; when the final path is a symbolic link, the file it leads to is replaced and
@@ -20,8 +20,9 @@
 final class StreamingOutput {
   private let path: String
   private let descriptor: Int32
-  /// Whether `descriptor` is standard output, which is written but never closed.
-  private let isStandardOutput: Bool
+  /// Whether `descriptor` is standard output or standard error, which are written but
+  /// never closed.
+  private let isStandardStream: Bool
   /// The temporary file, and the path it is renamed to: `path`, or the file a symbolic
   /// link there leads to.
   private let temporary: (file: TemporaryFile, replacing: String)?
@@ -39,7 +40,8 @@ final class StreamingOutput {
   }
 
   /// Opens the temporary file beside `path`, or standard output for `-` (or a path
-  /// naming the file standard output is open on). Without `followingLinks`, a symbolic
+  /// naming the file standard output is open on), or standard error for a name of it
+  /// (`/dev/stderr`). Without `followingLinks`, a symbolic
   /// link at `path` is itself replaced by the new file, wherever it leads. An output
   /// known to be small gives its `size`, so that its buffer takes no more memory.
   init(
@@ -48,11 +50,15 @@ final class StreamingOutput {
     // A failure names standard output `<stdout>` when it was given as `-`.
     self.path = path == "-" ? "<stdout>" : path
     let replacesLink = !followingLinks && FileIO.isSymbolicLink(path)
-    isStandardOutput = !replacesLink && FileIO.isStandardOutput(path)
-    if isStandardOutput {
-      descriptor = 1
+    let stream: Int32? =
+      replacesLink
+      ? nil : FileIO.isStandardOutput(path) ? 1 : FileIO.isStandardError(path) ? 2 : nil
+    isStandardStream = stream != nil
+    if let stream {
+      descriptor = stream
       temporary = nil
-      buffer = OutputBuffer(descriptor: 1, path: self.path, regularFile: false, capacity: size)
+      buffer = OutputBuffer(
+        descriptor: stream, path: self.path, regularFile: false, capacity: size)
       return
     }
     var existing = stat()
@@ -112,10 +118,10 @@ final class StreamingOutput {
     }
   }
 
-  /// Writes what is buffered and closes the file (standard output stays open).
+  /// Writes what is buffered and closes the file (standard output and error stay open).
   private func finish() throws(FileIO.Failure) {
     try buffer.flush()
-    guard !isStandardOutput else {
+    guard !isStandardStream else {
       state = .done
       return
     }
@@ -137,7 +143,7 @@ final class StreamingOutput {
   /// Removes the temporary file, closing it first if it is still open; the final path is
   /// left as it was.
   func abandon() {
-    if state == .writing, !isStandardOutput { close(descriptor) }
+    if state == .writing, !isStandardStream { close(descriptor) }
     if state != .done { temporary?.file.remove() }
     state = .done
   }

@@ -125,6 +125,27 @@ extension OutputSafetyTests {
     #expect(contents("log") == "OLD\n" + records + payload.outputText)
   }
 
+  /// `-o /dev/stderr` (or `/dev/fd/2`, `/proc/self/fd/2`) is standard error itself,
+  /// appended to where the shell opened it, after what the run says there: not a file
+  /// the run writes that standard error would corrupt, nor one replaced.
+  @Test(arguments: ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"])
+  func anOutputNamingStandardErrorIsWrittenWhereItStands(_ name: String) throws {
+    try #require(FileManager.default.fileExists(atPath: name))
+    try file("in.ndjson", Self.goodInput)
+    let records = run(Self.batch + [folder + "/in.ndjson"]).1.outputText
+    let one = try file("one.json", Self.record)
+    let convert = ["convert", "-f", "auto", "-t", "apns", "--compact", "one.json"]
+    let payload = run(convert.dropLast() + [one]).1.outputText
+    try file("log", "OLD\n")
+    #expect(try shell("2>> log", convert + ["-o", name]) == 0)
+    let log = try #require(contents("log"))
+    #expect(log.hasPrefix("OLD\none.json: note: read as ") && log.hasSuffix(payload), "\(log)")
+    try file("log", "OLD\n")
+    #expect(try shell("2>> log", Self.batch + ["in.ndjson", "-o", name]) == 0)
+    #expect(contents("log")?.hasPrefix("OLD\n" + records) == true, "\(contents("log") ?? "")")
+    #expect(entries() == ["in.ndjson", "log", "one.json"])
+  }
+
   /// Standard output redirected to a file the run reads, while something goes there, is
   /// a usage error found before anything is read: appending records to the input being
   /// read would never end.
