@@ -50,18 +50,11 @@ public struct FitSizeBudget: Sendable {
     if var current = shortenable, let body = current.content.body {
       var text = body
       while size > limit, !text.isEmpty {
-        let target = max(0, text.utf8.count - (size - limit) - 3)
-        // The longest prefix of whole characters within `target` bytes: the first
-        // character that does not fit ends it, so nothing after a gap is kept.
-        var end = text.startIndex
-        var bytes = 0
-        for index in text.indices {
-          let next = text[index].utf8.count
-          guard bytes + next <= target else { break }
-          bytes += next
-          end = text.index(after: index)
-        }
-        text = String(text[..<end])
+        // The body's JSON text (escapes counted, as the payload's size counts them) must
+        // lose the overshoot, with room left for the ellipsis.
+        let room =
+          Self.jsonLength(of: current.content.body ?? "") - (size - limit) - Self.ellipsisLength
+        text = Self.prefix(of: text, withinJSONLength: room)
         current.content.body = text.isEmpty ? "…" : text + "…"
         diagnostics = Diagnostics(recording: recording)
         guard let shortened = emit(current, &diagnostics) else {
@@ -95,8 +88,29 @@ public struct FitSizeBudget: Sendable {
   /// text, plus that of `…`.
   static func shorteningCanFit(_ size: Int, body: String?, limit: Int) -> Bool {
     guard let body, !body.isEmpty else { return false }
-    let writer = JSONWriter(style: .compact)
-    let saved = writer.string(.string(body)).utf8.count - writer.string("…").utf8.count
-    return size - saved <= limit
+    return size - jsonLength(of: body) + ellipsisLength <= limit
   }
+
+  /// The longest prefix of whole characters of `text` whose JSON text is at most
+  /// `length` bytes: the first character that does not fit ends it, so nothing after a
+  /// gap is kept.
+  static func prefix(of text: String, withinJSONLength length: Int) -> String {
+    var end = text.startIndex
+    var used = 0
+    for index in text.indices {
+      used += jsonLength(of: String(text[index]))
+      guard used <= length else { break }
+      end = text.index(after: index)
+    }
+    return String(text[..<end])
+  }
+
+  /// The bytes `text` takes inside a JSON string as pushc writes it, escapes included
+  /// (the quotes around it not counted).
+  static func jsonLength(of text: String) -> Int {
+    JSONWriter(style: .compact).bytes(.string(text)).count - 2
+  }
+
+  /// What the `…` ending a shortened body takes.
+  private static let ellipsisLength = jsonLength(of: "…")
 }

@@ -19,6 +19,7 @@ import Testing
     ("CJK and a skin-tone emoji", String(repeating: "漢字👍🏽かな", count: 300)),
     ("Hangul jamo", String(repeating: "\u{1100}\u{1161}\u{11A8}a", count: 600)),
     ("quotes and escapes", String(repeating: "\"\\\n👨‍💻", count: 500)),
+    ("control characters", String(repeating: "\u{1}", count: 1000)),
   ]
 
   @Test(arguments: 0..<bodies.count)
@@ -40,6 +41,13 @@ import Testing
       isPrefix,
       "\(Self.bodies[index].name): ends '\(String(kept.suffix(8)))', not a prefix of the body")
     #expect(streams.error.contains("[fit.shortened-body]"))
+    // As long as it can be: with the next character as well, the payload would not fit.
+    guard isPrefix else { return }
+    let next = body[body.index(body.startIndex, offsetBy: kept.count)]
+    let nextLength = JSONWriter(style: .compact).bytes(.string(String(next))).count - 2
+    #expect(
+      streams.output.count - 1 + nextLength > 4096,
+      "\(Self.bodies[index].name): \(streams.output.count - 1) bytes; '\(next)' would have fitted")
   }
 
   /// Without `--fit`, the refusal suggests it only when shortening the body could make
