@@ -112,6 +112,12 @@ public protocol VendorFormat: Sendable {
 extension VendorFormat {
   public var keptGroups: Set<String> { [] }
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? { nil }
+
+  /// The ``droppedFieldPhrase(_:in:)`` of a field `key` that names `whom` the message
+  /// goes to: no data of the source's own, but none the phone receives either.
+  static func recipientFieldPhrase(_ key: String, naming whom: String) -> String {
+    "'\(key)' names \(whom) and is not part of what the phone receives"
+  }
   public var settableFields: [(names: [String], meaning: String)] { [] }
   public func takesSetting(_ name: String, options: Set<String>) -> Bool { listsSetting(name) }
   public func settingGroups(options: Set<String>) -> [(names: [String], meaning: String)] {

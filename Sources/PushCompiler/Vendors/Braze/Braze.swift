@@ -31,9 +31,9 @@ public struct Braze: ParsedFormat, EmittedFormat {
   /// as such, not as data Braze alone has.
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
     guard group == Key.requestExtras, Key.recipientKeys.contains(key) else { return nil }
-    return
-      "'\(key)' names whom the Braze request goes to and is not part of what the phone receives"
+    return Self.recipientFieldPhrase(key, naming: "whom the Braze request goes to")
   }
+
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [
     Key.abExtras, Key.messagesExtras, Key.requestExtras, Key.applePushExtras,

@@ -38,10 +38,12 @@ public struct Expo: ParsedFormat, EmittedFormat {
   /// A push message's `to` says whom Expo sends it to: a target drops it as such, not as
   /// data Expo alone has (and the device form, which has no `to`, with the same words).
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
-    guard group == nil, key == Key.to else { return nil }
-    return
-      "'to' names the recipients of the push message and is not part of what the phone receives"
+    group == nil && key == Key.to ? Self.recipientsPhrase : nil
   }
+
+  /// What a dropped `to` is, whether the source or `--set` gave it.
+  static let recipientsPhrase = recipientFieldPhrase(
+    Key.to, naming: "the recipients of the push message")
 
   /// Where the IR keeps a push message's `to`.
   static let recipientsPath: JSONPointer = "/extras/expo/to"

@@ -116,7 +116,7 @@ struct ExpoEmitter: PayloadEmitter {
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
     if context.settings[Key.to] != nil || kept[Key.to] != nil {
       context.report(
-        .droppedField, Expo().droppedFieldPhrase(Key.to, in: nil)! + "; dropped",
+        .droppedField, Expo.recipientsPhrase + "; dropped",
         at: Expo.recipientsPath, held: kept[Key.to] != nil, elseAtOutput: "/to")
     }
     for member in kept

@@ -110,8 +110,9 @@ public struct FCM: ParsedFormat {
   /// a target drops it as such, not as data FCM alone has.
   public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
     guard group == nil, Key.targets.contains(key) else { return nil }
-    return "'\(key)' names whom the FCM message goes to and is not part of what the phone receives"
+    return Self.recipientFieldPhrase(key, naming: "whom the FCM message goes to")
   }
+
   /// Made once: a translation that drops extras may ask on every record.
   private static let groups: Set<String> = [Key.request, Key.notification, Key.apns]
 

@@ -231,20 +231,16 @@ struct KlaviyoEmitter: PayloadEmitter {
         // The SDK types `key_value_pairs` as String to String: a value of another type
         // goes in as its compact JSON text, so the dictionary stays one the app can read
         // as such (a cast or decode to `[String: String]` fails for the whole of it).
+        var moved =
+          "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'"
         if case .string = member.value {
           pairs.append(member.key, member.value)
-          context.report(
-            .movedField,
-            "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'",
-            at: JSONPointer("/customData").appending(member.key))
         } else {
           let text = JSONWriter(style: .compact).string(member.value)
           pairs.append(member.key, .string(text))
-          context.report(
-            .movedField,
-            "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs' as the JSON text '\(text)': its values are strings",
-            at: JSONPointer("/customData").appending(member.key))
+          moved += " as the JSON text '\(text)': its values are strings"
         }
+        context.report(.movedField, moved, at: JSONPointer("/customData").appending(member.key))
       } else {
         root.member(member.key, member.value)
       }
