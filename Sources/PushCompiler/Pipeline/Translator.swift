@@ -195,7 +195,9 @@ public struct Translator: Sendable {
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
     if passContext.target != nil, target.capabilitiesDependOnNotification {
-      passContext.target = target.capabilities(writing: notification, options: options)
+      let capabilities = target.capabilities(writing: notification, options: options)
+      passContext.targetID = capabilities.payloadReader ?? target.id
+      passContext.target = capabilities
     }
     for index in pipeline.notificationPasses.indices {
       pipeline.notificationPasses[index].run(on: &notification, context: &passContext)

@@ -201,6 +201,13 @@ public struct Capabilities: Sendable {
     get { storage.values.alwaysMutableContent }
     set { change { $0.alwaysMutableContent = newValue } }
   }
+  /// The format whose SDK reads the payload on the phone, when another than the target
+  /// (fcm's `apns.payload` written in Klaviyo's format is read by Klaviyo's SDK): the
+  /// name the passes' messages give. `nil` for the target itself.
+  public var payloadReader: String? {
+    get { storage.values.payloadReader }
+    set { change { $0.payloadReader = newValue } }
+  }
 
   /// The values, shared between copies until one of them is changed: a translation
   /// hands the capabilities from the format to the passes for every record, and a
@@ -267,6 +274,7 @@ public struct Capabilities: Sendable {
       var needsServiceExtension: Bool = true
       var payloadLimit: Int? = 4096
       var alwaysMutableContent: Bool = false
+      var payloadReader: String? = nil
     }
   }
 

@@ -64,6 +64,20 @@ import Testing
         "fcm_options": {"image": "https://x.example/i.png"}}}}
     """#
 
+  /// The passes fit the inner payload to what its format's SDK reads, and their
+  /// messages name that format, not fcm.
+  @Test func passMessagesNameTheFormatThatReadsTheInnerPayload() {
+    let (code, streams) = runPushc(
+      ["convert", "-f", "klaviyo", "-t", "fcm", "--set", "token=x", "--option", "inner=klaviyo"],
+      input:
+        #"{"aps":{"alert":{"title":"Hi","body":"There"}},"body":{"_k":"abc"},"url":"shop://x y"}"#
+    )
+    #expect(code == .success, "\(streams.error)")
+    #expect(streams.error.contains("which klaviyo's SDK cannot open"), "\(streams.error)")
+    #expect(streams.error.contains("klaviyo's service extension handles every push"))
+    #expect(!streams.error.contains("fcm's SDK") && !streams.error.contains("fcm's service"))
+  }
+
   @Test func innerDiagnosticsPointIntoTheEnvelope() throws {
     let result = translate(try json(Self.aroundKlaviyo), from: FCM(), to: IRFormat())
     let ir = try #require(result.output)

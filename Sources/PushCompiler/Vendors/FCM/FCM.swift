@@ -121,8 +121,11 @@ public struct FCM: ParsedFormat {
 
   /// The envelope's capabilities around each inner format, built once.
   private static let capabilitiesByInnerFormat: [String: Capabilities] = Dictionary(
-    uniqueKeysWithValues: innerFormats.map {
-      ($0.id, envelopeCapabilities(around: $0.capabilities))
+    uniqueKeysWithValues: innerFormats.map { inner in
+      var capabilities = envelopeCapabilities(around: inner.capabilities)
+      // Plain APNs is read by iOS and Firebase's SDK: fcm's own.
+      if inner.id != APNs().id { capabilities.payloadReader = inner.id }
+      return (inner.id, capabilities)
     }
   )
 
