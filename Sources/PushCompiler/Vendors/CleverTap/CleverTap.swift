@@ -50,6 +50,18 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
     static let previewMarkers: Set<String> = [
       "wzrk_inapp", "wzrk_inbox", "wzrk_adunit", "wzrk_inapp_s3_url", "wzrk_inapp_type",
     ]
+    /// Keys the SDK looks up on the phone by their `wzrk_` name alone (the `W$` prefix
+    /// is rewritten only in the event data it records), with what their `W$` spelling
+    /// then fails to do.
+    static let readOnlyAsWzrk: [String: String] = [
+      deepLink: "a tap opens no link",
+      "wzrk_acct_id": "the push goes to the default instance",
+      "wzrk_inapp": "the push is shown, not taken as a preview",
+      "wzrk_inbox": "the push is shown, not taken as a preview",
+      "wzrk_adunit": "the push is shown, not taken as a preview",
+      "wzrk_inapp_s3_url": "the push is shown, not taken as a preview",
+      "wzrk_inapp_type": "the push is shown, not taken as a preview",
+    ]
     /// In `extras["clevertap"]`: how the source spelled the campaign id key.
     static let campaignKeyHint = "@campaignKey"
   }

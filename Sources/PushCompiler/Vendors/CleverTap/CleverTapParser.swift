@@ -23,6 +23,15 @@ struct CleverTapParser: PayloadParser {
     for member in root where member.key != "aps" {
       lazy var pointer = JSONPointer.root.appending(member.key)
       if let canonical = CleverTap.canonicalKey(member.key) {
+        if canonical != member.key, let failure = Key.readOnlyAsWzrk[canonical] {
+          // Not a second spelling: the SDK never looks this key up.
+          context.report(
+            .invalidValue,
+            "the SDK reads '\(canonical)' only in that spelling, so it ignores '\(member.key)': \(failure); kept verbatim",
+            at: pointer)
+          context.keep(member.key, member.value, in: &kept, extraOf: "clevertap", from: pointer)
+          continue
+        }
         readTrackingKey(member, canonical: canonical, at: pointer, context: &context)
       } else if member.key.hasPrefix(Key.templatePrefix) {
         context.keep(member.key, member.value, in: &kept, extraOf: "clevertap", from: pointer)
@@ -46,6 +55,7 @@ struct CleverTapParser: PayloadParser {
   }
 
   /// A `W$…`/`wzrk_…` key: the campaign id, the deep link, or CleverTap's own data.
+  /// (The `W$` spelling of a key in `Key.readOnlyAsWzrk` never gets here.)
   private mutating func readTrackingKey(
     _ member: JSONObject.Member, canonical: String, at pointer: JSONPointer,
     context: inout ParseContext
@@ -75,7 +85,7 @@ struct CleverTapParser: PayloadParser {
       notification.defaultAction = .openURL(url, .app)
       context.sourceMap.record("/defaultAction", from: pointer)
     default:
-      if Key.previewMarkers.contains(canonical) {
+      if Key.previewMarkers.contains(member.key) {
         context.report(
           .notVendorPayload,
           "'\(member.key)' marks a dashboard preview: the SDK consumes the push instead of showing it",
