@@ -22,3 +22,58 @@ import Testing
       })
   }
 }
+
+/// `mce.mailingId`: the SDK takes a number, or a string that holds one, and rejects
+/// anything else.
+@Suite struct AcousticMailingIDTests {
+  func translate(_ payload: String, from source: any VendorFormat) throws -> Translator.Result {
+    Translator(from: source, to: Acoustic()).translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+
+  func fromIR(campaign: String) throws -> Translator.Result {
+    try translate(
+      #"{"irVersion": 1, "content": {"body": "x"}, "tracking": {"campaignID": "\#(campaign)"}}"#,
+      from: IRFormat())
+  }
+
+  @Test func aCampaignIDOfDigitsIsWrittenAsANumber() throws {
+    let result = try fromIR(campaign: "4412")
+    #expect(try #require(result.output)["mce"] == ["mailingId": 4412])
+    #expect(!result.diagnostics.contains { $0.code.isLossy })
+  }
+
+  /// A leading zero is no JSON number: the digits stay a string, which the SDK accepts.
+  @Test func digitsWithALeadingZeroStayAString() throws {
+    let result = try fromIR(campaign: "0042")
+    #expect(try #require(result.output)["mce"] == ["mailingId": "0042"])
+  }
+
+  @Test func aCampaignIDThatIsNoNumberIsDroppedAndReported() throws {
+    let result = try fromIR(campaign: "camp-1")
+    #expect(try #require(result.output)["mce"] == nil)
+    let dropped = try #require(result.diagnostics.first { $0.code == .droppedField })
+    #expect(dropped.location == .ir("/tracking/campaignID"))
+    #expect(dropped.message.contains("'camp-1'"))
+  }
+
+  @Test func readingAMailingIDThatIsNoNumberWarns() throws {
+    let result = try translate(
+      #"{"aps": {"alert": "x"}, "notification-action": {"type": "openApp"}, "mce": {"mailingId": "m-2024-19", "attribution": "a"}}"#,
+      from: Acoustic())
+    #expect(try #require(result.output)["mce"] == ["attribution": "a"])
+    let warning = try #require(result.diagnostics.first { $0.location == .input("/mce/mailingId") })
+    #expect(warning.code == .invalidValue)
+  }
+
+  /// Acoustic's own spellings come back as they were: a number as a number, a string of
+  /// digits as a string.
+  @Test(arguments: [#"4412"#, #""4412""#, #""0042""#])
+  func aMailingIDTheSDKTakesRoundTrips(_ value: String) throws {
+    let result = try translate(
+      #"{"aps": {"alert": "x"}, "notification-action": {"type": "openApp"}, "mce": {"mailingId": \#(value)}}"#,
+      from: Acoustic())
+    #expect(
+      try #require(result.output)["mce"]?["mailingId"] == (try JSONReader.parse(Array(value.utf8))))
+    #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
+  }
+}

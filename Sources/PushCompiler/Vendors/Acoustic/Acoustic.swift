@@ -53,8 +53,15 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     ]
     /// In `extras["acoustic"]`: `aps.category` repeated `category-name`.
     static let categoryInAPSHint = "@categoryInAps"
-    /// In `extras["acoustic"]`: `mce.mailingId` was a number.
+    /// In `extras["acoustic"]`: `mce.mailingId` was a number (`true`) or a string of
+    /// digits (`false`).
     static let numericMailingIDHint = "@numericMailingId"
+  }
+
+  /// Whether `text` is a mailing id the SDK takes as a string: decimal digits only (the
+  /// SDK rejects a mailing id that is not a number or a string holding one).
+  static func holdsANumber(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Root keys that decide for Acoustic, then keys it defines that others could carry

@@ -11,7 +11,10 @@ struct AcousticEmitter: PayloadEmitter {
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["acoustic"] ?? JSONObject()
     let categoryInAPS = kept.removeValue(forKey: Key.categoryInAPSHint) == true
-    let numericMailingID = kept.removeValue(forKey: Key.numericMailingIDHint) == true
+    var numericMailingID: Bool?
+    if case .bool(let wasNumber)? = kept.removeValue(forKey: Key.numericMailingIDHint) {
+      numericMailingID = wasNumber
+    }
     let categoryName = notification.hasDynamicButtons ? kept[Key.categoryName] : nil
     if !notification.hasDynamicButtons, let name = kept[Key.categoryName]?.stringValue {
       context.report(
@@ -37,11 +40,13 @@ struct AcousticEmitter: PayloadEmitter {
     }
     var mce = kept[Key.attribution]?.objectValue ?? JSONObject()
     if let campaign = notification.tracking.campaignID {
-      let number = JSONNumber(integer: campaign).flatMap { $0.intValue != nil ? $0 : nil }
-      if numericMailingID, let number {
-        mce.append(Key.mailingID, .number(number))
+      if let mailingID = mailingID(campaign, wasNumber: numericMailingID) {
+        mce.append(Key.mailingID, mailingID)
       } else {
-        mce.append(Key.mailingID, .string(campaign))
+        context.report(
+          .droppedField,
+          "campaign id '\(campaign)' dropped: the SDK takes 'mce.mailingId' only as a number or a string of digits, and rejects anything else",
+          at: "/tracking/campaignID")
       }
     }
     if !mce.isEmpty { root.append(Key.attribution, .object(mce)) }
@@ -50,6 +55,26 @@ struct AcousticEmitter: PayloadEmitter {
     context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])
     context.reportForeignExtras(notification, keeping: ["acoustic", APSCodec.extrasKey])
     return .object(root)
+  }
+
+  /// `mce.mailingId` for `campaign`: a number where JSON spells it as one (as Acoustic
+  /// wrote it, when the source was Acoustic: a number it read, or digits it read as a
+  /// string), else a string of digits (`007`); `nil` for anything the SDK rejects.
+  private func mailingID(_ campaign: String, wasNumber: Bool?) -> JSONValue? {
+    if wasNumber == true, let number = JSONNumber(integer: campaign) ?? readNumber(campaign) {
+      return .number(number)
+    }
+    guard Acoustic.holdsANumber(campaign) else { return nil }
+    if wasNumber == nil, let number = JSONNumber(integer: campaign), number.intValue != nil {
+      return .number(number)
+    }
+    return .string(campaign)
+  }
+
+  /// `text` when it is a JSON number as a whole (`1.5`, `2e3`), as an Acoustic number
+  /// read back from the IR.
+  private func readNumber(_ text: String) -> JSONNumber? {
+    (try? JSONReader.parse(Array(text.utf8)))?.numberValue
   }
 
   private func button(_ button: ActionButton) -> JSONValue {

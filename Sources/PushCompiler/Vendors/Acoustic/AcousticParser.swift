@@ -99,13 +99,20 @@ struct AcousticParser: PayloadParser {
   }
 
   /// `mce`: the mailing id is the campaign; the rest (attribution) is Acoustic's own.
+  /// The SDK takes a mailing id that is a number or a string of one, nothing else.
   private mutating func readAttribution(
     _ mce: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
     var rest = mce
     switch rest.removeValue(forKey: Key.mailingID) {
-    case .string(let id)?:
+    case .string(let id)? where Acoustic.holdsANumber(id):
       notification.tracking.campaignID = id
+      kept.append(Key.numericMailingIDHint, false)
+    case .string(let id)?:
+      context.report(
+        .invalidValue,
+        "'mailingId' '\(id)' is not a number, which the SDK rejects (its events carry no mailing id); ignored",
+        at: pointer.appending(Key.mailingID))
     case .number(let id)?:
       notification.tracking.campaignID = id.lexeme
       kept.append(Key.numericMailingIDHint, true)
