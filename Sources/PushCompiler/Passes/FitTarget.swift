@@ -3,7 +3,8 @@ import PushIR
 /// Lowers the IR to what the target can express (its ``Capabilities``).
 ///
 /// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
-/// `tel:` link, a dismiss or custom action opens the app) or is dropped, and so is a tap
+/// `tel:` link, a dismiss or custom action opens the app), a number is dialled without
+/// its spaces where the target's SDK dials through a `tel:` link of it or is dropped, and so is a tap
 /// link the target's SDK cannot parse (the tap then opens the app); a link opens
 /// where the target sends it (by its scheme, for some); buttons of a target whose
 /// buttons have no action of their own take the tap action; buttons beyond
@@ -453,6 +454,9 @@ private struct Fitter {
     case reopen(opens: URLDestination, outside: URLDestination?)
     /// A button takes the tap action (where buttons have no action of their own).
     case takeTapAction
+    /// A number is dialled without its spaces, the target's SDK dialling through the
+    /// `tel:` link it makes of it (``Capabilities/dialsThroughTelLink``).
+    case dialWithoutSpaces
   }
 
   /// Why an action changed, as what its message is written from: the message is written
@@ -471,6 +475,9 @@ private struct Fitter {
       browserSchemes: Set<String>?)
     /// A number is dialled through `link`.
     case dialsThrough(link: String)
+    /// `number`, without its spaces, is dialled through the `tel:` link the target's SDK
+    /// makes of it.
+    case dialsWithoutSpaces(number: String)
     /// The app opens without the link `url`.
     case opensAppWithoutLink(String)
     /// The app opens instead of doing `action`.
@@ -490,6 +497,8 @@ private struct Fitter {
             ": \(targetID) opens only \((browserSchemes ?? []).sorted().joined(separator: ", ")) links \($0.phrase)"
           } ?? "")
       case .dialsThrough(let link): "dials through the link '\(link)'"
+      case .dialsWithoutSpaces(let number):
+        "dials '\(number)', without spaces: \(targetID)'s SDK dials through the link 'tel:\(number)', which cannot hold them"
       case .opensAppWithoutLink(let url): "opens the app without the link '\(url)'"
       case .opensAppInsteadOf(let action): "opens the app instead of: \(action.phrase)"
       case .takesTapAction(let shared, let action):
@@ -504,9 +513,17 @@ private struct Fitter {
   {
     guard let kind = Capabilities.ActionKind(action) else { return .keep }
     if allowed.contains(kind) {
-      guard case .openURL(let url, let destination) = action else { return .keep }
-      let link = linkLowering(url, opening: destination)
-      return link.opens == destination ? .keep : .reopen(opens: link.opens, outside: link.outside)
+      switch action {
+      case .openURL(let url, let destination):
+        let link = linkLowering(url, opening: destination)
+        return link.opens == destination
+          ? .keep : .reopen(opens: link.opens, outside: link.outside)
+      case .dial(let number)
+      where target.dialsThroughTelLink && number.contains(where: \.isWhitespace):
+        return .dialWithoutSpaces
+      default:
+        return .keep
+      }
     }
     switch kind {
     case .dial: return allowed.contains(.openURL) ? .lower : .drop
@@ -543,6 +560,9 @@ private struct Fitter {
     -> (NotificationAction, Change)
   {
     switch action {
+    case .dial(let number) where lowering == .dialWithoutSpaces:
+      let dialled = NotificationAction.dialNumber(number)
+      return (.dial(dialled), .dialsWithoutSpaces(number: dialled))
     case .dial(let number):
       let link = NotificationAction.dialLink(number)
       let destination: URLDestination =
@@ -609,7 +629,12 @@ extension NotificationAction {
   /// The `tel:` link that dials `number`, without its spaces: a URL cannot hold them
   /// (`URL(string:)` refuses it), and in a phone number they only group digits.
   static func dialLink(_ number: String) -> String {
-    "tel:" + number.filter { !$0.isWhitespace }
+    "tel:" + dialNumber(number)
+  }
+
+  /// `number` without its spaces, as a `tel:` link holds it.
+  static func dialNumber(_ number: String) -> String {
+    number.filter { !$0.isWhitespace }
   }
 }
 

@@ -98,6 +98,13 @@ public struct Capabilities: Sendable {
     get { storage.values.linksMustParse }
     set { change { $0.linksMustParse = newValue } }
   }
+  /// Whether the vendor's SDK dials a number by opening the `tel:` link it makes of it
+  /// (Acoustic's `dial` action), which fails for a number holding a space: fit-target
+  /// writes such a number without its spaces (``NotificationAction/dialNumber(_:)``).
+  public var dialsThroughTelLink: Bool {
+    get { storage.values.dialsThroughTelLink }
+    set { change { $0.dialsThroughTelLink = newValue } }
+  }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction: Bool {
@@ -255,6 +262,7 @@ public struct Capabilities: Sendable {
       var linkDestinationFromScheme: Bool = false
       var browserSchemes: Set<String>? = nil
       var linksMustParse: Bool = false
+      var dialsThroughTelLink: Bool = false
       var buttonsTakeDefaultAction: Bool = false
       var buttonOptions: ButtonOptions = []
       var forcedButtonOptions: ButtonOptions = []

@@ -77,3 +77,32 @@ import Testing
     #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
   }
 }
+
+/// The SDK dials by opening `tel:` and the number: a URL cannot hold a space.
+@Suite struct AcousticDialTests {
+  @Test func aNumberIsWrittenWithoutItsSpacesAndTheChangeIsReported() throws {
+    let payload = #"""
+      {"irVersion": 1, "content": {"body": "x"},
+       "defaultAction": {"type": "dial", "number": "+1 (555) 010-0100"},
+       "buttons": [{"id": "call", "label": "Call", "action": {"type": "dial", "number": "+1 555 0100"},
+                    "options": ["foreground"]}]}
+      """#
+    let result = Translator(from: IRFormat(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    let output = try #require(result.output)
+    #expect(output["notification-action"] == ["type": "dial", "value": "+1(555)010-0100"])
+    #expect(output["category-actions"]?.arrayValue?.first?["value"] == "+15550100")
+    let changed = result.diagnostics.filter { $0.code == .changedAction }
+    #expect(changed.map(\.location) == [.ir("/defaultAction"), .ir("/buttons/0/action")])
+    #expect(changed.allSatisfy { $0.message.contains("tel:") })
+  }
+
+  @Test func aNumberWithoutSpacesIsKeptSilently() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "notification-action": {"type": "dial", "value": "+15550100"}}"#
+    let result = Translator(from: Acoustic(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    #expect(try #require(result.output)["notification-action"]?["value"] == "+15550100")
+    #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
+  }
+}

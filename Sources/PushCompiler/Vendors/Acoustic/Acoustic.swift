@@ -24,6 +24,7 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     capabilities.buttonActions = [.openApp, .openURL, .dial, .inboxMessage, .custom]
     capabilities.defaultActions = capabilities.buttonActions
     capabilities.urlDestinations = [.app, .webView]
+    capabilities.dialsThroughTelLink = true
     capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
     capabilities.maxMedia = 1
     capabilities.mediaKinds = Set(MediaKind.allCases)
