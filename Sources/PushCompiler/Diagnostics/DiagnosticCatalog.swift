@@ -160,6 +160,10 @@ extension DiagnosticCode {
   public static let shortenedBody = DiagnosticCode(
     "fit.shortened-body", .warning, lossy: true,
     "the body text was shortened so the payload fits (--fit)")
+  /// A button whose id an earlier button has was given an id of its own.
+  public static let renamedButton = DiagnosticCode(
+    "fit.renamed-button", .warning, lossy: true,
+    "a button id an earlier button has was given a suffix, so that a tap on each is told apart")
   /// A button label longer than the target shows in full.
   public static let longLabel = DiagnosticCode(
     "fit.long-label", .warning, lossy: true,
@@ -288,7 +292,7 @@ extension DiagnosticCode {
       contractedCategory, expandedCategory, invalidURL, nonHTTPSMedia, resolvedFallback,
       setMutableContent, unsafeURLScheme,
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
-      droppedTextInput, longLabel, shortenedBody,
+      droppedTextInput, longLabel, renamedButton, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
       invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,

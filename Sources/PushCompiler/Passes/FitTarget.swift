@@ -81,6 +81,7 @@ private struct Fitter {
     let targetID = self.targetID
     fitDefaultAction(&notification)
     fitButtons(&notification)
+    if target.buttonIDsIdentifyTaps { makeButtonIDsUnique(&notification) }
     fitMedia(&notification)
     if let category = notification.category, !target.registeredCategories {
       notification.category = nil
@@ -227,6 +228,33 @@ private struct Fitter {
     // unique.
     if keptCount < buttons.count { buttons.removeSubrange(keptCount...) }
     notification.buttons = buttons
+  }
+
+  /// Gives each button whose id an earlier one has an id of its own, the first free of
+  /// `ID-2`, `ID-3`, …: iOS tells the app of a tap by the id alone, so the SDK would take
+  /// a tap on it for one on the earlier button.
+  private mutating func makeButtonIDsUnique(_ notification: inout PushNotification) {
+    // Most notifications have no repeated id: nothing to copy or rebuild.
+    let ids = notification.buttons.map(\.id)
+    guard Set(ids).count < ids.count else { return }
+    var taken = Set(ids)
+    var seen: [String: String] = [:]
+    for index in notification.buttons.indices {
+      let button = notification.buttons[index]
+      guard let first = seen[button.id] else {
+        seen[button.id] = button.label
+        continue
+      }
+      var suffix = 2
+      while taken.contains("\(button.id)-\(suffix)") { suffix += 1 }
+      let unique = "\(button.id)-\(suffix)"
+      taken.insert(unique)
+      notification.buttons[index].id = unique
+      report(
+        .renamedButton,
+        "button '\(button.label)' repeats the id '\(button.id)' of button '\(first)'; written as '\(unique)', since a tap reaches the app as its id alone",
+        at: JSONPointer("/buttons").appending(index))
+    }
   }
 
   /// Fits one button (at `path`) to the target; `false` when it is dropped, before

@@ -105,6 +105,15 @@ public struct Capabilities: Sendable {
     get { storage.values.dialsThroughTelLink }
     set { change { $0.dialsThroughTelLink = newValue } }
   }
+  /// Whether the target writes each button's id as the identifier iOS hands back for a
+  /// tap on it (`UNNotificationResponse.actionIdentifier`), by which the vendor's SDK
+  /// finds the button (Klaviyo: the first one with that id). Two buttons with one id
+  /// cannot be told apart there: fit-target gives a repeated id a suffix, and reading
+  /// such a payload is warned about.
+  public var buttonIDsIdentifyTaps: Bool {
+    get { storage.values.buttonIDsIdentifyTaps }
+    set { change { $0.buttonIDsIdentifyTaps = newValue } }
+  }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction: Bool {
@@ -263,6 +272,7 @@ public struct Capabilities: Sendable {
       var browserSchemes: Set<String>? = nil
       var linksMustParse: Bool = false
       var dialsThroughTelLink: Bool = false
+      var buttonIDsIdentifyTaps: Bool = false
       var buttonsTakeDefaultAction: Bool = false
       var buttonOptions: ButtonOptions = []
       var forcedButtonOptions: ButtonOptions = []

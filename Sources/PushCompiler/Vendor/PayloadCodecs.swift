@@ -43,7 +43,11 @@ extension ParsedFormat {
     -> PushNotification
   {
     var parser = Parser(root: try payload.rootObject())
-    return try parser.parse(context: &context)
+    let notification = try parser.parse(context: &context)
+    if capabilities.buttonIDsIdentifyTaps {
+      context.reportRepeatedButtonIDs(in: notification, format: id)
+    }
+    return notification
   }
 }
 

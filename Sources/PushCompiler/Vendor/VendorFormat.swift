@@ -393,6 +393,27 @@ extension JSONPointer {
   }
 }
 
+extension ParseContext {
+  /// Warns at each button of `notification` whose id an earlier button has: iOS tells
+  /// the app of a tap by the id alone, so the SDK of `format` takes a tap on it for one
+  /// on the earlier button (Klaviyo's matches the first button with that id).
+  mutating func reportRepeatedButtonIDs(in notification: PushNotification, format: String) {
+    var seen: [String: String] = [:]
+    for (index, button) in notification.buttons.enumerated() {
+      guard let first = seen[button.id] else {
+        seen[button.id] = button.label
+        continue
+      }
+      let place = sourceMap.inputLocation(of: JSONPointer("/buttons").appending(index)) ?? .root
+      report(
+        .conflictingValues,
+        "button '\(button.label)' repeats the id '\(button.id)' of button '\(first)': the \(format) SDK takes a tap on it for a tap on '\(first)'",
+        at: place,
+        notes: ["the IR keeps both; an output that writes button ids gives this one its own"])
+    }
+  }
+}
+
 /// Where each IR field came from in the input, so that diagnostics raised on the IR
 /// (by passes and emitters) can point into the document the user wrote.
 ///

@@ -311,3 +311,45 @@ import Testing
     }
   }
 }
+
+/// Two buttons with one id: the SDK (`matchingActionButton`) takes a tap on either for a
+/// tap on the first.
+@Suite struct RepeatedButtonIDTests {
+  static let payload =
+    #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "deep_link", "url": "app://a"}, {"id": "a", "label": "A2", "action": "deep_link", "url": "app://a2"}]}}"#
+
+  func translate(to target: any VendorFormat) throws -> Translator.Result {
+    var translator = Translator(from: Klaviyo(), to: target)
+    translator.defaults = GoldenCase.defaults
+    return translator.translate(try JSONReader.parse(Array(Self.payload.utf8)))
+  }
+
+  @Test func readingWarnsAtTheButtonThatRepeatsAnID() throws {
+    let result = try translate(to: IRFormat())
+    let warning = try #require(
+      result.diagnostics.first { $0.location == .input("/body/action_buttons/1") })
+    #expect(warning.severity == .warning)
+    #expect(warning.message.contains("'a'"))
+  }
+
+  @Test func klaviyoGetsUniqueIDs() throws {
+    let result = try translate(to: Klaviyo())
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["id"] } == ["a", "a-2"])
+    #expect(buttons.map { $0["url"] } == ["app://a", "app://a2"])
+    #expect(
+      result.diagnostics.contains {
+        $0.code.name == "fit.renamed-button" && $0.location == .input("/body/action_buttons/1")
+      })
+  }
+
+  /// Every target that writes button ids writes each once.
+  @Test(arguments: ["klaviyo", "dfinery", "onesignal", "iterable"])
+  func everyTargetWritingIDsWritesThemOnce(_ id: String) throws {
+    let result = try translate(to: try #require(Vendors.named(id)))
+    let text = JSONWriter(style: .compact).string(
+      try #require(result.output, "\(result.diagnostics.codes)"))
+    #expect(text.contains("a-2"), "\(text)")
+    #expect(result.diagnostics.contains { $0.code.name == "fit.renamed-button" })
+  }
+}

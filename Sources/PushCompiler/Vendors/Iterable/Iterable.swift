@@ -26,6 +26,7 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     var capabilities = Capabilities()
     // The SDK passes every button to iOS, which shows ten at most.
     capabilities.maxButtons = 10
+    capabilities.buttonIDsIdentifyTaps = true
     capabilities.buttonActions = [.openApp, .openURL, .dismiss, .custom]
     // A tap always opens the app; `defaultAction` only adds a link or a custom action.
     capabilities.defaultActions = [.openURL, .custom]

@@ -43,6 +43,7 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     var capabilities = Capabilities()
     capabilities.predefinedCategoriesOf = "klaviyo"
     capabilities.maxButtons = 3
+    capabilities.buttonIDsIdentifyTaps = true
     capabilities.buttonActions = [.openApp, .openURL]
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app]

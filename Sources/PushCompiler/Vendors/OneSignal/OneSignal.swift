@@ -83,6 +83,7 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.maxButtons = 3
+    capabilities.buttonIDsIdentifyTaps = true
     capabilities.buttonActions = [.openApp, .openURL]
     capabilities.buttonsTakeDefaultAction = true
     capabilities.defaultActions = [.openApp, .openURL]
