@@ -3,9 +3,11 @@ import PushIR
 /// Lowers the IR to what the target can express (its ``Capabilities``).
 ///
 /// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
-/// `tel:` link, a dismiss or custom action opens the app), a number is dialled without
-/// its spaces where the target's SDK dials through a `tel:` link of it or is dropped, and so is a tap
-/// link the target's SDK cannot parse (the tap then opens the app); a link opens
+/// `tel:` link, a dismiss or custom action opens the app) or is dropped, and so is a tap
+/// link the target's SDK cannot parse (the tap then opens the app); a number is dialled
+/// without its spaces where the target's SDK dials through a `tel:` link of it; a
+/// button repeating an earlier one's id gets one of its own where the target tells
+/// taps apart by id (``Capabilities/buttonIDsIdentifyTaps``); a link opens
 /// where the target sends it (by its scheme, for some); buttons of a target whose
 /// buttons have no action of their own take the tap action; buttons beyond
 /// the target's count, or whose action cannot be expressed, or whose link the target's
@@ -234,10 +236,14 @@ private struct Fitter {
   /// `ID-2`, `ID-3`, …: iOS tells the app of a tap by the id alone, so the SDK would take
   /// a tap on it for one on the earlier button.
   private mutating func makeButtonIDsUnique(_ notification: inout PushNotification) {
-    // Most notifications have no repeated id: nothing to copy or rebuild.
-    let ids = notification.buttons.map(\.id)
-    guard Set(ids).count < ids.count else { return }
-    var taken = Set(ids)
+    // Most notifications have no repeated id, and a few buttons: looked for pair by
+    // pair, in place, so that nothing is allocated for every record.
+    let buttons = notification.buttons
+    let repeats = buttons.indices.contains { index in
+      buttons[..<index].contains { $0.id == buttons[index].id }
+    }
+    guard repeats else { return }
+    var taken = Set(buttons.map(\.id))
     var seen: [String: String] = [:]
     for index in notification.buttons.indices {
       let button = notification.buttons[index]

@@ -39,13 +39,17 @@ protocol ParsedFormat: VendorFormat {
 }
 
 extension ParsedFormat {
+  // Inlined into each format's witness, so that the notification is handed back
+  // without a copy.
+  @inline(__always)
   public func parse(_ payload: JSONValue, context: inout ParseContext) throws(TranslationError)
     -> PushNotification
   {
     var parser = Parser(root: try payload.rootObject())
     let notification = try parser.parse(context: &context)
-    if capabilities.buttonIDsIdentifyTaps {
-      context.reportRepeatedButtonIDs(in: notification, format: id)
+    // Two buttons or more first: most payloads have fewer, and need no capabilities.
+    if notification.buttons.count > 1, capabilities.buttonIDsIdentifyTaps {
+      context.reportRepeatedButtonIDs(in: notification.buttons, format: id)
     }
     return notification
   }

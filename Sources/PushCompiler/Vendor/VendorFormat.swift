@@ -394,14 +394,13 @@ extension JSONPointer {
 }
 
 extension ParseContext {
-  /// Warns at each button of `notification` whose id an earlier button has: iOS tells
-  /// the app of a tap by the id alone, so the SDK of `format` takes a tap on it for one
-  /// on the earlier button (Klaviyo's matches the first button with that id).
-  mutating func reportRepeatedButtonIDs(in notification: PushNotification, format: String) {
-    var seen: [String: String] = [:]
-    for (index, button) in notification.buttons.enumerated() {
-      guard let first = seen[button.id] else {
-        seen[button.id] = button.label
+  /// Warns at each of `buttons` whose id an earlier button has: iOS tells the app of a
+  /// tap by the id alone, so the SDK of `format` takes a tap on it for one on the
+  /// earlier button (Klaviyo's matches the first button with that id). Looked for pair
+  /// by pair: there are few buttons, and nothing is allocated when no id repeats.
+  mutating func reportRepeatedButtonIDs(in buttons: [ActionButton], format: String) {
+    for (index, button) in buttons.enumerated() {
+      guard let first = buttons[..<index].first(where: { $0.id == button.id })?.label else {
         continue
       }
       let place = sourceMap.inputLocation(of: JSONPointer("/buttons").appending(index)) ?? .root
