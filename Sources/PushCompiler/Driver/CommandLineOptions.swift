@@ -74,7 +74,7 @@ public struct CommandLineOptions: Sendable, Equatable {
   /// Parses `arguments` (without the program name).
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
     var parsed = CommandLineOptions()
-    var rest = arguments[...]
+    var words = CommandLineWords(arguments)
     var positional: [String] = []
     var commandNamed = false
     /// The command word given, if any.
@@ -91,12 +91,14 @@ public struct CommandLineOptions: Sendable, Equatable {
     /// What each option was given as, by its long name (and for `--set` and `--option`,
     /// the name before `=`).
     var seen: [String: String] = [:]
-    while let argument = rest.popFirst() {
-      if argument == "--" {
-        positional.append(contentsOf: rest)
-        break
-      }
-      if argument == "-" || !argument.hasPrefix("-") {
+    while let word = words.next() {
+      let spec: OptionSpec
+      let value: String?
+      switch word {
+      case .operands(let operands):
+        positional.append(contentsOf: operands)
+        continue
+      case .operand(let argument):
         if !commandNamed, !helpAsked, let command = Command(rawValue: argument) {
           parsed.command = command
           commandNamed = true
@@ -105,24 +107,15 @@ public struct CommandLineOptions: Sendable, Equatable {
           positional.append(argument)
         }
         continue
-      }
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      guard let spec = OptionSpec.all.first(where: { $0.long == name || $0.short == name }) else {
+      case .option(let name, nil, _):
         throw UsageError("unknown option '\(name)'")
-      }
-      var value: String?
-      if spec.valueName != nil {
-        guard let supplied = inlineValue ?? rest.popFirst() else {
-          throw UsageError("'\(spec.long)' needs a value")
+      case .option(_, let known?, let given):
+        if known.valueName != nil, given == nil {
+          throw UsageError("'\(known.long)' needs a value")
+        } else if known.valueName == nil, given != nil {
+          throw UsageError("'\(known.long)' takes no value")
         }
-        value = supplied
-      } else if inlineValue != nil {
-        throw UsageError("'\(spec.long)' takes no value")
+        (spec, value) = (known, given)
       }
       try spec.apply(value ?? "", &parsed)
       given.append(spec)
@@ -496,5 +489,44 @@ struct OptionSpec: Sendable {
 extension String {
   func padding(to width: Int) -> String {
     count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}
+
+/// A command line read word by word, as the parser and the check of standard error
+/// (``OutputCollisions/NamedFiles/init(scanning:)``) both take it.
+struct CommandLineWords {
+  /// One word, or the words an option takes with it.
+  enum Word {
+    /// A word that is no option: the command's name or an operand (`-` included).
+    case operand(String)
+    /// Every word after `--`, each an operand.
+    case operands([String])
+    /// The option written `name`, `spec` when pushc has one of that name. `value` is
+    /// what follows its `=`, or, for an option that takes a value, the next word; `nil`
+    /// when there is none.
+    case option(name: String, spec: OptionSpec?, value: String?)
+  }
+
+  private var rest: ArraySlice<String>
+
+  init(_ arguments: [String]) { rest = arguments[...] }
+
+  /// The next word, `nil` after the last.
+  mutating func next() -> Word? {
+    guard let argument = rest.popFirst() else { return nil }
+    if argument == "--" {
+      defer { rest = [] }
+      return .operands(Array(rest))
+    }
+    if argument == "-" || !argument.hasPrefix("-") { return .operand(argument) }
+    var name = argument
+    var value: String?
+    if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      name = String(argument[..<equals])
+      value = String(argument[argument.index(after: equals)...])
+    }
+    let spec = OptionSpec.all.first { $0.long == name || $0.short == name }
+    if value == nil, spec?.valueName != nil { value = rest.popFirst() }
+    return .option(name: name, spec: spec, value: value)
   }
 }

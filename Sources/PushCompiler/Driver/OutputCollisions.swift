@@ -211,37 +211,27 @@ enum OutputCollisions {
     /// counts as an operand; a command that reads no payload (`formats`, `passes`)
     /// reads no standard input.
     init(scanning arguments: [String]) {
-      var rest = arguments[...]
+      var words = CommandLineWords(arguments)
       var command: CommandLineOptions.Command?
       var inputs: [String] = []
       var outputs: [String] = []
       var defaults: [String] = []
-      while let argument = rest.popFirst() {
-        if argument == "--" {
-          inputs += rest
-          break
-        }
-        if argument == "-" || !argument.hasPrefix("-") {
+      while let word = words.next() {
+        switch word {
+        case .operands(let operands): inputs += operands
+        case .operand(let argument):
           if command == nil, let named = CommandLineOptions.Command(rawValue: argument) {
             command = named
           } else {
             inputs.append(argument)
           }
-          continue
-        }
-        var name = argument
-        var inlineValue: String?
-        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-          name = String(argument[..<equals])
-          inlineValue = String(argument[argument.index(after: equals)...])
-        }
-        guard let spec = OptionSpec.all.first(where: { $0.long == name || $0.short == name }),
-          spec.valueName != nil, let value = inlineValue ?? rest.popFirst()
-        else { continue }
-        switch spec.long {
-        case "--output", "--report": outputs.append(value)
-        case "--defaults": defaults.append(value)
-        default: break
+        case .option(_, let spec?, let value?) where spec.valueName != nil:
+          switch spec.long {
+          case "--output", "--report": outputs.append(value)
+          case "--defaults": defaults.append(value)
+          default: break
+          }
+        case .option: break
         }
       }
       self.init(inputs: inputs, outputs: outputs, defaults: defaults)

@@ -358,6 +358,16 @@ extension OutputSafetyTests {
     #expect(contents("in/z.json") == Self.record)
   }
 
+  /// Writes the files the standard-error tests name: `in.json`, `out.json` and
+  /// `report.jsonl` each holding one record, which it answers, and `defaults.json`.
+  private func writeRunFiles() throws -> String {
+    let record = #"{"aps": {"alert": "one"}, "body": {"_k": "k1", "x": 1}}"#
+    for name in ["in.json", "defaults.json", "out.json", "report.jsonl"] {
+      try file(name, name == "defaults.json" ? "{}" : record)
+    }
+    return record
+  }
+
   /// Each command that reads a payload leaves it as it was when standard error is
   /// appended to it, the `--defaults` file too, and `-o` and `--report` when standard
   /// error is appended to them: exit 64, and not a byte written anywhere.
@@ -380,10 +390,7 @@ extension OutputSafetyTests {
   func standardErrorIntoWhatTheRunReadsOrWritesWritesNothing(
     _ target: String, _ arguments: [String]
   ) throws {
-    let record = #"{"aps": {"alert": "one"}, "body": {"_k": "k1", "x": 1}}"#
-    for name in ["in.json", "defaults.json", "out.json", "report.jsonl"] {
-      try file(name, name == "defaults.json" ? "{}" : record)
-    }
+    let record = try writeRunFiles()
     let status = try shell("2>> \(target)", arguments)
     #expect(status == 64, "\(arguments)")
     #expect(contents(target) == (target == "defaults.json" ? "{}" : record), "\(arguments)")
@@ -414,10 +421,7 @@ extension OutputSafetyTests {
   func standardErrorIntoWhatARefusedCommandLineNamesWritesNothing(
     _ target: String, _ arguments: [String]
   ) throws {
-    let record = #"{"aps": {"alert": "one"}, "body": {"_k": "k1", "x": 1}}"#
-    for name in ["in.json", "defaults.json", "out.json", "report.jsonl"] {
-      try file(name, name == "defaults.json" ? "{}" : record)
-    }
+    let record = try writeRunFiles()
     // From the first word beginning `<` or `"`, the words are the shell's own.
     let shellWords = arguments.drop { !$0.hasPrefix("<") && !$0.hasPrefix("\"") }
     let words = arguments.prefix(arguments.count - shellWords.count)
