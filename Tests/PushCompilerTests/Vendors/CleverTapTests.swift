@@ -30,15 +30,23 @@ import Testing
     #expect(output["wzrk_dl"] == nil)
   }
 
-  /// `W$dl` beside `wzrk_dl` is another key, not a second spelling of the link.
-  @Test func aDollarSpelledDeepLinkBesideTheLinkConflictsWithNothing() throws {
+  /// `W$dl` beside `wzrk_dl` is another key, not a second spelling of the link: both
+  /// are kept, the SDK opens `wzrk_dl`, and only a `W$dl` that says otherwise is reported,
+  /// as the value the SDK does not hear, never as a tap that opens nothing.
+  @Test(arguments: [("myapp://y", nil), ("myapp://x", DiagnosticCode.conflictingValues)])
+  func aDollarSpelledDeepLinkBesideTheLinkIsReportedOnlyWhenItDiffers(
+    _ dollarLink: String, _ expected: DiagnosticCode?
+  ) throws {
     let payload =
-      #"{"aps": {"alert": "hi"}, "W$id": "1_2", "W$dl": "myapp://x", "wzrk_dl": "myapp://y"}"#
+      #"{"aps": {"alert": "hi"}, "W$id": "1_2", "W$dl": "\#(dollarLink)", "wzrk_dl": "myapp://y"}"#
     let result = try convert(payload)
     let output = try #require(result.output)
     #expect(output["wzrk_dl"] == "myapp://y")
-    #expect(output["W$dl"] == "myapp://x")
-    #expect(!result.diagnostics.contains { $0.code == .conflictingValues })
+    #expect(output["W$dl"] == .string(dollarLink))
+    let found = result.diagnostics.filter { $0.location == .input("/W$dl") }
+    #expect(found.map(\.code) == (expected.map { [$0] } ?? []))
+    #expect(found.allSatisfy { $0.message.contains("reads 'wzrk_dl'") })
+    #expect(!found.contains { $0.message.contains("opens no link") })
   }
 
   /// The SDK looks for the preview markers and the account id only under `wzrk_`:

@@ -24,11 +24,22 @@ struct CleverTapParser: PayloadParser {
       lazy var pointer = JSONPointer.root.appending(member.key)
       if let canonical = CleverTap.canonicalKey(member.key) {
         if canonical != member.key, let failure = Key.readOnlyAsWzrk[canonical] {
-          // Not a second spelling: the SDK never looks this key up.
-          context.report(
-            .invalidValue,
-            "the SDK reads '\(canonical)' only in that spelling, so it ignores '\(member.key)': \(failure); kept verbatim",
-            at: pointer)
+          // Not a second spelling: the SDK never looks this key up. Beside the spelling
+          // it reads, that one decides, and only a different value goes unheard.
+          switch root[canonical] {
+          case nil:
+            context.report(
+              .invalidValue,
+              "the SDK reads '\(canonical)' only in that spelling, so it ignores '\(member.key)': \(failure); kept verbatim",
+              at: pointer)
+          case member.value?:
+            break
+          case _?:
+            context.report(
+              .conflictingValues,
+              "the SDK reads '\(canonical)', not '\(member.key)', whose other value it ignores; kept verbatim",
+              at: pointer)
+          }
           context.keep(member.key, member.value, in: &kept, extraOf: "clevertap", from: pointer)
           continue
         }
