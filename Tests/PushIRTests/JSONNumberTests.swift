@@ -30,4 +30,19 @@ import Testing
   func countsAreSpelledAsIntegers(_ lexeme: String, _ count: String?) {
     #expect(JSONNumber(lexeme: lexeme).asCount?.lexeme == count)
   }
+
+  /// A text spells a number exactly when it is one JSON number as a whole, as the reader
+  /// reads it, with nothing around it.
+  @Test(arguments: [
+    "0", "-0", "12", "-5", "12.5", "1e3", "1E+3", "2.5e-7", "007", "+5", ".5", "5.", "1e",
+    "1e+", "--1", "-", "", " 12", "12 ", "0x10", "1_000", "١٢",
+  ])
+  func aNumberIsSpelledAsTheReaderReadsOne(_ text: String) {
+    let read = try? JSONReader.parse(Array(text.utf8))
+    let isOneNumber =
+      read?.numberValue != nil && text.first?.isWhitespace == false
+      && text.last?.isWhitespace == false
+    #expect((JSONNumber(spelled: text) != nil) == isOneNumber, "'\(text)'")
+    #expect(JSONNumber(spelled: text)?.lexeme == (isOneNumber ? text : nil))
+  }
 }

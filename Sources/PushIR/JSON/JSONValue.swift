@@ -87,6 +87,33 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     self.lexeme = text
   }
 
+  /// The number `text` spells, the whole of it, as JSON spells numbers (`-12`, `12.5`,
+  /// `1e3`; not `+5`, `007`, `.5` or ` 12`), or `nil` for any other text.
+  public init?(spelled text: String) {
+    var rest = text.utf8[...]
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+    /// Drops the digits `rest` starts with; whether there was one.
+    func dropDigits() -> Bool {
+      let count = rest.prefix(while: { isDigit($0) }).count
+      rest.removeFirst(count)
+      return count > 0
+    }
+    if rest.first == UInt8(ascii: "-") { rest.removeFirst() }
+    guard isDigit(rest.first) else { return nil }
+    if rest.first == UInt8(ascii: "0") { rest.removeFirst() } else { _ = dropDigits() }
+    if rest.first == UInt8(ascii: ".") {
+      rest.removeFirst()
+      guard dropDigits() else { return nil }
+    }
+    if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+      rest.removeFirst()
+      if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest.removeFirst() }
+      guard dropDigits() else { return nil }
+    }
+    guard rest.isEmpty else { return nil }
+    self.lexeme = text
+  }
+
   /// The value as an `Int`, when the lexeme is an integer that fits.
   public var intValue: Int? { Int(lexeme) }
 

@@ -65,6 +65,41 @@ import Testing
     #expect(warning.code == .invalidValue)
   }
 
+  /// A campaign id from elsewhere: an integer that fits is written as a number (`-5`
+  /// too); another number JSON can spell, or digits with a leading zero, as the string
+  /// holding it, which the SDK takes; anything else (spaces around a number included)
+  /// is dropped and reported.
+  @Test(arguments: [
+    ("-5", JSONValue.number(JSONNumber(-5))), ("12.5", "12.5"), ("1e3", "1e3"),
+    ("007", "007"), (" 12", JSONValue?.none), ("12a", JSONValue?.none), ("-", JSONValue?.none),
+    ("1.", JSONValue?.none),
+  ])
+  func aCampaignIDIsWrittenAsTheSDKTakesIt(_ campaign: String, _ written: JSONValue?) throws {
+    let result = try fromIR(campaign: campaign)
+    #expect(try #require(result.output)["mce"]?["mailingId"] == written)
+    #expect(result.diagnostics.contains { $0.code == .droppedField } == (written == nil))
+  }
+
+  /// Strings holding a number, read from Acoustic: kept, without a word.
+  @Test(arguments: ["-5", "12.5", "1e3"])
+  func readingAStringHoldingANumberKeepsIt(_ id: String) throws {
+    let result = try translate(
+      #"{"aps": {"alert": "x"}, "notification-action": {"type": "openApp"}, "mce": {"mailingId": "\#(id)"}}"#,
+      from: Acoustic())
+    #expect(try #require(result.output)["mce"]?["mailingId"] == .string(id))
+    #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
+  }
+
+  /// An IR that says the mailing id was a number is written as one only when the id
+  /// spells a number as a whole: not ` 12`.
+  @Test func aNumericHintDoesNotMakeANumberOfText() throws {
+    let result = try translate(
+      #"{"irVersion": 1, "content": {"body": "x"}, "tracking": {"campaignID": " 12"}, "extras": {"acoustic": {"@numericMailingId": true}}}"#,
+      from: IRFormat())
+    #expect(try #require(result.output)["mce"] == nil)
+    #expect(result.diagnostics.contains { $0.code == .droppedField })
+  }
+
   /// Acoustic's own spellings come back as they were: a number as a number, a string of
   /// digits as a string.
   @Test(arguments: [#"4412"#, #""4412""#, #""0042""#])

@@ -59,10 +59,13 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     static let numericMailingIDHint = "@numericMailingId"
   }
 
-  /// Whether `text` is a mailing id the SDK takes as a string: decimal digits only (the
-  /// SDK rejects a mailing id that is not a number or a string holding one).
+  /// Whether `text` is a mailing id the SDK takes as a string, one holding a number (it
+  /// rejects any other): decimal digits (`007` too), or a number as JSON spells one
+  /// (`-5`, `12.5`, `1e3`), with nothing around it.
   static func holdsANumber(_ text: String) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    JSONNumber(spelled: text) != nil
+      || !text.isEmpty
+        && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Root keys that decide for Acoustic, then keys it defines that others could carry

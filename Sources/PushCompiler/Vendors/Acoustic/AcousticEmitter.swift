@@ -45,7 +45,7 @@ struct AcousticEmitter: PayloadEmitter {
       } else {
         context.report(
           .droppedField,
-          "campaign id '\(campaign)' dropped: the SDK takes 'mce.mailingId' only as a number or a string of digits, and rejects anything else",
+          "campaign id '\(campaign)' dropped: the SDK takes 'mce.mailingId' only as a number or a string holding one, and rejects anything else",
           at: "/tracking/campaignID")
       }
     }
@@ -57,24 +57,17 @@ struct AcousticEmitter: PayloadEmitter {
     return .object(root)
   }
 
-  /// `mce.mailingId` for `campaign`: a number where JSON spells it as one (as Acoustic
-  /// wrote it, when the source was Acoustic: a number it read, or digits it read as a
-  /// string), else a string of digits (`007`); `nil` for anything the SDK rejects.
+  /// `mce.mailingId` for `campaign`: as Acoustic wrote it, when the source was Acoustic
+  /// (a number it read, `12.5` included, or a string it read); else a number when it is
+  /// an integer that fits (`-5`), a string when it holds another number (`007`, `1e3`);
+  /// `nil` for anything the SDK rejects.
   private func mailingID(_ campaign: String, wasNumber: Bool?) -> JSONValue? {
-    if wasNumber == true, let number = JSONNumber(integer: campaign) ?? readNumber(campaign) {
-      return .number(number)
-    }
+    if wasNumber == true, let number = JSONNumber(spelled: campaign) { return .number(number) }
     guard Acoustic.holdsANumber(campaign) else { return nil }
     if wasNumber == nil, let number = JSONNumber(integer: campaign), number.intValue != nil {
       return .number(number)
     }
     return .string(campaign)
-  }
-
-  /// `text` when it is a JSON number as a whole (`1.5`, `2e3`), as an Acoustic number
-  /// read back from the IR.
-  private func readNumber(_ text: String) -> JSONNumber? {
-    (try? JSONReader.parse(Array(text.utf8)))?.numberValue
   }
 
   private func button(_ button: ActionButton) -> JSONValue {
