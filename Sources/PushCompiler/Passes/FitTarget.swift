@@ -574,7 +574,11 @@ private struct Fitter {
   private func linkLowering(_ url: String, opening destination: URLDestination)
     -> (opens: URLDestination, outside: URLDestination?)
   {
-    if target.linkDestinationFromScheme { return (.impliedByScheme(of: url), nil) }
+    if target.linkDestinationFromScheme,
+      destination != .webView || !target.urlDestinationMask.contains(.webView)
+    {
+      return (.impliedByScheme(of: url), nil)
+    }
     var opens = destination
     if !target.urlDestinationMask.contains(destination),
       let nearest = [URLDestination.app, .browser, .webView].first(

@@ -77,7 +77,9 @@ public struct Capabilities: Sendable {
   var urlDestinationMask: KindMask<URLDestination> { storage.values.urlDestinationMask }
   /// Whether the vendor's SDK decides where a link opens from its scheme alone: `http`
   /// and `https` links in the browser, any other scheme in the app (OneSignal's launch
-  /// URL), so a link's destination follows from its text.
+  /// URL, CleverTap's `wzrk_dl`, Acoustic's `url` action), so a link's destination
+  /// follows from its text; a link to a web view stays one where ``urlDestinations``
+  /// has it (Acoustic's `displayWebView`).
   public var linkDestinationFromScheme: Bool {
     get { storage.values.linkDestinationFromScheme }
     set { change { $0.linkDestinationFromScheme = newValue } }
@@ -349,7 +351,8 @@ public struct Capabilities: Sendable {
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
         + (linksMustParse ? " (a link that cannot be parsed opens nothing)" : "")
         + (linkDestinationFromScheme
-          ? " (by the link's scheme: http and https in the browser)" : "")
+          ? " (by the link's scheme: http and https in the browser"
+            + (urlDestinations.contains(.webView) ? "; a web view when asked)" : ")") : "")
         + (browserSchemes.map { schemes in
           urlDestinations.isDisjoint(with: [.browser, .webView])
             ? ""

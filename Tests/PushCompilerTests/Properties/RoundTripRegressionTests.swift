@@ -44,8 +44,9 @@ import Testing
       #"{"irVersion":1,"category":{"identifier":"C","actionTargets":[{"actionID":"a","action":{"type":"openURL","url":"https://x.example/a","destination":"webView"}}]}}"#,
       reports: "fit.changed-action", at: "/category/actionTargets/0/action"),
     Case(
-      "a media item's browser link for a target that opens links in the app", "clevertap",
-      #"{"irVersion":1,"media":[{"url":"https://x.example/a.jpg","kind":"image","caption":"A","action":{"type":"openURL","url":"https://x.example/a","destination":"browser"}},{"url":"https://x.example/b.jpg","kind":"image"}]}"#,
+      "a media item's browser link a target that goes by the scheme opens in the app",
+      "clevertap",
+      #"{"irVersion":1,"media":[{"url":"https://x.example/a.jpg","kind":"image","caption":"A","action":{"type":"openURL","url":"shop://a","destination":"browser"}},{"url":"https://x.example/b.jpg","kind":"image"}]}"#,
       reports: "fit.changed-action", at: "/media/0/action"),
     Case(
       "a category action given twice", "airship",

@@ -141,3 +141,39 @@ import Testing
     #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
   }
 }
+
+/// Where an Acoustic link opens: by its scheme, or in a web view.
+@Suite struct AcousticLinkTests {
+  func translate(
+    _ payload: String, from source: any VendorFormat, to target: any VendorFormat = Acoustic()
+  ) throws -> Translator.Result {
+    Translator(from: source, to: target).translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+  /// The SDK hands a `url` action's link to the system: a web link opens in the
+  /// browser, any other scheme in its app.
+  @Test(arguments: [("https://ex.com/a", "browser"), ("myapp://a", "app")])
+  func aURLActionOpensWhereItsSchemeSays(_ url: String, _ destination: String) throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "notification-action": {"type": "url", "value": "\#(url)"}}"#
+    let ir = try #require(try translate(payload, from: Acoustic(), to: IRFormat()).output)
+    #expect(ir["defaultAction"]?["destination"] == .string(destination))
+  }
+
+  /// Written, a link goes to `url` when its scheme opens it where it was meant to, to
+  /// `displayWebView` for a web view, and the change is reported otherwise.
+  @Test(arguments: [
+    ("https://ex.com/a", "browser", "url", false), ("myapp://a", "app", "url", false),
+    ("https://ex.com/a", "webView", "displayWebView", false),
+    ("https://ex.com/a", "app", "url", true), ("myapp://a", "browser", "url", true),
+  ])
+  func aLinkIsFittedByItsScheme(
+    _ url: String, _ destination: String, _ type: String, _ reported: Bool
+  ) throws {
+    let ir =
+      #"{"irVersion": 1, "content": {"body": "x"}, "defaultAction": {"type": "openURL", "url": "\#(url)", "destination": "\#(destination)"}}"#
+    let result = try translate(ir, from: IRFormat())
+    #expect(
+      result.output?["notification-action"] == ["type": .string(type), "value": .string(url)])
+    #expect(result.diagnostics.contains { $0.code == .changedAction } == reported)
+  }
+}

@@ -61,4 +61,45 @@ import Testing
     let found = result.diagnostics.filter { $0.location == .input(JSONPointer.root.appending(key)) }
     #expect(found.map(\.code) == [.invalidValue])
   }
+
+  /// The SDK hands `wzrk_dl` to the system (`openURL`), as the content extension does a
+  /// slide's link: a web link opens in the browser, any other scheme in its app.
+  @Test(arguments: [("https://ex.com/a", "browser"), ("myapp://a", "app")])
+  func aLinkOpensWhereItsSchemeSays(_ url: String, _ destination: String) throws {
+    let slider =
+      #"{\"items\": [{\"imageUrl\": \"https://ex.com/1.jpg\", \"actionUrl\": \"\#(url)\"}, {\"imageUrl\": \"https://ex.com/2.jpg\"}]}"#
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "W$id": "1", "wzrk_dl": "\#(url)", "ct_ContentSlider": "\#(slider)"}"#
+    let ir = try #require(try convert(payload, to: IRFormat()).output)
+    #expect(ir["defaultAction"]?["destination"] == .string(destination))
+    #expect(ir["media"]?.arrayValue?.first?["action"]?["destination"] == .string(destination))
+  }
+
+  /// A web link read from CleverTap opens in the browser on targets that tell the two
+  /// apart: Braze says nothing of a change, Dfinery writes a web link.
+  @Test func aWebLinkStaysAWebLinkOnOtherTargets() throws {
+    let payload = #"{"aps": {"alert": "x"}, "W$id": "1", "wzrk_dl": "https://ex.com/a"}"#
+    var braze = Translator(from: CleverTap(), to: Braze())
+    braze.options = ["device-form"]
+    let toBraze = braze.translate(try JSONReader.parse(Array(payload.utf8)))
+    #expect(toBraze.output?["ab_uri"] == "https://ex.com/a")
+    #expect(!toBraze.diagnostics.contains { $0.code == .changedAction })
+    let toDfinery = try convert(payload, to: Dfinery())
+    #expect(toDfinery.output?["dfn"]?["click_act"]?["act_type"] == "WebLink")
+  }
+
+  /// A web link meant for the app cannot stay there: written to `wzrk_dl`, it opens in
+  /// the browser, and that is reported.
+  @Test func aWebLinkForTheAppIsReportedAsOpeningInTheBrowser() throws {
+    let ir =
+      #"{"irVersion": 1, "content": {"body": "x"}, "tracking": {"campaignID": "1"}, "defaultAction": {"type": "openURL", "url": "https://ex.com/a", "destination": "app"}}"#
+    var translator = Translator(from: IRFormat(), to: CleverTap())
+    translator.defaults = GoldenCase.defaults
+    let result = translator.translate(try JSONReader.parse(Array(ir.utf8)))
+    #expect(result.output?["wzrk_dl"] == "https://ex.com/a")
+    let changed = try #require(result.diagnostics.first { $0.code == .changedAction })
+    #expect(
+      changed.message.contains("opens 'https://ex.com/a' in the browser instead of in the app"))
+    #expect(changed.location == .ir("/defaultAction"))
+  }
 }

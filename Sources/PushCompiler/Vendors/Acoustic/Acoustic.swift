@@ -23,7 +23,8 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     capabilities.maxButtons = 4
     capabilities.buttonActions = [.openApp, .openURL, .dial, .inboxMessage, .custom]
     capabilities.defaultActions = capabilities.buttonActions
-    capabilities.urlDestinations = [.app, .webView]
+    capabilities.urlDestinations = [.app, .browser, .webView]
+    capabilities.linkDestinationFromScheme = true
     capabilities.dialsThroughTelLink = true
     capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
     capabilities.maxMedia = 1

@@ -39,7 +39,9 @@ enum AcousticAction {
     let takes: Set<String>
     switch type {
     case Kind.url, Kind.webView:
-      action = text("value").map { .openURL($0, type == Kind.url ? .app : .webView) }
+      action = text("value").map {
+        .openURL($0, type == Kind.url ? .impliedByScheme(of: $0) : .webView)
+      }
       takes = ["value"]
     case Kind.dial:
       action = text("value").map { .dial($0) }

@@ -26,7 +26,8 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.defaultActions = [.openApp, .openURL]
-    capabilities.urlDestinations = [.app]
+    capabilities.urlDestinations = [.app, .browser]
+    capabilities.linkDestinationFromScheme = true
     capabilities.maxMedia = Int.max
     capabilities.mediaKinds = Set(MediaKind.allCases)
     capabilities.mediaCaptions = true

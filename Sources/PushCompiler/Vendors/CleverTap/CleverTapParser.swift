@@ -93,7 +93,8 @@ struct CleverTapParser: PayloadParser {
         return context.report(
           .invalidValue, "an empty 'wzrk_dl' opens nothing; ignored", at: pointer)
       }
-      notification.defaultAction = .openURL(url, .app)
+      // The SDK hands the link to the system, which opens a web link in the browser.
+      notification.defaultAction = .openURL(url, .impliedByScheme(of: url))
       context.sourceMap.record("/defaultAction", from: pointer)
     default:
       if Key.previewMarkers.contains(member.key) {
@@ -162,7 +163,7 @@ struct CleverTapParser: PayloadParser {
       item.caption = text("caption")
       item.subcaption = text("subcaption")
       item.altText = text("imgAltText")
-      item.action = text("actionUrl").map { .openURL($0, .app) }
+      item.action = text("actionUrl").map { .openURL($0, .impliedByScheme(of: $0)) }
       context.sourceMap.record(
         JSONPointer("/media").appending(notification.media.count), from: path)
       notification.media.append(item)
