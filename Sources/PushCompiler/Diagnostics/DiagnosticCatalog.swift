@@ -199,6 +199,11 @@ extension DiagnosticCode {
   public static let registeredCategory = DiagnosticCode(
     "emit.registered-category", .note,
     "the output names a category whose buttons show only if the app registered it")
+  /// The output holds an action that only an optional plugin of the vendor's SDK runs,
+  /// which the app must register.
+  public static let needsPlugin = DiagnosticCode(
+    "emit.needs-plugin", .note,
+    "the output holds an action only an optional SDK plugin runs; the app must register it")
   /// A field the target requires has no value, and none may be derived.
   public static let missingField = DiagnosticCode(
     "emit.missing-field", .error,
@@ -294,7 +299,7 @@ extension DiagnosticCode {
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, renamedButton, shortenedBody,
       defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
-      invalidFieldValue, missingField, movedField, noFallbackCategory, overBudget,
+      invalidFieldValue, missingField, movedField, needsPlugin, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
       unwritable,
       validationButtonCount, validationInvalidURL, validationMissingField,

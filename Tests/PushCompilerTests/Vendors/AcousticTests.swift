@@ -177,3 +177,34 @@ import Testing
     #expect(result.diagnostics.contains { $0.code == .changedAction } == reported)
   }
 }
+
+/// `displayWebView` and `openInboxMessage` are run by optional plugins the app must
+/// register; without one the SDK posts `MCECustomPushNotRegistered` and the tap does
+/// nothing. Writing either says so at the action.
+@Suite struct AcousticPluginTests {
+  @Test func anActionRunByAnOptionalPluginIsNotedAtTheAction() throws {
+    let ir = #"""
+      {"irVersion": 1, "content": {"body": "x"},
+       "defaultAction": {"type": "openURL", "url": "https://ex.com", "destination": "webView"},
+       "buttons": [{"id": "Read", "label": "Read", "action": {"type": "inboxMessage", "messageID": "m-1"}},
+                   {"id": "Go", "label": "Go", "action": {"type": "openURL", "url": "myapp://a", "destination": "app"}}]}
+      """#
+    let result = Translator(from: IRFormat(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(ir.utf8)))
+    #expect(result.output?["notification-action"]?["type"] == "displayWebView")
+    let notes = result.diagnostics.filter { $0.code.name == "emit.needs-plugin" }
+    #expect(notes.map(\.location) == [.ir("/defaultAction"), .ir("/buttons/0/action")])
+    #expect(notes.allSatisfy { $0.code.severity == .note && !$0.code.isLossy })
+    #expect(notes.first?.message.contains("web-action") == true)
+    #expect(notes.last?.message.contains("inbox") == true)
+  }
+
+  @Test func aPluginActionReadFromAcousticIsNotedWhereItWasRead() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "notification-action": {"type": "openInboxMessage", "inboxMessageId": "m-1"}}"#
+    let result = Translator(from: Acoustic(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    let note = try #require(result.diagnostics.first { $0.code.name == "emit.needs-plugin" })
+    #expect(note.location == .input("/notification-action"))
+  }
+}

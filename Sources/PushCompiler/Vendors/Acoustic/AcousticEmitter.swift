@@ -29,9 +29,16 @@ struct AcousticEmitter: PayloadEmitter {
     root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))
     root.append(
       Key.tapAction, .object(AcousticAction.members(of: notification.defaultAction ?? .openApp)))
+    reportPlugin(
+      of: notification.defaultAction, "the tap action", at: "/defaultAction", context: &context)
     if notification.hasDynamicButtons {
       root.append(Key.buttons, .array(notification.buttons.map(button)))
       reportButtonIDs(context: &context)
+      for (index, button) in notification.buttons.enumerated() {
+        reportPlugin(
+          of: button.action, "button '\(button.label)'",
+          at: JSONPointer("/buttons").appending(index).appending("action"), context: &context)
+      }
     }
     if let categoryName { root.append(Key.categoryName, categoryName) }
     if let item = notification.media.first {
@@ -80,6 +87,29 @@ struct AcousticEmitter: PayloadEmitter {
       object.append(key, true)
     }
     return .object(object)
+  }
+
+  /// A `displayWebView` or `openInboxMessage` action is run by an optional plugin
+  /// (`plugins/web-action`, `plugins/inbox`) the app registers with the SDK's action
+  /// registry; without it the SDK posts `MCECustomPushNotRegistered` and the tap does
+  /// nothing. Noted at the action; nothing is built for any other action.
+  private func reportPlugin(
+    of action: NotificationAction?, _ subject: @autoclosure () -> String,
+    at path: @autoclosure () -> JSONPointer, context: inout EmitContext
+  ) {
+    let type: String
+    let plugin: String
+    switch action {
+    case .openURL(_, .webView)?:
+      (type, plugin) = (AcousticAction.Kind.webView, "web-action plugin (DisplayWebViewPlugin)")
+    case .inboxMessage?:
+      (type, plugin) = (AcousticAction.Kind.inboxMessage, "inbox plugin (MCEInboxActionPlugin)")
+    default: return
+    }
+    context.report(
+      .needsPlugin,
+      "\(subject()) is written as the action '\(type)', which only acoustic's optional \(plugin) runs: unless the app registers it, a tap does nothing",
+      at: path())
   }
 
   /// Acoustic has no button ids: a tap is told apart by its action (the SDK hands the
