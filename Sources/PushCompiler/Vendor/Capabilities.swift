@@ -109,7 +109,9 @@ public struct Capabilities: Sendable {
   }
   /// Whether the target writes each button's id as the identifier iOS hands back for a
   /// tap on it (`UNNotificationResponse.actionIdentifier`), by which the vendor's SDK
-  /// finds the button (Klaviyo: the first one with that id). Two buttons with one id
+  /// finds the button (Klaviyo, Iterable: the first one with that id) or tells the app
+  /// which one was tapped (OneSignal's `actionSelected`); not Dfinery, whose extension
+  /// registers fixed identifiers and maps a tap back by position. Two buttons with one id
   /// cannot be told apart there: fit-target gives a repeated id a suffix, and reading
   /// such a payload is warned about.
   public var buttonIDsIdentifyTaps: Bool {

@@ -343,13 +343,40 @@ import Testing
       })
   }
 
-  /// Every target that writes button ids writes each once.
-  @Test(arguments: ["klaviyo", "dfinery", "onesignal", "iterable"])
+  /// Every target whose SDK tells taps apart by button id writes each id once.
+  @Test(arguments: ["klaviyo", "onesignal", "iterable"])
   func everyTargetWritingIDsWritesThemOnce(_ id: String) throws {
     let result = try translate(to: try #require(Vendors.named(id)))
     let text = JSONWriter(style: .compact).string(
       try #require(result.output, "\(result.diagnostics.codes)"))
     #expect(text.contains("a-2"), "\(text)")
     #expect(result.diagnostics.contains { $0.code.name == "fit.renamed-button" })
+  }
+
+  /// Dfinery's extension registers its buttons as `DFN_FIRST_BUTTON_ACTION` and
+  /// `DFN_SECOND_BUTTON_ACTION` and maps a tap back by position: `l_id` is data, and a
+  /// repeated one is written as it is.
+  @Test func dfineryKeepsRepeatedIDs() throws {
+    let result = try translate(to: Dfinery())
+    let buttons = try #require(result.output?["dfn"]?["btn"]?.arrayValue)
+    #expect(buttons.map { $0["l_id"] } == ["a", "a"])
+    #expect(!result.diagnostics.contains { $0.code.name == "fit.renamed-button" })
+  }
+
+  /// A Dfinery payload whose first button has no `l_id` (read as its position, `1`) and
+  /// whose second has `l_id` `1` is written back as it was, without a warning about ids.
+  @Test func dfineryPositionalIDsRoundTrip() throws {
+    let payload =
+      #"{"aps": {"alert": {"title": "T", "body": "B"}, "mutable-content": 1, "category": "DFINERY"}, "dfn": {"is_test": 0, "c_id": "c", "s_id": "s", "u_id": "u", "click_act": {"l_id": "1", "l_type": "PushMessage", "act_type": "AppOpen"}, "btn": [{"l_name": "One", "l_type": "Button", "act_type": "AppOpen"}, {"l_id": "1", "l_name": "Two", "l_type": "Button", "act_type": "Deeplink", "uri": "shop://two"}]}}"#
+    let result = Translator(from: Dfinery(), to: Dfinery()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    let buttons = try #require(result.output?["dfn"]?["btn"]?.arrayValue)
+    #expect(buttons.map { $0["l_id"] } == ["1", "1"])
+    #expect(buttons.map { $0["l_name"] } == ["One", "Two"])
+    #expect(buttons[1]["uri"] == "shop://two")
+    #expect(
+      !result.diagnostics.contains {
+        $0.code.name == "fit.renamed-button" || $0.code.name == "parse.conflicting-values"
+      }, "\(result.diagnostics.all.map(\.message))")
   }
 }

@@ -24,7 +24,6 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.maxButtons = 2
-    capabilities.buttonIDsIdentifyTaps = true
     capabilities.buttonActions = [.openApp, .openURL]
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app, .browser]
