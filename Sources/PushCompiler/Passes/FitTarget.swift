@@ -83,7 +83,6 @@ private struct Fitter {
     let targetID = self.targetID
     fitDefaultAction(&notification)
     fitButtons(&notification)
-    if target.buttonIDsIdentifyTaps { makeButtonIDsUnique(&notification) }
     fitMedia(&notification)
     if let category = notification.category, !target.registeredCategories {
       notification.category = nil
@@ -209,6 +208,9 @@ private struct Fitter {
     var buttons = notification.buttons
     notification.buttons = []
     var keptCount = 0
+    // The index each kept button was read at, made only once a button before it was
+    // dropped (until then, its index now): a renamed one is reported where it was read.
+    var readAt: [Int]? = nil
     for index in buttons.indices {
       // Worked out only for a message that is kept.
       func path() -> JSONPointer { JSONPointer("/buttons").appending(index) }
@@ -223,19 +225,27 @@ private struct Fitter {
         continue
       }
       guard fit(&buttons[index], sharing: tapAction, at: path) else { continue }
-      if keptCount != index { buttons.swapAt(keptCount, index) }
+      if keptCount != index {
+        buttons.swapAt(keptCount, index)
+        if readAt == nil { readAt = Array(0..<keptCount) }
+      }
+      readAt?.append(index)
       keptCount += 1
     }
     // Nothing removed, nothing written: removing an empty range still makes the array
     // unique.
     if keptCount < buttons.count { buttons.removeSubrange(keptCount...) }
     notification.buttons = buttons
+    if target.buttonIDsIdentifyTaps { makeButtonIDsUnique(&notification, readAt: readAt) }
   }
 
   /// Gives each button whose id an earlier one has an id of its own, the first free of
   /// `ID-2`, `ID-3`, …: iOS tells the app of a tap by the id alone, so the SDK would take
-  /// a tap on it for one on the earlier button.
-  private mutating func makeButtonIDsUnique(_ notification: inout PushNotification) {
+  /// a tap on it for one on the earlier button. `readAt` gives the index each button was
+  /// read at, where it differs from its index now (an earlier button was dropped).
+  private mutating func makeButtonIDsUnique(
+    _ notification: inout PushNotification, readAt: [Int]?
+  ) {
     // Most notifications have no repeated id, and a few buttons: looked for pair by
     // pair, in place, so that nothing is allocated for every record.
     let buttons = notification.buttons
@@ -259,7 +269,7 @@ private struct Fitter {
       report(
         .renamedButton,
         "button '\(button.label)' repeats the id '\(button.id)' of button '\(first)'; written as '\(unique)', since a tap reaches the app as its id alone",
-        at: JSONPointer("/buttons").appending(index))
+        at: JSONPointer("/buttons").appending(readAt?[index] ?? index))
     }
   }
 

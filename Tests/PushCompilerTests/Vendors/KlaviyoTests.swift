@@ -353,6 +353,20 @@ import Testing
     #expect(result.diagnostics.contains { $0.code.name == "fit.renamed-button" })
   }
 
+  /// A renamed button is reported where it was read, even when an earlier button was
+  /// dropped (here: one whose link the Klaviyo SDK cannot parse).
+  @Test func aRenamedButtonIsReportedAtItsOwnPlace() throws {
+    let payload =
+      #"{"itbl": {"messageId": "m", "actionButtons": [{"identifier": "x", "title": "X", "action": {"type": "openUrl", "data": "x y"}}, {"identifier": "a", "title": "A"}, {"identifier": "a", "title": "A2"}]}}"#
+    var translator = Translator(from: Iterable(), to: Klaviyo())
+    translator.defaults = GoldenCase.defaults
+    let result = translator.translate(try JSONReader.parse(Array(payload.utf8)))
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["id"] } == ["a", "a-2"])
+    let renamed = result.diagnostics.all.filter { $0.code.name == "fit.renamed-button" }
+    #expect(renamed.map(\.location) == [.input("/itbl/actionButtons/2")])
+  }
+
   /// Dfinery's extension registers its buttons as `DFN_FIRST_BUTTON_ACTION` and
   /// `DFN_SECOND_BUTTON_ACTION` and maps a tap back by position: `l_id` is data, and a
   /// repeated one is written as it is.
