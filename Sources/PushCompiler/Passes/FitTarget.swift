@@ -5,7 +5,8 @@ import PushIR
 /// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
 /// `tel:` link, a dismiss or custom action opens the app) or is dropped, and so is a tap
 /// link the target's SDK cannot parse (the tap then opens the app); a number is dialled
-/// without its spaces where the target's SDK dials through a `tel:` link of it; a
+/// without its spaces and invisible format characters where the target's SDK dials
+/// through a `tel:` link of it, and dropped when that leaves no link; a
 /// button repeating an earlier one's id gets one of its own where the target tells
 /// taps apart by id (``Capabilities/buttonIDsIdentifyTaps``); a link opens
 /// where the target sends it (by its scheme, for some); buttons of a target whose
@@ -184,6 +185,14 @@ private struct Fitter {
       lowering = self.lowering(action, allowed: target.defaultActionMask)
     }
     guard lowering != .keep, let action = notification.defaultAction else { return }
+    if lowering == .undiallable {
+      notification.defaultAction = nil
+      report(
+        .droppedAction,
+        "the tap action cannot \(action.phrase): \(targetID)'s SDK dials through a 'tel:' link of the number, and none can be made of it; the tap opens the app",
+        at: path)
+      return
+    }
     if lowering == .drop {
       notification.defaultAction = nil
       report(
@@ -288,6 +297,13 @@ private struct Fitter {
       report(
         .droppedButton,
         "button '\(button.label)' dropped: \(targetID) has no way to \(button.action.phrase)",
+        at: path())
+      return false
+    }
+    if lowering == .undiallable {
+      report(
+        .droppedButton,
+        "button '\(button.label)' dropped: it cannot \(button.action.phrase), as \(targetID)'s SDK dials through a 'tel:' link of the number, and none can be made of it",
         at: path())
       return false
     }
@@ -498,9 +514,13 @@ private struct Fitter {
     case reopen(opens: URLDestination, outside: URLDestination?)
     /// A button takes the tap action (where buttons have no action of their own).
     case takeTapAction
-    /// A number is dialled without its spaces, the target's SDK dialling through the
-    /// `tel:` link it makes of it (``Capabilities/dialsThroughTelLink``).
+    /// A number is dialled without its spaces (and invisible format characters), the
+    /// target's SDK dialling through the `tel:` link it makes of it
+    /// (``Capabilities/dialsThroughTelLink``).
     case dialWithoutSpaces
+    /// A number the target's SDK dials through a `tel:` link of it leaves no link to
+    /// dial (nothing but spaces, or a control character): the action is dropped.
+    case undiallable
   }
 
   /// Why an action changed, as what its message is written from: the message is written
@@ -522,6 +542,9 @@ private struct Fitter {
     /// `number`, without its spaces, is dialled through the `tel:` link the target's SDK
     /// makes of it.
     case dialsWithoutSpaces(number: String)
+    /// As ``dialsWithoutSpaces(number:)``, the number having held invisible format
+    /// characters too.
+    case dialsWithoutInvisibles(number: String)
     /// The app opens without the link `url`.
     case opensAppWithoutLink(String)
     /// The app opens instead of doing `action`.
@@ -543,6 +566,8 @@ private struct Fitter {
       case .dialsThrough(let link): "dials through the link '\(link)'"
       case .dialsWithoutSpaces(let number):
         "dials '\(number)', without spaces: \(targetID)'s SDK dials through the link 'tel:\(number)', which cannot hold them"
+      case .dialsWithoutInvisibles(let number):
+        "dials '\(number)', without spaces or invisible format characters: \(targetID)'s SDK dials through the link 'tel:\(number)', which cannot hold them"
       case .opensAppWithoutLink(let url): "opens the app without the link '\(url)'"
       case .opensAppInsteadOf(let action): "opens the app instead of: \(action.phrase)"
       case .takesTapAction(let shared, let action):
@@ -562,9 +587,13 @@ private struct Fitter {
         let link = linkLowering(url, opening: destination)
         return link.opens == destination
           ? .keep : .reopen(opens: link.opens, outside: link.outside)
-      case .dial(let number)
-      where target.dialsThroughTelLink && number.contains(where: \.isWhitespace):
-        return .dialWithoutSpaces
+      case .dial(let number) where target.dialsThroughTelLink:
+        // Checked in place; the number without what it cannot hold is made only when
+        // there is something to leave out.
+        guard number.unicodeScalars.contains(where: NotificationAction.isLeftOutOfNumbers)
+        else { return NotificationAction.isDiallable(number) ? .keep : .undiallable }
+        return NotificationAction.isDiallable(NotificationAction.dialNumber(number))
+          ? .dialWithoutSpaces : .undiallable
       default:
         return .keep
       }
@@ -610,7 +639,11 @@ private struct Fitter {
     switch action {
     case .dial(let number) where lowering == .dialWithoutSpaces:
       let dialled = NotificationAction.dialNumber(number)
-      return (.dial(dialled), .dialsWithoutSpaces(number: dialled))
+      let invisibles = number.unicodeScalars.contains { $0.properties.generalCategory == .format }
+      return (
+        .dial(dialled),
+        invisibles ? .dialsWithoutInvisibles(number: dialled) : .dialsWithoutSpaces(number: dialled)
+      )
     case .dial(let number):
       let link = NotificationAction.dialLink(number)
       let destination: URLDestination =
@@ -680,9 +713,27 @@ extension NotificationAction {
     "tel:" + dialNumber(number)
   }
 
-  /// `number` without its spaces, as a `tel:` link holds it.
+  /// `number` without its spaces and invisible format characters (a left-to-right mark,
+  /// a zero-width space, a word joiner, a byte order mark, pasted in with the number),
+  /// as a `tel:` link holds it.
   static func dialNumber(_ number: String) -> String {
-    number.filter { !$0.isWhitespace }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: number.unicodeScalars.lazy.filter { !isLeftOutOfNumbers($0) })
+    return String(kept)
+  }
+
+  /// Whether `scalar` is left out of a number dialled through a `tel:` link: white space,
+  /// or an invisible format character (general category Cf).
+  static func isLeftOutOfNumbers(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+  }
+
+  /// Whether `dialled`, a number as ``dialNumber(_:)`` leaves it, makes a `tel:` link a
+  /// URL parser takes (``URLPolicy/isParseable(_:)``): it is not empty and holds no
+  /// control character. `tel:` itself passes, so the number is checked without it,
+  /// rather than a link made for every dial of every record.
+  static func isDiallable(_ dialled: String) -> Bool {
+    !dialled.isEmpty && URLPolicy.isParseable(dialled)
   }
 }
 

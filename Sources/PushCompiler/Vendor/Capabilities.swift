@@ -102,7 +102,8 @@ public struct Capabilities: Sendable {
   }
   /// Whether the vendor's SDK dials a number by opening the `tel:` link it makes of it
   /// (Acoustic's `dial` action), which fails for a number holding a space: fit-target
-  /// writes such a number without its spaces (``NotificationAction/dialNumber(_:)``).
+  /// writes such a number without its spaces and invisible format characters
+  /// (``NotificationAction/dialNumber(_:)``), and drops a dial that leaves no link.
   public var dialsThroughTelLink: Bool {
     get { storage.values.dialsThroughTelLink }
     set { change { $0.dialsThroughTelLink = newValue } }
