@@ -61,7 +61,7 @@ extension EmitContext {
   ) -> PushNotification {
     guard !passesRan else { return notification }
     var context = PassContext(target: format, recording: diagnostics.recording)
-    context.target = format.capabilities(writing: notification, options: options)
+    context.prepare(for: format, writing: notification, options: options)
     var prepared = notification
     for pass in Pipeline.requiredBeforeEmit.drop(while: { ranPasses.contains($0.name) }) {
       pass.run(on: &prepared, context: &context)

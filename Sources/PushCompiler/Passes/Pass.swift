@@ -54,6 +54,20 @@ extension PassContext {
       sourceMap: SourceMap(recording: recording), madePlaces: SourceMap(recording: recording))
   }
 
+  /// Prepares for writing `notification` in `format` with `options`: what the format can
+  /// express for it, and the id messages name, that of the format whose SDK reads the
+  /// payload (``Capabilities/payloadReader``: FCM's inner format) or else `format`'s.
+  /// The one place both are set, by the pipeline and by an emitter running the passes
+  /// itself, so that the two never name different targets.
+  mutating func prepare(
+    for format: any VendorFormat, writing notification: borrowing PushNotification,
+    options: Set<String>
+  ) {
+    let capabilities = format.capabilities(writing: notification, options: options)
+    targetID = capabilities.payloadReader ?? format.id
+    target = capabilities
+  }
+
   /// Reports `code` at an IR path; message, location and notes are worked out only when
   /// the diagnostics are kept.
   public mutating func report(

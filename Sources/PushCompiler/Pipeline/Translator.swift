@@ -195,9 +195,7 @@ public struct Translator: Sendable {
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
     if passContext.target != nil, target.capabilitiesDependOnNotification {
-      let capabilities = target.capabilities(writing: notification, options: options)
-      passContext.targetID = capabilities.payloadReader ?? target.id
-      passContext.target = capabilities
+      passContext.prepare(for: target, writing: notification, options: options)
     }
     for index in pipeline.notificationPasses.indices {
       pipeline.notificationPasses[index].run(on: &notification, context: &passContext)

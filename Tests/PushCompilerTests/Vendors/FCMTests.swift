@@ -78,6 +78,23 @@ import Testing
     #expect(!streams.error.contains("fcm's SDK") && !streams.error.contains("fcm's service"))
   }
 
+  /// With `--passes none` the emitter runs the passes it needs itself: their messages
+  /// name the inner format all the same.
+  @Test func passMessagesNameTheInnerFormatWithoutThePipeline() {
+    let buttons = (1...4).map { #"{"id": "b\#($0)", "label": "B\#($0)", "action": "open_app"}"# }
+    let (code, streams) = runPushc(
+      [
+        "convert", "-f", "klaviyo", "-t", "fcm", "--passes", "none", "--set", "token=x",
+        "--option", "inner=klaviyo",
+      ],
+      input:
+        #"{"aps":{"alert":{"title":"Hi","body":"There"}},"body":{"_k":"abc","action_buttons":[\#(buttons.joined(separator: ","))]}}"#
+    )
+    #expect(code == .success, "\(streams.error)")
+    #expect(streams.error.contains("klaviyo shows at most 3 button(s)"), "\(streams.error)")
+    #expect(!streams.error.contains("fcm shows"), "\(streams.error)")
+  }
+
   @Test func innerDiagnosticsPointIntoTheEnvelope() throws {
     let result = translate(try json(Self.aroundKlaviyo), from: FCM(), to: IRFormat())
     let ir = try #require(result.output)
