@@ -95,6 +95,26 @@ import Testing
     #expect(!streams.error.contains("fcm shows"), "\(streams.error)")
   }
 
+  /// An inner format whose capabilities depend on the notification is asked about each
+  /// one: onesignal's newer format carries no buttons without alert text, around fcm as
+  /// alone.
+  @Test func theInnerFormatIsAskedAboutEachNotification() throws {
+    let payload = try json(
+      #"{"irVersion": 1, "content": {"badge": 1}, "buttons": [{"id": "a", "label": "A", "action": {"type": "openApp"}, "options": ["foreground"]}], "tracking": {"notificationID": "5c1e2f0a-8b7d-4e3a-9f61-2d4c8a0b7e13"}}"#
+    )
+    let options: Set<String> = ["inner=onesignal", "os-data-format"]
+    let alone = translate(payload, from: IRFormat(), to: OneSignal(), options: options)
+    let wrapped = translate(
+      payload, from: IRFormat(), to: FCM(), options: options, settings: ["token": "x"])
+    #expect(alone.output?["os_data"]?["buttons"] == nil)
+    let inner = try #require(wrapped.output?["message"]?["apns"]?["payload"])
+    #expect(inner["os_data"]?["buttons"] == nil, "\(inner)")
+    for result in [alone, wrapped] {
+      let dropped = try #require(result.diagnostics.first { $0.code == .droppedButton })
+      #expect(dropped.message.contains("onesignal's newer format"), "\(dropped.message)")
+    }
+  }
+
   @Test func innerDiagnosticsPointIntoTheEnvelope() throws {
     let result = translate(try json(Self.aroundKlaviyo), from: FCM(), to: IRFormat())
     let ir = try #require(result.output)

@@ -119,24 +119,41 @@ public struct FCM: ParsedFormat {
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities = envelopeCapabilities(around: APNs().capabilities)
 
-  /// The envelope's capabilities around each inner format, built once.
+  /// The envelope's capabilities around each inner format's declared ones, built once.
   private static let capabilitiesByInnerFormat: [String: Capabilities] = Dictionary(
     uniqueKeysWithValues: innerFormats.map { inner in
-      var capabilities = envelopeCapabilities(around: inner.capabilities)
-      // Plain APNs is read by iOS and Firebase's SDK: fcm's own.
-      if inner.id != APNs().id { capabilities.payloadReader = inner.id }
-      return (inner.id, capabilities)
+      (inner.id, envelopeCapabilities(around: inner.capabilities, readBy: inner))
     }
   )
 
   public var capabilitiesDependOnNotification: Bool { true }
 
-  /// Those of the inner format that writes `notification` (see ``innerFormat(writing:options:)``).
+  /// Those of the inner format that writes `notification` (see
+  /// ``innerFormat(writing:options:)``), for `notification` when they depend on it
+  /// (onesignal's newer format has no buttons without alert text), in the envelope.
   public func capabilities(writing notification: PushNotification, options: Set<String>)
     -> Capabilities
   {
-    Self.capabilitiesByInnerFormat[Self.innerFormat(writing: notification, options: options).id]
-      ?? Self.declaredCapabilities
+    let inner = Self.innerFormat(writing: notification, options: options)
+    let table = Self.capabilitiesByInnerFormat[inner.id] ?? Self.declaredCapabilities
+    guard inner.capabilitiesDependOnNotification else { return table }
+    let own = inner.capabilities(writing: notification, options: options)
+    // Most notifications get the declared ones: their envelope is the table's, built once.
+    if own.sharesStorage(with: inner.capabilities) { return table }
+    return Self.envelopeCapabilities(around: own, readBy: inner)
+  }
+
+  /// ``envelopeCapabilities(around:)``, naming `inner` as the format whose SDK reads the
+  /// payload (``Capabilities/payloadReader``), unless it is plain APNs, read by iOS and
+  /// Firebase's SDK: fcm's own.
+  static func envelopeCapabilities(
+    around capabilities: Capabilities, readBy inner: any VendorFormat
+  )
+    -> Capabilities
+  {
+    var envelope = envelopeCapabilities(around: capabilities)
+    if inner.id != APNs().id { envelope.payloadReader = inner.id }
+    return envelope
   }
 
   /// What the envelope can carry around a payload of `inner`'s: what `inner` carries and,
