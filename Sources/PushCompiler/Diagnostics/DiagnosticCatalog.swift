@@ -204,6 +204,11 @@ extension DiagnosticCode {
   public static let needsPlugin = DiagnosticCode(
     "emit.needs-plugin", .note,
     "the output holds an action only an optional SDK plugin runs; the app must register it")
+  /// Another format's field, which the IR keeps as that format's extra, was written as
+  /// the target's own field of the same meaning.
+  public static let carriedField = DiagnosticCode(
+    "emit.carried-field", .note,
+    "another format's field was written as the target's field of the same meaning")
   /// A field the target requires has no value, and none may be derived.
   public static let missingField = DiagnosticCode(
     "emit.missing-field", .error,
@@ -298,7 +303,8 @@ extension DiagnosticCode {
       setMutableContent, unsafeURLScheme,
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, renamedButton, shortenedBody,
-      defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField, fallbackCategory,
+      carriedField, defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField,
+      fallbackCategory,
       invalidFieldValue, missingField, movedField, needsPlugin, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
       unwritable,

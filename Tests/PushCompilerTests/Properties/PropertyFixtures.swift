@@ -106,8 +106,9 @@ enum PropertyFixtures {
   }
 
   /// Whether the difference at `path` is a target field that the emitter filled in
-  /// (`emit.default-value` from `--defaults`, or `emit.derived-value`) at an output key
-  /// of the same name, which reading the payload back keeps in the target's extras.
+  /// (`emit.default-value` from `--defaults`, `emit.derived-value`, or
+  /// `emit.carried-field` from another format's field of the same meaning) at an output
+  /// key of the same name, which reading the payload back keeps in the target's extras.
   static func isFilledIn(
     _ path: JSONPointer, lacking expressible: JSONValue, diagnostics: Diagnostics
   ) -> Bool {
@@ -116,7 +117,7 @@ enum PropertyFixtures {
       return false
     }
     return diagnostics.contains { diagnostic in
-      guard [DiagnosticCode.defaultValue, .derivedValue].contains(diagnostic.code),
+      guard [DiagnosticCode.defaultValue, .derivedValue, .carriedField].contains(diagnostic.code),
         case .output(let pointer) = diagnostic.location
       else { return false }
       return pointer.lastToken == tokens.last

@@ -161,6 +161,10 @@ struct BrazeSendOptions {
         .droppedExtra, "\(what) gives way to the request's own '\(key)'; dropped", at: path)
     }
     found.append((key, value))
+    context.report(
+      .carriedField, "written as braze's '\(key)' from \(what)",
+      atOutput: JSONPointer.root.appending(Braze.Key.messages).appending(Braze.Key.applePush)
+        .appending(key))
   }
 
   /// The ISO 8601 date and time (UTC) `seconds` after 1970-01-01T00:00:00Z, for a time
