@@ -22,6 +22,23 @@ import Testing
     #expect(original.summaryLines != changed.summaryLines)
   }
 
+  /// `pushc formats` says which formats tell taps apart by button id and which dial
+  /// through a `tel:` link, as fit-target acts on them.
+  @Test func theSummarySaysWhatFitTargetActsOn() {
+    for format in Vendors.all where format.id != IRFormat().id {
+      let capabilities = format.capabilities
+      #expect(
+        capabilities.summaryLines[0].contains("told by its id")
+          == capabilities.buttonIDsIdentifyTaps,
+        "\(format.id)")
+      #expect(
+        capabilities.summaryLines[1].contains("tel: link") == capabilities.dialsThroughTelLink,
+        "\(format.id)")
+    }
+    #expect(Klaviyo().capabilities.summaryLines[0].contains("told by its id"))
+    #expect(Acoustic().capabilities.summaryLines[1].contains("tel: link"))
+  }
+
   /// An unshared copy has storage of its own and the same values.
   @Test func anUnsharedCopyHasItsOwnStorageAndTheSameValues() {
     for format in Vendors.all {

@@ -344,13 +344,15 @@ public struct Capabilities: Sendable {
     ].compactMap { $0 }
     return [
       "buttons: \(count(maxButtons)) per payload"
-        + (maxLabelLength.map { ", labels up to \($0) characters" } ?? ""),
+        + (maxLabelLength.map { ", labels up to \($0) characters" } ?? "")
+        + (buttonIDsIdentifyTaps ? ", each with an id of its own (a tap is told by its id)" : ""),
       "button actions: "
         + (buttonsTakeDefaultAction
           ? "whatever the tap action is (none of their own)" : list(buttonActions))
         + (linksMustParse
           ? " (a link that is empty or holds a space or control character hides its button)"
-          : ""),
+          : "")
+        + (dialsThroughTelLink ? " (a number dials through a tel: link, without spaces)" : ""),
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
         + (linksMustParse ? " (a link that cannot be parsed opens nothing)" : "")
         + (linkDestinationFromScheme
