@@ -189,7 +189,7 @@ private struct Fitter {
       notification.defaultAction = nil
       report(
         .droppedAction,
-        "the tap action cannot \(action.phrase): \(targetID)'s SDK dials through a 'tel:' link of the number, and none can be made of it; the tap opens the app",
+        "the tap action cannot \(action.phrase): \(targetID) dials through a 'tel:' link of the number, and none can be made of it; the tap opens the app",
         at: path)
       return
     }
@@ -303,7 +303,7 @@ private struct Fitter {
     if lowering == .undiallable {
       report(
         .droppedButton,
-        "button '\(button.label)' dropped: it cannot \(button.action.phrase), as \(targetID)'s SDK dials through a 'tel:' link of the number, and none can be made of it",
+        "button '\(button.label)' dropped: it cannot \(button.action.phrase), as \(targetID) dials through a 'tel:' link of the number, and none can be made of it",
         at: path())
       return false
     }
@@ -518,8 +518,9 @@ private struct Fitter {
     /// target's SDK dialling through the `tel:` link it makes of it
     /// (``Capabilities/dialsThroughTelLink``).
     case dialWithoutSpaces
-    /// A number the target's SDK dials through a `tel:` link of it leaves no link to
-    /// dial (nothing but spaces, or a control character): the action is dropped.
+    /// A number dialled through a `tel:` link of it, which the target's SDK makes or the
+    /// lowering of a dial does, leaves no link to dial (nothing but spaces, or a control
+    /// character): the action is dropped.
     case undiallable
   }
 
@@ -599,7 +600,13 @@ private struct Fitter {
       }
     }
     switch kind {
-    case .dial: return allowed.contains(.openURL) ? .lower : .drop
+    case .dial:
+      guard allowed.contains(.openURL) else { return .drop }
+      // Lowered to the `tel:` link of the number, which must make one.
+      guard case .dial(let number) = action,
+        NotificationAction.isDiallable(NotificationAction.dialNumber(number))
+      else { return .undiallable }
+      return .lower
     case .openApp: return .drop
     case .openURL, .dismiss, .botFlow, .inboxMessage, .custom:
       return allowed.contains(.openApp) ? .lower : .drop

@@ -72,4 +72,18 @@ import Testing
     #expect(result.diagnostics.contains { $0.code.name == "fit.dropped-action" })
     #expect(result.diagnostics.contains { $0.code.name == "fit.dropped-button" })
   }
+
+  /// A target without dialling gets the `tel:` link of the number: one of only spaces
+  /// would be the bare `tel:`, which dials nothing, so the action is dropped there too.
+  @Test func aTelLinkOfNoNumberIsNotMade() throws {
+    let result = try translate("   ", button: " ", to: Klaviyo())
+    let output = try #require(result.output, "\(result.diagnostics.codes)")
+    #expect(output["url"] == nil)
+    #expect(output["body"]?["action_buttons"] == nil)
+    let dropped = result.diagnostics.filter {
+      $0.code.name == "fit.dropped-action" || $0.code.name == "fit.dropped-button"
+    }
+    #expect(dropped.map(\.location) == [.ir("/defaultAction"), .ir("/buttons/0")])
+    #expect(dropped.allSatisfy { $0.message.contains("klaviyo dials through a 'tel:' link") })
+  }
 }
