@@ -76,7 +76,6 @@ public struct CommandLineOptions: Sendable, Equatable {
     var parsed = CommandLineOptions()
     var words = CommandLineWords(arguments)
     var positional: [String] = []
-    var commandNamed = false
     /// The command word given, if any.
     var named: Command?
     /// `--help` or `--version` was given: it answers whatever else the line holds.
@@ -99,9 +98,8 @@ public struct CommandLineOptions: Sendable, Equatable {
         positional.append(contentsOf: operands)
         continue
       case .operand(let argument):
-        if !commandNamed, !helpAsked, let command = Command(rawValue: argument) {
+        if named == nil, !helpAsked, let command = Command(rawValue: argument) {
           parsed.command = command
-          commandNamed = true
           named = command
         } else {
           positional.append(argument)
@@ -136,7 +134,7 @@ public struct CommandLineOptions: Sendable, Equatable {
       return parsed
     }
     if let repeated { throw repeated }
-    if !commandNamed, let first = positional.first {
+    if named == nil, let first = positional.first {
       let commands = Command.allCases.filter { $0 != .help && $0 != .version }
       throw UsageError(
         "'\(first)' is not a command; the first word is one of \(commands.map(\.rawValue).joined(separator: ", "))"
@@ -144,7 +142,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     }
     if let stray = given.first(where: { !$0.commands.contains(parsed.command) }) {
       throw UsageError(
-        commandNamed
+        named != nil
           ? "'\(stray.long)' does not apply to '\(parsed.command.rawValue)'"
           : "'\(stray.long)' needs a command: convert, validate, detect or batch")
     }

@@ -49,8 +49,12 @@ enum OutputCollisions {
 
   /// The folder among the inputs of a `batch` run, if any: the first input naming one.
   static func inputFolder(of options: CommandLineOptions) -> String? {
-    guard options.command == .batch else { return nil }
-    return options.inputs.first { $0 != "-" && FileIO.isDirectory($0) }
+    options.command == .batch ? inputFolder(among: options.inputs) : nil
+  }
+
+  /// The first of a `batch` run's `inputs` naming a folder, if any.
+  static func inputFolder(among inputs: [String]) -> String? {
+    inputs.first { $0 != "-" && FileIO.isDirectory($0) }
   }
 
   /// What is wrong with a folder input of `options`, as a usage message, or nil: it
@@ -104,7 +108,9 @@ enum OutputCollisions {
     in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?
   ) -> String? {
     let batch = options.command == .batch
-    let folder = inputFolder(of: options)
+    // What the command line names, each input looked at once.
+    let files = NamedFiles(options)
+    let folder = files.folder
     let records = options.output ?? "-"
     let recordsToStandardOutput = folder == nil && FileIO.isStandardOutput(records)
     let report = batch ? options.reportFile : nil
@@ -128,13 +134,13 @@ enum OutputCollisions {
       ? standardOutput.flatMap { Place(descriptor: $0) } : nil
     guard !outputs.isEmpty || standardOutputFile != nil else { return nil }
 
-    let inputs = readPlaces(of: NamedFiles(options), standardInput: standardInput)
+    let inputs = readPlaces(of: files, standardInput: standardInput)
     if let file = standardOutputFile {
       if let input = inputs.first(where: { $0.place == file }) {
         return "standard output is \(input.name): the run would write into what it reads; "
           + "redirect it elsewhere"
       }
-      if let name = inputFolderFile(file, of: NamedFiles(options), inputs: inputs) {
+      if let name = inputFolderFile(file, of: files, inputs: inputs) {
         return "standard output is '\(name)' of the input folder: "
           + "the run would write into what it reads; redirect it elsewhere"
       }
@@ -236,7 +242,7 @@ enum OutputCollisions {
       }
       self.init(inputs: inputs, outputs: outputs, defaults: defaults)
       if command == .batch {
-        folder = inputs.first { $0 != "-" && FileIO.isDirectory($0) }
+        folder = OutputCollisions.inputFolder(among: inputs)
       }
       if let command, [.formats, .passes, .help, .version].contains(command) {
         readsStandardInput = false

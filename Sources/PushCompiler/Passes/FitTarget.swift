@@ -255,19 +255,14 @@ private struct Fitter {
   private mutating func makeButtonIDsUnique(
     _ notification: inout PushNotification, readAt: [Int]?
   ) {
-    // Most notifications have no repeated id, and a few buttons: looked for pair by
-    // pair, in place, so that nothing is allocated for every record.
+    // Most notifications have no repeated id: nothing is allocated for them.
     let buttons = notification.buttons
-    let repeats = buttons.indices.contains { index in
-      buttons[..<index].contains { $0.id == buttons[index].id }
-    }
-    guard repeats else { return }
+    guard buttons.indices.contains(where: { buttons.earlierButton(sharingIDWith: $0) != nil })
+    else { return }
     var taken = Set(buttons.map(\.id))
-    var seen: [String: String] = [:]
-    for index in notification.buttons.indices {
-      let button = notification.buttons[index]
-      guard let first = seen[button.id] else {
-        seen[button.id] = button.label
+    for (index, button) in buttons.enumerated() {
+      // Searched among the ids as renamed so far: the first of each id keeps it.
+      guard let first = notification.buttons.earlierButton(sharingIDWith: index)?.label else {
         continue
       }
       var suffix = 2
@@ -540,12 +535,9 @@ private struct Fitter {
       browserSchemes: Set<String>?)
     /// A number is dialled through `link`.
     case dialsThrough(link: String)
-    /// `number`, without its spaces, is dialled through the `tel:` link the target's SDK
-    /// makes of it.
-    case dialsWithoutSpaces(number: String)
-    /// As ``dialsWithoutSpaces(number:)``, the number having held invisible format
-    /// characters too.
-    case dialsWithoutInvisibles(number: String)
+    /// `number`, without its spaces (and its invisible format characters, when it held
+    /// any), is dialled through the `tel:` link the target's SDK makes of it.
+    case dialsWithoutSpaces(number: String, invisibles: Bool)
     /// The app opens without the link `url`.
     case opensAppWithoutLink(String)
     /// The app opens instead of doing `action`.
@@ -565,10 +557,8 @@ private struct Fitter {
             ": \(targetID) opens only \((browserSchemes ?? []).sorted().joined(separator: ", ")) links \($0.phrase)"
           } ?? "")
       case .dialsThrough(let link): "dials through the link '\(link)'"
-      case .dialsWithoutSpaces(let number):
-        "dials '\(number)', without spaces: \(targetID)'s SDK dials through the link 'tel:\(number)', which cannot hold them"
-      case .dialsWithoutInvisibles(let number):
-        "dials '\(number)', without spaces or invisible format characters: \(targetID)'s SDK dials through the link 'tel:\(number)', which cannot hold them"
+      case .dialsWithoutSpaces(let number, let invisibles):
+        "dials '\(number)', without spaces\(invisibles ? " or invisible format characters" : ""): \(targetID)'s SDK dials through the link 'tel:\(number)', which cannot hold them"
       case .opensAppWithoutLink(let url): "opens the app without the link '\(url)'"
       case .opensAppInsteadOf(let action): "opens the app instead of: \(action.phrase)"
       case .takesTapAction(let shared, let action):
@@ -647,10 +637,7 @@ private struct Fitter {
     case .dial(let number) where lowering == .dialWithoutSpaces:
       let dialled = NotificationAction.dialNumber(number)
       let invisibles = number.unicodeScalars.contains { $0.properties.generalCategory == .format }
-      return (
-        .dial(dialled),
-        invisibles ? .dialsWithoutInvisibles(number: dialled) : .dialsWithoutSpaces(number: dialled)
-      )
+      return (.dial(dialled), .dialsWithoutSpaces(number: dialled, invisibles: invisibles))
     case .dial(let number):
       let link = NotificationAction.dialLink(number)
       let destination: URLDestination =

@@ -55,8 +55,8 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     ]
     /// In `extras["acoustic"]`: `aps.category` repeated `category-name`.
     static let categoryInAPSHint = "@categoryInAps"
-    /// In `extras["acoustic"]`: `mce.mailingId` was a number (`true`) or a string of
-    /// digits (`false`).
+    /// In `extras["acoustic"]`: `mce.mailingId` was a number (`true`) or a string
+    /// holding one (`false`).
     static let numericMailingIDHint = "@numericMailingId"
   }
 
