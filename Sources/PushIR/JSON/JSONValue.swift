@@ -276,14 +276,4 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     self[key] = nil
     return value
   }
-
-  /// The members whose names occur more than once, after the first occurrence.
-  public var repeatedKeys: [String] {
-    var seen = Set<String>()
-    var repeated: [String] = []
-    for member in members where !seen.insert(member.key).inserted {
-      repeated.append(member.key)
-    }
-    return repeated
-  }
 }

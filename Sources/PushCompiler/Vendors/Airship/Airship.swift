@@ -76,7 +76,6 @@ public struct Airship: ParsedFormat, EmittedFormat {
     static let thumbnail = "thumbnail_id"
     static let options = "options"
     static let content = "content"
-    static let contentKeys = ["title", "subtitle", "body"]
     /// Media attachment keys kept verbatim.
     static let keptMediaKeys: Set<String> = [thumbnail, options]
 

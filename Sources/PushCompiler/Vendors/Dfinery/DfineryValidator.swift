@@ -33,8 +33,9 @@ enum DfineryValidator {
 
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     SpecField.check(fields, in: payload, into: &diagnostics)
-    // Required as a number by the table, and 1 by what it is for: the extension that
-    // shows the buttons and the image.
+    // Required as a number by the seed's field table, and 1 by what it is for: the
+    // extension that shows the buttons and the image. Checked here, not as a table row,
+    // since only 1 will do.
     if payload["aps"]?.objectValue != nil {
       SpecField.checkMutableContent(in: payload, for: "dfinery's pushes need", into: &diagnostics)
     }
