@@ -32,7 +32,9 @@ struct YellowAIEmitter: PayloadEmitter {
         at: JSONPointer("/extras/yellowai").appending(key))
     }
     let givenTopic = context.value(of: Self.topicField, current: kept[Key.topic])
-    let reserved = Key.payloadKeys.union(["aps"])
+    // Both forms reserve the device form's root keys: the API's `payload` becomes that
+    // root, where the app reads `title`, `body` and `payload` as Yellow.ai's own.
+    let reserved = Key.payloadKeys.union(["aps", Key.title, Key.body, Key.payload])
     let unknown = JSONObject(kept.filter { ![Key.topic, Key.botID, Key.journey].contains($0.key) })
     context.reportUnwrittenTracking(notification.tracking)
     context.reportForeignExtras(notification, keeping: ["yellowai", APSCodec.extrasKey])
@@ -41,8 +43,7 @@ struct YellowAIEmitter: PayloadEmitter {
       var root = JSONObject()
       root.append("aps", .object(APSCodec.write(notification, category: nil, context: &context)))
       for member in payload { root.append(member.key, member.value) }
-      context.writeCustomData(
-        notification, into: &root, reserved: reserved.union([Key.title, Key.body, Key.payload]))
+      context.writeCustomData(notification, into: &root, reserved: reserved)
       for name in unknown.keys {
         context.report(
           .droppedExtra,
