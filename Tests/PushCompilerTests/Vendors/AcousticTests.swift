@@ -207,4 +207,17 @@ import Testing
     let note = try #require(result.diagnostics.first { $0.code.name == "emit.needs-plugin" })
     #expect(note.location == .input("/notification-action"))
   }
+
+  /// A custom action (here Iterable's) runs only when the app registered a handler for
+  /// its type with the SDK's action registry.
+  @Test func aCustomActionIsNotedAsNeedingTheAppsHandler() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "itbl": {"messageId": "m", "templateId": 1, "defaultAction": {"type": "customAction", "data": "d"}}}"#
+    let result = Translator(from: Iterable(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    #expect(result.output?["notification-action"]?["type"] == "customAction")
+    let note = try #require(result.diagnostics.first { $0.code.name == "emit.needs-plugin" })
+    #expect(note.location == .input("/itbl/defaultAction"))
+    #expect(note.message.contains("custom action 'customAction'"))
+  }
 }

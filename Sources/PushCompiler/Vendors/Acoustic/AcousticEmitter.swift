@@ -91,25 +91,28 @@ struct AcousticEmitter: PayloadEmitter {
 
   /// A `displayWebView` or `openInboxMessage` action is run by an optional plugin
   /// (`plugins/web-action`, `plugins/inbox`) the app registers with the SDK's action
-  /// registry; without it the SDK posts `MCECustomPushNotRegistered` and the tap does
-  /// nothing. Noted at the action; nothing is built for any other action.
+  /// registry, and a custom action by a handler the app registers for its type; without
+  /// one the SDK posts `MCECustomPushNotRegistered` and the tap does nothing. Noted at the
+  /// action; nothing is built for any other action.
   private func reportPlugin(
     of action: NotificationAction?, _ subject: @autoclosure () -> String,
     at path: @autoclosure () -> JSONPointer, context: inout EmitContext
   ) {
-    let type: String
-    let plugin: String
+    let runner: String
     switch action {
     case .openURL(_, .webView)?:
-      (type, plugin) = (AcousticAction.Kind.webView, "web-action plugin (DisplayWebViewPlugin)")
+      runner =
+        "the action '\(AcousticAction.Kind.webView)', which only acoustic's optional web-action plugin (DisplayWebViewPlugin) runs: unless the app registers it"
     case .inboxMessage?:
-      (type, plugin) = (AcousticAction.Kind.inboxMessage, "inbox plugin (MCEInboxActionPlugin)")
+      runner =
+        "the action '\(AcousticAction.Kind.inboxMessage)', which only acoustic's optional inbox plugin (MCEInboxActionPlugin) runs: unless the app registers it"
+    case .custom(let name, _)?:
+      runner =
+        "the custom action '\(name)', which only a handler the app registers for that type with acoustic's action registry runs: without one"
     default: return
     }
     context.report(
-      .needsPlugin,
-      "\(subject()) is written as the action '\(type)', which only acoustic's optional \(plugin) runs: unless the app registers it, a tap does nothing",
-      at: path())
+      .needsPlugin, "\(subject()) is written as \(runner), a tap does nothing", at: path())
   }
 
   /// Acoustic has no button ids: a tap is told apart by its action (the SDK hands the
