@@ -70,10 +70,10 @@ import Testing
     ),
     (
       [
-        "-f", "klaviyo", "-t", "fcm", "--option", "inner=expo", "--option", "device-form",
-        "--option", "api-request", "--set", "token=T",
+        "-f", "klaviyo", "-t", "fcm", "--option", "inner=onesignal", "--option",
+        "os-data-format", "--option", "custom-format", "--set", "token=T",
       ],
-      "--option 'device-form' and --option 'api-request' exclude each other"
+      "--option 'os-data-format' and --option 'custom-format' exclude each other"
     ),
   ])
   func contradictionsAreUsageErrors(_ arguments: [String], _ message: String) {

@@ -18,7 +18,9 @@ import Testing
   }
 
   /// The IR as `format` reads it back after writing it, without the fcm envelope's extras
-  /// and, when `format` has no media of its own, without what the envelope adds for them.
+  /// and without layout hints (`@` members of extras, which are not data: a Yellow.ai
+  /// device form without the keys detection looks for is read back inside fcm as plain
+  /// APNs, `Specs/vendors/fcm.md`, Known gaps).
   func roundTrip(_ ir: JSONValue, through format: any VendorFormat, options: Set<String> = [])
     -> JSONValue?
   {
@@ -27,6 +29,13 @@ import Testing
     else { return nil }
     if case .object(var extras)? = read["extras"] {
       extras["fcm"] = nil
+      for vendor in extras.keys {
+        let data = JSONObject(
+          (extras[vendor]?.objectValue ?? JSONObject()).filter {
+            !$0.key.hasPrefix("@")
+          })
+        extras[vendor] = data.isEmpty ? nil : .object(data)
+      }
       read["extras"] = extras.isEmpty ? nil : .object(extras)
     }
     if case .object(let data)? = read["customData"] {
@@ -49,10 +58,50 @@ import Testing
         object["mediaPresentation"] = nil
         ir = .object(object)
       }
-      let direct = roundTrip(ir, through: inner)
+      // `apns.payload` is what the phone receives: a format's device form, where it has one.
+      let direct = roundTrip(
+        ir, through: inner,
+        options: inner.emitOptions.contains { $0.name == "device-form" } ? ["device-form"] : [])
       let enveloped = roundTrip(ir, through: FCM(), options: ["inner=\(innerID)"])
       #expect(direct != nil && enveloped == direct, "\(name) around \(innerID)")
     }
+  }
+
+  /// `apns.payload` is what the phone receives: a format with a send request of its own
+  /// is written there in its device form, with `aps`, as `--option device-form` writes it
+  /// alone; the send request's recipients (expo's `to`) are not asked for.
+  @Test(arguments: ["braze", "expo", "yellowai"])
+  func aFormatWithASendRequestIsWrittenInItsDeviceForm(_ innerID: String) throws {
+    let inner = try #require(Vendors.named(innerID))
+    let ir = try GoldenFiles.json(
+      GoldenFiles.root.appendingPathComponent("_ir").appendingPathComponent(
+        "registered-category.ir.json"))
+    var translator = Translator(from: IRFormat(), to: FCM())
+    translator.options = ["inner=\(innerID)"]
+    translator.settings = ["token": "tok"]
+    let wrapped = translator.translate(ir)
+    let payload = try #require(
+      wrapped.output?["message"]?["apns"]?["payload"]?.objectValue, "\(wrapped.diagnostics)")
+    let device = try #require(
+      translate(ir, from: IRFormat(), to: inner, options: ["device-form"]).output?.objectValue)
+    #expect(payload["aps"] != nil, "\(payload)")
+    // The app's string data moves to `data`; everything else is the device form's.
+    #expect(Set(payload.keys).isSubset(of: Set(device.keys)), "\(payload.keys) \(device.keys)")
+  }
+
+  /// `--option api-request` would write a send request where the phone's payload goes.
+  @Test func theRequestFormIsRefusedInside() {
+    let (code, streams) = runPushc(
+      [
+        "convert", "-f", "apns", "-t", "fcm", "--set", "token=t", "--option", "inner=expo",
+        "--option", "api-request",
+      ], input: #"{"aps": {"alert": "x"}}"#)
+    #expect(code == .usage)
+    #expect(streams.output.isEmpty)
+    #expect(
+      streams.error.hasPrefix(
+        "pushc: --option api-request: fcm's apns.payload is what the phone receives, not a send request; yellowai, expo and braze are written there in their device form"
+      ), "\(streams.error)")
   }
 
   static let aroundKlaviyo = #"""

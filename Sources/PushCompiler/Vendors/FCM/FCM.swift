@@ -22,19 +22,26 @@ public struct FCM: ParsedFormat {
     [
       (
         "\(Self.innerOption)=FORMAT",
-        "write 'apns.payload' as FORMAT's payload (any format but ir and fcm; default: the format read from an fcm source, else apns); the options and --set fields of FORMAT are accepted too"
+        "write 'apns.payload', what the phone receives, as FORMAT's payload (any format but ir and fcm; \(Self.deviceFormNames) in their device form; default: the format read from an fcm source, else apns); the options and --set fields of FORMAT are accepted too"
       )
     ]
   }
 
   public func acceptsOption(_ option: String) -> Bool {
     if let name = Self.innerFormatName(in: [option]) { return Self.innerFormat(named: name) != nil }
+    // `apns.payload` is never a send request.
+    if option == PayloadForm.apiRequestOption { return false }
     return Self.innerFormats.contains { $0.acceptsOption(option) }
   }
 
   /// An `inner` option without a format, or naming one that is unknown or cannot stand
-  /// inside the envelope (ir, fcm), is refused for that, listing the formats it can be.
+  /// inside the envelope (ir, fcm), is refused for that, listing the formats it can be;
+  /// `api-request`, because `apns.payload` is what the phone receives.
   public func refusal(ofOption option: String) -> String? {
+    if option == PayloadForm.apiRequestOption {
+      return
+        "--option \(option): fcm's apns.payload is what the phone receives, not a send request; \(Self.deviceFormNames) are written there in their device form"
+    }
     let formats =
       "the inner format is one of \(Self.innerFormats.map(\.id).joined(separator: ", "))"
     // `inner` and `inner=` name no format alike.
@@ -173,6 +180,21 @@ public struct FCM: ParsedFormat {
   static let innerFormats: [any VendorFormat] = Vendors.all.filter {
     $0.id != IRFormat().id && $0.id != "fcm"
   }
+
+  /// Whether `inner` has a send request of its own beside what the phone receives (its
+  /// device form, `--option device-form`): `apns.payload` is what the phone receives, so
+  /// the envelope always writes `inner`'s device form.
+  static func writesDeviceForm(_ inner: any VendorFormat) -> Bool {
+    inner.emitOptions.contains { $0.name == PayloadForm.deviceFormOption }
+  }
+
+  /// The inner formats written in their device form, named for messages
+  /// ("braze, expo and yellowai").
+  static let deviceFormNames: String = {
+    let names = innerFormats.filter(writesDeviceForm).map(\.id)
+    guard names.count > 1 else { return names.joined() }
+    return names.dropLast().joined(separator: ", ") + " and " + names.last!
+  }()
 
   /// The inner format named `id`, if it is one.
   static func innerFormat(named id: String) -> (any VendorFormat)? {

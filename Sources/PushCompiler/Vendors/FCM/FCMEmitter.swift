@@ -150,9 +150,15 @@ struct FCMEmitter {
     }
   }
 
-  /// The emitter options meant for the inner format.
+  /// The emitter options meant for the inner format: the user's, and the device form of a
+  /// format that has a send request besides (`apns.payload` is what the phone receives).
   private func innerOptions(context: EmitContext) -> Set<String> {
-    context.options.filter { FCM.innerFormatName(in: [$0]) == nil }
+    var options = context.options.filter { FCM.innerFormatName(in: [$0]) == nil }
+    if FCM.writesDeviceForm(inner) {
+      options.remove(PayloadForm.apiRequestOption)
+      options.insert(PayloadForm.deviceFormOption)
+    }
+    return options
   }
 
   /// Whether the inner format writes media itself; otherwise only the envelope does.
