@@ -207,6 +207,32 @@ import Testing
     #expect(message["apns"]?["payload"]?["from"] == "me")
   }
 
+  /// FCM refuses `from`, `message_type` and names starting with `google.` or `gcm.`
+  /// (`gcm.notification.` among them) in `data`: the app's keys of those names stay in
+  /// the payload, which reaches the app the same way, and are refused when read there.
+  @Test func reservedNamesStayOutOfData() throws {
+    let reserved = ["from", "message_type", "google.c.a.e", "gcm.n.e", "gcm.notification.x"]
+    let payload = try json(
+      #"{"aps": {"alert": "hi"}, "promo": "yes", "#
+        + reserved.map { #""\#($0)": "1""# }.joined(separator: ", ") + "}")
+    let message = try #require(translate(payload, from: APNs(), to: FCM()).output?["message"])
+    #expect(message["data"] == ["promo": "yes"], "\(message)")
+    for key in reserved { #expect(message["apns"]?["payload"]?[key] == "1", "\(key)") }
+
+    let data = reserved.map { #""\#($0)": "1""# }.joined(separator: ", ")
+    let read = translate(
+      try json(#"{"message": {"token": "t", "data": {"promo": "yes", \#(data)}}}"#), from: FCM(),
+      to: IRFormat())
+    #expect(read.output?["customData"] == ["promo": "yes"])
+    for key in reserved {
+      #expect(
+        read.diagnostics.contains {
+          $0.code == .invalidValue
+            && $0.location == .input(JSONPointer("/message/data").appending(key))
+        }, "\(key)")
+    }
+  }
+
   @Test func theInnerOptionIsCheckedAndTheInnerFormatsOptionsPassThrough() {
     var streams = BufferedStreams(input: Array(#"{"aps": {"alert": "x"}}"#.utf8))
     #expect(

@@ -256,9 +256,10 @@ public struct FCM: ParsedFormat {
       "fcmOptions": fcmOptions, "analyticsLabel": analyticsLabel,
       "liveActivityToken": liveActivityToken, "validateOnly": validateOnly,
     ]
-    /// `data` keys FCM refuses: `from` and names starting with `google.`.
-    static let reservedDataKey = "from"
-    static let reservedDataPrefix = "google."
+    /// `data` keys FCM refuses: `from`, `message_type`, and names starting with `google.`
+    /// or `gcm.` (FCM's own keys on the phone, `gcm.notification.` among them).
+    static let reservedDataKeys: Set<String> = ["from", "message_type"]
+    static let reservedDataPrefixes = ["google.", "gcm."]
     /// In `extras["fcm"]`: root members of the request beside `message`.
     static let request = "request"
     /// In `extras["fcm"]`: the format `apns.payload` was read with.
@@ -277,7 +278,7 @@ public struct FCM: ParsedFormat {
 
     /// Whether FCM refuses `name` as a `data` key.
     static func isReservedDataKey(_ name: String) -> Bool {
-      name == reservedDataKey || name.hasPrefix(reservedDataPrefix)
+      reservedDataKeys.contains(name) || reservedDataPrefixes.contains(where: name.hasPrefix)
     }
   }
 
