@@ -203,6 +203,9 @@ struct Session {
       }
       for name in options.settings.keys.sorted()
       where !found.takesSetting(name, options: options.options) {
+        if let refusal = found.refusal(ofSetting: name, options: options.options) {
+          return usage(refusal, &streams)
+        }
         let known = found.settableFields.map { "'\($0.names[0])'" }.joined(separator: ", ")
         return usage(
           "--set '\(name)' names no field of \(found.id)'s output; "

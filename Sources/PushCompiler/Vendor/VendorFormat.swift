@@ -86,6 +86,11 @@ public protocol VendorFormat: Sendable {
   /// `options`; FCM's also takes those of the format inside.
   func takesSetting(_ name: String, options: Set<String>) -> Bool
 
+  /// Why `--set NAME=…`, which ``takesSetting(_:options:)`` refuses, is refused, when the
+  /// plain wording (the fields ``settableFields`` lists) would mislead: FCM's fields
+  /// depend on the format `--option inner=` names. `nil` for the plain wording.
+  func refusal(ofSetting name: String, options: Set<String>) -> String?
+
   /// Groups of `--set` names of the output written with `options` of which one at most
   /// may be given, with what they give: the names of one field (CleverTap's `W$id` and
   /// `wzrk_id`), or fields of which the output holds one (FCM's `token`, `topic`,
@@ -125,6 +130,7 @@ extension VendorFormat {
   }
   public var exclusiveOptions: [[String]] { [] }
   public func refusal(ofOption option: String) -> String? { nil }
+  public func refusal(ofSetting name: String, options: Set<String>) -> String? { nil }
 
   /// Whether ``settableFields`` names `name`.
   public func listsSetting(_ name: String) -> Bool {

@@ -107,8 +107,38 @@ import Testing
     }
   }
 
-  /// FCM takes the `--set` fields of the format it writes inside: the one `--option
-  /// inner=` names, or, when none is named, of any (the source decides).
+  /// FCM takes the `--set` fields of the format `--option inner=` names, which it writes
+  /// inside; without it, or around a format written in its device form, its own only,
+  /// and a name of another format's field is a usage error naming those fcm takes.
+  @Test(arguments: [
+    (
+      [] as [String], "i",
+      "--set 'i' names no field of fcm's output; it takes 'token', 'topic', 'condition', and the fields of the format --option inner=FORMAT names"
+    ),
+    (
+      [], "to",
+      "--set 'to' names no field of fcm's output; it takes 'token', 'topic', 'condition', and the fields of the format --option inner=FORMAT names"
+    ),
+    (
+      ["--option", "inner=klaviyo"], "i",
+      "--set 'i' names no field of fcm's output around klaviyo; it takes 'token', 'topic', 'condition', '_k'"
+    ),
+    (
+      ["--option", "inner=expo"], "to",
+      "--set 'to' names no field of fcm's output around expo, written in its device form; it takes 'token', 'topic', 'condition'"
+    ),
+  ])
+  func fcmRefusesAFieldItsInnerFormatDoesNotWrite(
+    _ options: [String], _ name: String, _ message: String
+  ) {
+    let result = run(
+      ["convert", "--from", "klaviyo", "--to", "fcm", "--set", "token=abc", "--set", "\(name)=1"]
+        + options, input: Self.predefined)
+    #expect(result.code == .usage)
+    #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix("pushc: " + message), "\(result.error)")
+  }
+
   @Test func fcmTakesTheFieldsOfItsInnerFormat() {
     let klaviyoInside = run(
       [
@@ -124,10 +154,6 @@ import Testing
       ], input: Self.predefined)
     #expect(apnsInside.code == .usage)
     #expect(apnsInside.error.contains("--set '_k' names no field of fcm's output"))
-    let undecided = run(
-      ["convert", "--from", "klaviyo", "--to", "fcm", "--set", "_k=mine", "--set", "token=t"],
-      input: Self.predefined)
-    #expect(undecided.code == .success)
   }
 
   /// A word where the command goes is named as no command, even before options that

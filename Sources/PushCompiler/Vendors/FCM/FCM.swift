@@ -22,7 +22,7 @@ public struct FCM: ParsedFormat {
     [
       (
         "\(Self.innerOption)=FORMAT",
-        "write 'apns.payload', what the phone receives, as FORMAT's payload (any format but ir and fcm; \(Self.deviceFormNames) in their device form; default: the format read from an fcm source, else apns); the options and --set fields of FORMAT are accepted too"
+        "write 'apns.payload', what the phone receives, as FORMAT's payload (any format but ir and fcm; \(Self.deviceFormNames) in their device form; default: the format read from an fcm source, else apns); the options of FORMAT are accepted too, and its --set fields when inner=FORMAT names it (\(Self.deviceFormNames) have none in their device form)"
       )
     ]
   }
@@ -84,25 +84,52 @@ public struct FCM: ParsedFormat {
     Self.innerFormat(writingWith: extras, options: options).id
   }
 
-  /// The inner payload's format is written with the same settings.
-  /// Those of the format `--option inner=` names, or of any when none is named (the
-  /// source then decides).
+  /// fcm's own fields, and those of the format whose fields `--set` may give inside
+  /// (``settingFormat(options:)``).
   public func takesSetting(_ name: String, options: Set<String>) -> Bool {
-    if listsSetting(name) { return true }
-    if let inner = Self.innerFormatName(in: options).flatMap(Self.innerFormat(named:)) {
-      return inner.takesSetting(name, options: options)
+    listsSetting(name)
+      || Self.settingFormat(options: options)?.takesSetting(name, options: options)
+        == true
+  }
+
+  /// A name of none of the fields fcm takes with `options`: those are listed, and, without
+  /// `--option inner=`, how to give the inner format's.
+  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
+    let inner = Self.innerFormatName(in: options).flatMap(Self.innerFormat(named:))
+    let fields = (settableFields + (Self.settingFormat(options: options)?.settableFields ?? []))
+      .map { "'\($0.names[0])'" }.joined(separator: ", ")
+    guard let inner else {
+      return
+        "--set '\(name)' names no field of fcm's output; it takes \(fields), and the fields of the format --option inner=FORMAT names (see 'pushc formats')"
     }
-    return Self.innerFormats.contains { $0.takesSetting(name, options: options) }
+    let form = Self.writesDeviceForm(inner) ? ", written in its device form" : ""
+    return
+      "--set '\(name)' names no field of fcm's output around \(inner.id)\(form); it takes \(fields) (see 'pushc formats')"
+  }
+
+  /// The inner format whose fields `--set` gives: the one `--option inner=` names (the
+  /// source's is not known before it is read, and plain APNs, the default, has none),
+  /// unless it is written in its device form, whose send request alone has fields (Expo's
+  /// `to`, Yellow.ai's `topic`).
+  static func settingFormat(options: Set<String>) -> (any VendorFormat)? {
+    guard let inner = innerFormatName(in: options).flatMap(innerFormat(named:)),
+      !writesDeviceForm(inner)
+    else { return nil }
+    return inner
   }
 
   /// The message goes to one target (`token`, `topic` or `condition`), and the inner
-  /// format's groups: the one `--option inner=` names, or every one's.
+  /// format's groups: those of the one whose fields `--set` gives
+  /// (``settingFormat(options:)``), or, without `--option inner=`, every one's, since a
+  /// defaults file serves whichever format the source names.
   public func settingGroups(options: Set<String>) -> [(names: [String], meaning: String)] {
     var groups = [
       (names: FCMEmitter.targetFields.map(\.name), meaning: FCMEmitter.targetFields[0].meaning)
     ]
-    let inner = Self.innerFormatName(in: options).flatMap(Self.innerFormat(named:))
-    for format in inner.map({ [$0] }) ?? Self.innerFormats {
+    let formats =
+      Self.innerFormatName(in: options) == nil
+      ? Self.innerFormats : Self.settingFormat(options: options).map { [$0] } ?? []
+    for format in formats {
       for group in format.settingGroups(options: options)
       where !groups.contains(where: { $0.names == group.names }) {
         groups.append(group)
