@@ -107,3 +107,34 @@ import Testing
     #expect(applePush(back)?["alert"]?["action_loc_key"] == "ALK")
   }
 }
+
+extension BrazeTests {
+  /// Braze's REST API refuses an `apple_push` whose alert has no body unless
+  /// content-available is set: without one, nothing is written and the error names the
+  /// field `--set body=…` or a defaults file gives; a silent push needs none, and the
+  /// device form, what the phone receives, takes the alert as it is.
+  @Test func theRequestNeedsAnAlertBodyUnlessContentAvailable() throws {
+    let titleOnly = #"{"aps": {"alert": {"title": "Only title"}}}"#
+    let refused = try translate(titleOnly, from: APNs())
+    #expect(refused.output == nil)
+    let missing = try #require(refused.diagnostics.first { $0.code == .missingField })
+    #expect(missing.location == .output("/messages/apple_push/alert/body"))
+    #expect(missing.message.hasPrefix("braze needs 'messages.apple_push.alert.body'"))
+    #expect(try translate(#"{"aps": {"badge": 3}}"#, from: APNs()).output == nil)
+
+    var translator = Translator(from: APNs(), to: Braze())
+    translator.defaults = ["body": "Open the app for details"]
+    let filled = translator.translate(try JSONReader.parse(Array(titleOnly.utf8)))
+    #expect(
+      applePush(filled)?["alert"] == ["title": "Only title", "body": "Open the app for details"])
+    #expect(
+      filled.diagnostics.contains {
+        $0.code == .defaultValue && $0.location == .ir("/content/body")
+      })
+
+    let silent = try translate(#"{"aps": {"content-available": 1}, "k": "v"}"#, from: APNs())
+    #expect(applePush(silent)?["alert"] == nil && applePush(silent)?["content-available"] == true)
+    let device = try translate(titleOnly, from: APNs(), options: ["device-form"])
+    #expect(device.output?["aps"]?["alert"] == ["title": "Only title"])
+  }
+}

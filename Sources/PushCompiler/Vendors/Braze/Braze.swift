@@ -25,6 +25,10 @@ public struct Braze: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var settableFields: [(names: [String], meaning: String)] {
+    [BrazeEmitter.bodyField].listed
+  }
+
   public var keptGroups: Set<String> { Self.groups }
 
   /// The request's audience keys say whom Braze sends the push to: a target drops them

@@ -97,7 +97,8 @@ struct BrazeEmitter: PayloadEmitter {
     let actionLocKey = notification.extras[APSCodec.extrasKey]?["alert"]?["action-loc-key"]
     let writesActionLocKey = actionLocKey?.stringValue != nil && keptAlert?[Key.actionLocKey] == nil
     if let alert = alert(
-      actionLocKey: writesActionLocKey ? actionLocKey : nil, kept: keptAlert)
+      body: alertBody(context: &context), actionLocKey: writesActionLocKey ? actionLocKey : nil,
+      kept: keptAlert)
     {
       push.append(Key.alert, alert)
     }
@@ -173,14 +174,25 @@ struct BrazeEmitter: PayloadEmitter {
     return .object(request)
   }
 
+  /// The alert's text: the IR's body, or the one `--set` or `--defaults` gives. The REST
+  /// API refuses a push whose alert has no body unless content-available is set, so
+  /// without one that is an `emit.missing-field` error; a silent push is given none.
+  private func alertBody(context: inout EmitContext) -> String? {
+    let body = notification.content.body
+    var field = Self.bodyField
+    field.isRequired = !notification.delivery.contentAvailable
+    guard field.isRequired || context.settings[field.name] != nil else { return body }
+    return context.value(of: field, current: body.map { .string($0) })?.stringValue
+  }
+
   /// `alert`: a string when there is only a body, else an object with underscored keys,
   /// `action_loc_key` (APNs's `action-loc-key`) and the kept members (a Live Activity
   /// `sound`).
-  private func alert(actionLocKey: JSONValue?, kept: JSONObject?) -> JSONValue? {
+  private func alert(body: String?, actionLocKey: JSONValue?, kept: JSONObject?) -> JSONValue? {
     let content = notification.content
     var alert = JSONObject()
     alert.appendIfPresent("title", content.title)
-    alert.appendIfPresent("body", content.body)
+    alert.appendIfPresent("body", body)
     for (key, args, text) in [
       ("title_loc_key", "title_loc_args", content.titleLocalization),
       ("loc_key", "loc_args", content.bodyLocalization),
@@ -291,6 +303,11 @@ struct BrazeEmitter: PayloadEmitter {
     }
     return links
   }
+
+  /// The alert's text, which the REST request needs unless content-available is set.
+  static let bodyField = TargetField(
+    names: ["body"], output: "/messages/apple_push/alert/body", irPath: "/content/body",
+    meaning: "the alert text Braze's REST API requires unless content-available is set")
 
   /// The file type Braze is told: one of `jpg`, `png`, `gif`, `mp4`, `mp3`, `m4a`,
   /// `wav`, `aif`.
