@@ -138,3 +138,27 @@ extension BrazeTests {
     #expect(device.output?["aps"]?["alert"] == ["title": "Only title"])
   }
 }
+
+extension BrazeTests {
+  /// `extra` lands at the root of what the phone receives, where Braze's SDK reads
+  /// `ab_uri` as the tap's link: the request drops the app's keys of the names the device
+  /// form keeps for Braze, as the device form does.
+  @Test func extraKeepsNoKeyBrazeReadsAtTheRoot() throws {
+    let payload =
+      #"{"aps": {"alert": "hi"}, "ab_uri": "https://evil.example/", "ab_use_webview": true, "appboy_uninstall_tracking": "x", "k": "v"}"#
+    for options: Set<String> in [[], ["device-form"]] {
+      let result = try translate(payload, from: APNs(), options: options)
+      let root = try #require(
+        options.isEmpty ? applePush(result)?["extra"] : result.output, "\(options)")
+      #expect(root["k"] == "v")
+      for key in ["ab_uri", "ab_use_webview", "appboy_uninstall_tracking"] {
+        #expect(root[key] == nil, "\(key) \(options)")
+        #expect(
+          result.diagnostics.contains {
+            $0.code == .droppedField && $0.location == .input(JSONPointer.root.appending(key))
+              && $0.message == "custom key '\(key)' would replace braze's own '\(key)'; dropped"
+          }, "\(key) \(options): \(result.diagnostics)")
+      }
+    }
+  }
+}

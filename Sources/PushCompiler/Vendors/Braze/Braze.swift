@@ -78,7 +78,8 @@ public struct Braze: ParsedFormat, EmittedFormat {
     static let internalRootKeys: Set<String> = [
       "ab_push_fetch_test_triggers_key", "appboy_uninstall_tracking",
     ]
-    /// Root keys custom data cannot use in the device form.
+    /// Root keys custom data cannot use in the device form, nor in the request's `extra`,
+    /// which Braze writes at the root of what the phone receives.
     static let deviceReserved: Set<String> = Set(["aps", ab, tapURI, tapWebView]).union(
       internalRootKeys)
 

@@ -141,8 +141,10 @@ struct BrazeEmitter: PayloadEmitter {
       push.append(Key.assetURL, .string(item.url))
       push.append(Key.assetType, .string(fileType(of: item)))
     }
+    // `extra` lands at the root of what the phone receives: the names the device form
+    // keeps for Braze (`ab_uri` is the tap's link there) are as much Braze's own here.
     var extra = JSONObject()
-    context.writeCustomData(notification, into: &extra, reserved: Key.extraReserved)
+    context.writeCustomData(notification, into: &extra, reserved: Key.deviceReserved)
     if !extra.isEmpty { push.append(Key.extra, .object(extra)) }
     for member in kept[Key.applePushExtras]?.objectValue ?? JSONObject()
     where member.key != Key.alert && push[member.key] == nil {
