@@ -162,3 +162,40 @@ extension BrazeTests {
     }
   }
 }
+
+extension BrazeTests {
+  /// Braze takes eight file types, and its SDK saves the downloaded file under the one
+  /// it is told: a file of another type is declared the kind's usual one, with a warning
+  /// naming both; one of the eight (or its other spelling, `jpeg`) is written as it is.
+  @Test(
+    arguments: [
+      ("a.webp", "image", "jpg"), ("a.heic", "image", "jpg"), ("a.mov", "video", "mp4"),
+      ("a.aac", "audio", "mp3"), ("a.jpeg", "image", nil), ("a.wav", "audio", nil),
+    ] as [(String, String, String?)])
+  func anUnknownFileTypeIsDeclaredAsAnotherWithAWarning(
+    _ file: String, _ kind: String, _ relabel: String?
+  ) throws {
+    let document =
+      #"{"irVersion": 1, "content": {"body": "b"}, "media": [{"url": "https://x.example/\#(file)", "kind": "\#(kind)"}]}"#
+    for options: Set<String> in [[], ["device-form"]] {
+      let result = try translate(document, from: IRFormat(), options: options)
+      let written =
+        options.isEmpty
+        ? applePush(result)?["asset_file_type"] : result.output?["ab"]?["att"]?["type"]
+      let type = String(file.split(separator: ".").last!)
+      #expect(written == .string(relabel ?? (type == "jpeg" ? "jpg" : type)), "\(options)")
+      let warning = result.diagnostics.first {
+        [.ir("/media/0"), .input("/media/0")].contains($0.location)
+      }
+      if let relabel {
+        #expect(warning?.code == .droppedField)
+        #expect(
+          warning?.message
+            == "braze takes no '\(type)' file type (only aif, gif, jpg, m4a, mp3, mp4, png, wav): the \(kind) 'https://x.example/\(file)' is declared '\(relabel)', the suffix the phone saves it under",
+          "\(String(describing: warning))")
+      } else {
+        #expect(warning == nil, "\(String(describing: warning))")
+      }
+    }
+  }
+}

@@ -43,7 +43,10 @@ struct BrazeEmitter: PayloadEmitter {
     if let item = notification.media.first {
       ab.append(
         Key.attachment,
-        [Key.attachmentURL: .string(item.url), Key.attachmentType: .string(fileType(of: item))])
+        [
+          Key.attachmentURL: .string(item.url),
+          Key.attachmentType: .string(fileType(of: item, context: &context)),
+        ])
     }
     let links = buttonLinks(context: &context) { written in
       var entry = JSONObject()
@@ -139,7 +142,7 @@ struct BrazeEmitter: PayloadEmitter {
     }
     if let item = notification.media.first {
       push.append(Key.assetURL, .string(item.url))
-      push.append(Key.assetType, .string(fileType(of: item)))
+      push.append(Key.assetType, .string(fileType(of: item, context: &context)))
     }
     // `extra` lands at the root of what the phone receives: the names the device form
     // keeps for Braze (`ab_uri` is the tap's link there) are as much Braze's own here.
@@ -311,13 +314,22 @@ struct BrazeEmitter: PayloadEmitter {
     names: ["body"], output: "/messages/apple_push/alert/body", irPath: "/content/body",
     meaning: "the alert text Braze's REST API requires unless content-available is set")
 
-  /// The file type Braze is told: one of `jpg`, `png`, `gif`, `mp4`, `mp3`, `m4a`,
-  /// `wav`, `aif`.
-  private func fileType(of item: MediaItem) -> String {
-    let type = item.fileExtension.lowercased()
-    if type == "jpeg" { return "jpg" }
-    if type == "aiff" { return "aif" }
-    return ["jpg", "png", "gif", "mp4", "mp3", "m4a", "wav", "aif"].contains(type)
-      ? type : item.kind.usualFileExtension
+  /// The file types Braze takes (`asset_file_type`), in the order its documentation
+  /// lists them.
+  static let fileTypes = ["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"]
+
+  /// The file type Braze is told for the first media item: its own, in Braze's spelling
+  /// (`jpeg` → `jpg`, `aiff` → `aif`), when Braze takes it; else the kind's usual one,
+  /// reported, since Braze's SDK saves the file under the type it is told.
+  private func fileType(of item: MediaItem, context: inout EmitContext) -> String {
+    let own = item.fileExtension.lowercased()
+    let type = ["jpeg": "jpg", "aiff": "aif"][own] ?? own
+    guard !Self.fileTypes.contains(type) else { return type }
+    let declared = item.kind.usualFileExtension
+    context.report(
+      .droppedField,
+      "braze takes no '\(type)' file type (only \(Self.fileTypes.joined(separator: ", "))): the \(item.kind.rawValue) '\(item.url)' is declared '\(declared)', the suffix the phone saves it under",
+      at: "/media/0")
+    return declared
   }
 }
