@@ -171,6 +171,24 @@ struct Session {
     return input
   }
 
+  /// Whether the input's format is detected rather than named: `--from auto`, or `detect`.
+  private var detectsFormat: Bool { options.from == Self.auto || options.command == .detect }
+
+  /// A step that ended the run, having written why: the exit code to return.
+  private struct EarlyExit: Error {
+    var code: ExitCode
+  }
+
+  /// Where `convert` writes its payload.
+  private enum ConvertOutput {
+    /// Standard output (`-`, or no `-o`).
+    case standardOutput
+    /// A file, opened before the input is read.
+    case opened(StreamingOutput)
+    /// A pipe or a device, opened once the output is ready.
+    case openedWhenReady(path: String)
+  }
+
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
     // Standard error appended to what the run reads or writes: any message, the usage
     // error that refuses the run included, would land there. Refused without a word.
@@ -180,67 +198,119 @@ struct Session {
     {
       return .usage
     }
-    let autoDetect = options.from == Self.auto || options.command == .detect
-    guard autoDetect || Vendors.named(options.from ?? "") != nil else {
-      return usage(
-        "unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", ")), or auto",
-        &streams)
+    let target: (any VendorFormat)?
+    let pipeline: Pipeline
+    do throws(UsageError) {
+      try checkSourceFormat()
+      target = try resolveTarget()
+      pipeline = try selectPipeline(writing: target)
+      if target != nil {
+        try checkOutputs(
+          standardInput: streams.standardInputDescriptor,
+          standardOutput: streams.standardOutputDescriptor)
+      }
+    } catch {
+      return usage(error.message, &streams)
     }
-    var target: (any VendorFormat)?
-    if options.command == .convert || options.command == .batch {
-      guard let found = Vendors.named(options.to ?? "") else {
-        return usage(
-          "unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))",
-          &streams)
+    if target != nil {
+      // Before any thread starts: reads the umask, and installs the handlers that remove
+      // temporary files when a signal stops the run.
+      TemporaryFiles.prepare()
+    }
+    if options.command == .batch, let target {
+      return runBatch(to: target, pipeline: pipeline, &streams)
+    }
+    do throws(EarlyExit) {
+      let output = try target == nil ? .standardOutput : openConvertOutput(&streams)
+      let payload = try readPayload(&streams)
+      if options.command == .detect { return try writeDetectedFormat(of: payload, &streams) }
+      let source = try sourceFormat(of: payload, &streams)
+      guard let target else { return validate(payload, source: source, streams: &streams) }
+      return convert(
+        payload, from: source, to: target, pipeline: pipeline, output: output, &streams)
+    } catch {
+      return error.code
+    }
+  }
+
+  /// Refuses a `--from` that names no format (detection aside).
+  private func checkSourceFormat() throws(UsageError) {
+    guard detectsFormat || Vendors.named(options.from ?? "") != nil else {
+      throw UsageError(
+        "unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", ")), or auto"
+      )
+    }
+  }
+
+  /// The format `convert` and `batch` write, with the `--option`s and `--set` fields
+  /// checked against it; `nil` for `validate` and `detect`, which write none.
+  private func resolveTarget() throws(UsageError) -> (any VendorFormat)? {
+    guard options.command == .convert || options.command == .batch else { return nil }
+    guard let target = Vendors.named(options.to ?? "") else {
+      throw UsageError(
+        "unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))")
+    }
+    try checkNamesKnown(to: target)
+    try checkOneOfEachGroup(of: target)
+    return target
+  }
+
+  /// Refuses an `--option` or a `--set` field that `target` does not have.
+  private func checkNamesKnown(to target: any VendorFormat) throws(UsageError) {
+    for option in options.options.sorted() where !target.acceptsOption(option) {
+      let known = target.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
+      throw UsageError(
+        target.refusal(ofOption: option)
+          ?? "\(target.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"))
+    }
+    for name in options.settings.keys.sorted()
+    where !target.takesSetting(name, options: options.options) {
+      if let refusal = target.refusal(ofSetting: name, options: options.options) {
+        throw UsageError(refusal)
       }
-      target = found
-      for option in options.options.sorted() where !found.acceptsOption(option) {
-        let known = found.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
-        return usage(
-          found.refusal(ofOption: option)
-            ?? "\(found.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"),
-          &streams)
-      }
-      for name in options.settings.keys.sorted()
-      where !found.takesSetting(name, options: options.options) {
-        if let refusal = found.refusal(ofSetting: name, options: options.options) {
-          return usage(refusal, &streams)
-        }
-        let known = found.settableFields.map { "'\($0.names[0])'" }.joined(separator: ", ")
-        return usage(
-          "--set '\(name)' names no field of \(found.id)'s output; "
-            + (known.isEmpty
-              ? "\(found.id) takes none" : "it takes \(known) (see 'pushc formats')"),
-          &streams)
-      }
-      // One of each: two options that choose between the same things, or two values for
-      // one field, would leave one of them unused without a word.
-      for group in found.exclusiveOptions {
-        let given = group.filter(options.options.contains)
-        if given.count > 1 {
-          return usage(
-            "--option '\(given[0])' and --option '\(given[1])' exclude each other; give one",
-            &streams)
-        }
-      }
-      for group in found.settingGroups(options: options.options) {
-        let given = group.names.compactMap { name in options.settings[name].map { "\(name)=\($0)" }
-        }
-        if given.count > 1 {
-          return usage(
-            "--set '\(given[0])' and --set '\(given[1])' give one field of \(found.id)'s output (\(group.meaning)); give one",
-            &streams)
-        }
+      let known = target.settableFields.map { "'\($0.names[0])'" }.joined(separator: ", ")
+      throw UsageError(
+        "--set '\(name)' names no field of \(target.id)'s output; "
+          + (known.isEmpty
+            ? "\(target.id) takes none" : "it takes \(known) (see 'pushc formats')"))
+    }
+  }
+
+  /// Refuses two options of one of `target`'s exclusive groups, or two `--set` values
+  /// for one field of its output.
+  private func checkOneOfEachGroup(of target: any VendorFormat) throws(UsageError) {
+    // One of each: two options that choose between the same things, or two values for
+    // one field, would leave one of them unused without a word.
+    for group in target.exclusiveOptions {
+      let given = group.filter(options.options.contains)
+      if given.count > 1 {
+        throw UsageError(
+          "--option '\(given[0])' and --option '\(given[1])' exclude each other; give one")
       }
     }
+    for group in target.settingGroups(options: options.options) {
+      let given = group.names.compactMap { name in options.settings[name].map { "\(name)=\($0)" } }
+      if given.count > 1 {
+        throw UsageError(
+          "--set '\(given[0])' and --set '\(given[1])' give one field of \(target.id)'s output (\(group.meaning)); give one"
+        )
+      }
+    }
+  }
+
+  /// The passes `--passes` selects (every standard one without it), once `--dump-after`
+  /// is checked to name `parse` or one of them that runs when writing `target`.
+  private func selectPipeline(writing target: (any VendorFormat)?) throws(UsageError)
+    -> Pipeline
+  {
     var pipeline = Pipeline.standard
     if let names = options.passes {
       switch pipeline.selecting(names) {
       case .success(let selected): pipeline = selected
       case .failure(let unknown):
-        return usage(
-          "unknown pass '\(unknown.name)'; passes: \(Pipeline.standard.names.joined(separator: ", "))",
-          &streams)
+        throw UsageError(
+          "unknown pass '\(unknown.name)'; passes: \(Pipeline.standard.names.joined(separator: ", "))"
+        )
       }
     }
     // Writing the IR, nothing has a size to check: fit-size-budget does not run.
@@ -248,61 +318,73 @@ struct Session {
       $0 != FitSizeBudget().name || target?.capabilities.payloadLimit != nil
     }
     if let dump = options.dumpAfter, dump != "parse", !runningNames.contains(dump) {
-      return usage("--dump-after names '\(dump)', which is not among the passes that run", &streams)
+      throw UsageError("--dump-after names '\(dump)', which is not among the passes that run")
     }
-    // Outputs (convert and batch) are checked before anything is read or written: a
-    // folder input first, since the other checks compare paths as its outputs need.
-    if target != nil {
-      if let problem = OutputCollisions.folderInputProblem(in: options)
-        ?? OutputCollisions.streamNamedTwice(
-          in: options, standardInput: streams.standardInputDescriptor)
-        ?? OutputCollisions.problem(
-          in: options, standardInput: streams.standardInputDescriptor,
-          standardOutput: streams.standardOutputDescriptor)
-      {
-        return usage(problem, &streams)
-      }
-      // Before any thread starts: reads the umask, and installs the handlers that remove
-      // temporary files when a signal stops the run.
-      TemporaryFiles.prepare()
-    }
+    return pipeline
+  }
 
-    if options.command == .batch, let target {
-      var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)
-      translator.pipeline = pipeline
-      switch loadDefaults(for: target, &streams) {
-      case .success(let defaults): translator.defaults = defaults
-      case .failure(let failure): return failure.code
-      }
-      translator.settings = options.settings
-      translator.options = options.options
-      translator.fitToBudget = options.fit
-      // Only a report reads the diagnostics of a record that converts.
-      translator.recording = options.reportFile == nil ? .summary : .full
-      // A batch writes only text: emitters that can write it straight away do.
-      translator.buildsOutputValue = false
-      var batch = BatchRun(
-        converter: RecordConverter(
-          translator: translator, detects: options.from == Self.auto, failOn: options.failOn),
-        options: options)
-      return batch.run(streams: &streams)
+  /// Refuses outputs (of `convert` and `batch`) that would overwrite an input, or each
+  /// other, before anything is read or written: a folder input first, since the other
+  /// checks compare paths as its outputs need.
+  private func checkOutputs(standardInput: Int32?, standardOutput: Int32?) throws(UsageError) {
+    if let problem = OutputCollisions.folderInputProblem(in: options)
+      ?? OutputCollisions.streamNamedTwice(in: options, standardInput: standardInput)
+      ?? OutputCollisions.problem(
+        in: options, standardInput: standardInput, standardOutput: standardOutput)
+    {
+      throw UsageError(problem)
     }
+  }
 
-    // An output file is opened before the input is read, as batch opens its outputs: a
-    // path that cannot be written fails at once, not once the input has come. Dropped
-    // without `commit`, it leaves nothing behind (`StreamingOutput.abandon`). A pipe or a
-    // device is opened once the output is ready, as before: opening a pipe waits for
-    // its reader, who may be waiting for this run to read its input first.
-    let outputPath = target == nil ? nil : options.output.flatMap { $0 == "-" ? nil : $0 }
-    var outputFile: StreamingOutput?
-    if let outputPath, !FileIO.isStream(outputPath) {
-      do {
-        outputFile = try Self.openOutput(outputPath)
-      } catch {
-        Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
-        return .cannotCreateOutput
-      }
+  /// Converts every record of the batch's inputs to `target`.
+  private mutating func runBatch(
+    to target: any VendorFormat, pipeline: Pipeline, _ streams: inout some DriverStreams
+  ) -> ExitCode {
+    var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)
+    translator.pipeline = pipeline
+    switch loadDefaults(for: target, &streams) {
+    case .success(let defaults): translator.defaults = defaults
+    case .failure(let failure): return failure.code
     }
+    translator.settings = options.settings
+    translator.options = options.options
+    translator.fitToBudget = options.fit
+    // Only a report reads the diagnostics of a record that converts.
+    translator.recording = options.reportFile == nil ? .summary : .full
+    // A batch writes only text: emitters that can write it straight away do.
+    translator.buildsOutputValue = false
+    var batch = BatchRun(
+      converter: RecordConverter(
+        translator: translator, detects: options.from == Self.auto, failOn: options.failOn),
+      options: options)
+    return batch.run(streams: &streams)
+  }
+
+  /// Where `convert` writes, an output file opened at once.
+  ///
+  /// An output file is opened before the input is read, as batch opens its outputs: a
+  /// path that cannot be written fails at once, not once the input has come. Dropped
+  /// without `commit`, it leaves nothing behind (`StreamingOutput.abandon`). A pipe or a
+  /// device is opened once the output is ready, as before: opening a pipe waits for
+  /// its reader, who may be waiting for this run to read its input first.
+  private func openConvertOutput(_ streams: inout some DriverStreams) throws(EarlyExit)
+    -> ConvertOutput
+  {
+    guard let path = options.output, path != "-" else { return .standardOutput }
+    guard !FileIO.isStream(path) else { return .openedWhenReady(path: path) }
+    do {
+      return .opened(try Self.openOutput(path))
+    } catch {
+      Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
+      throw EarlyExit(code: .cannotCreateOutput)
+    }
+  }
+
+  /// The input's bytes, then its JSON: an input that cannot be read (66) or is not JSON
+  /// (65) is reported and ends the run.
+  private mutating func readPayload(_ streams: inout some DriverStreams) throws(EarlyExit)
+    -> JSONValue
+  {
     let bytes: [UInt8]
     do {
       // One byte beyond the size limit is enough for the reader to refuse the input;
@@ -314,43 +396,65 @@ struct Session {
     } catch {
       diagnostics.report(error.unreadableInput)
       flush(&streams)
-      return .noInput
+      throw EarlyExit(code: .noInput)
     }
-    let payload: JSONValue
     do {
-      payload = try JSONReader.parse(bytes)
+      return try JSONReader.parse(bytes)
     } catch {
       diagnostics.report(
         TranslationError.invalidJSON(error, text: bytes))
       flush(&streams)
-      return .dataError
+      throw EarlyExit(code: .dataError)
     }
+  }
 
-    let source: any VendorFormat
-    if autoDetect {
-      let outcome = Detector.detect(payload)
-      guard case .detected(let format, let evidence) = outcome else {
-        diagnostics.report(
-          outcome.failure
-            ?? Diagnostic(.notAnObject, "a push payload is an object", at: .input(.root)))
-        flush(&streams)
-        return .dataError
-      }
-      if options.command == .detect {
-        flush(&streams)
-        let lines = [
-          format.id, "evidence: \(evidence.keyList) (\(evidence.reason))",
-          "confidence: \(evidence.strength)",
-        ]
-        streams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
-        return .success
-      }
-      diagnostics.report(outcome.note!)
-      source = format
-    } else {
-      source = Vendors.named(options.from!)!
+  /// The format `payload` is detected to be in, with the evidence that decided; when no
+  /// format is found, the reason is reported and the run ends (65).
+  private mutating func detectFormat(
+    of payload: JSONValue, _ streams: inout some DriverStreams
+  ) throws(EarlyExit) -> (format: any VendorFormat, evidence: Evidence, note: Diagnostic) {
+    let outcome = Detector.detect(payload)
+    guard case .detected(let format, let evidence) = outcome else {
+      diagnostics.report(
+        outcome.failure
+          ?? Diagnostic(.notAnObject, "a push payload is an object", at: .input(.root)))
+      flush(&streams)
+      throw EarlyExit(code: .dataError)
     }
-    guard let target else { return validate(payload, source: source, streams: &streams) }
+    return (format, evidence, outcome.note!)
+  }
+
+  /// `detect`: writes the format of `payload` and the evidence that decided.
+  private mutating func writeDetectedFormat(
+    of payload: JSONValue, _ streams: inout some DriverStreams
+  ) throws(EarlyExit) -> ExitCode {
+    let detected = try detectFormat(of: payload, &streams)
+    flush(&streams)
+    let lines = [
+      detected.format.id, "evidence: \(detected.evidence.keyList) (\(detected.evidence.reason))",
+      "confidence: \(detected.evidence.strength)",
+    ]
+    streams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
+    return .success
+  }
+
+  /// The format `payload` is read as: the one `--from` names, or the one detected, which
+  /// a note names.
+  private mutating func sourceFormat(
+    of payload: JSONValue, _ streams: inout some DriverStreams
+  ) throws(EarlyExit) -> any VendorFormat {
+    guard detectsFormat else { return Vendors.named(options.from!)! }
+    let detected = try detectFormat(of: payload, &streams)
+    diagnostics.report(detected.note)
+    return detected.format
+  }
+
+  /// `convert`: translates `payload` from `source` to `target`, reports what was found
+  /// (and the `--dump-after` document), and writes the output unless it failed.
+  private mutating func convert(
+    _ payload: JSONValue, from source: any VendorFormat, to target: any VendorFormat,
+    pipeline: Pipeline, output: ConvertOutput, _ streams: inout some DriverStreams
+  ) -> ExitCode {
     var translator = Translator(from: source, to: target)
     translator.pipeline = pipeline
     switch loadDefaults(for: target, &streams) {
@@ -364,41 +468,54 @@ struct Session {
     translator.fitToBudget = options.fit
     let result = translator.translate(payload)
     diagnostics.report(contentsOf: result.diagnostics)
-    if let dump = result.dump {
-      switch options.diagnosticsFormat {
-      case .text:
-        streams.writeError(
-          "--- after \(options.dumpAfter!) ---\n" + JSONWriter().string(dump) + "\n")
-      case .json:
-        // A line of its own, so that standard error stays one JSON object per line.
-        let line = JSONObject([
-          .init(key: "dump", value: .string(options.dumpAfter!)), .init(key: "value", value: dump),
-        ])
-        streams.writeError(JSONWriter(style: .compact).string(.object(line)) + "\n")
-      }
-    }
+    if let dump = result.dump { writeDump(dump, &streams) }
     flush(&streams)
-    guard let output = result.output else { return .dataError }
+    guard let value = result.output else { return .dataError }
     if options.failOn.isTripped(by: result.diagnostics) { return .failed }
-    var bytesOut =
+    var bytes =
       options.compact
-      ? result.compactOutput ?? JSONWriter(style: .compact).bytes(output)
-      : JSONWriter(style: .pretty).bytes(output)
-    bytesOut.append(UInt8(ascii: "\n"))
-    if let outputPath {
-      do throws(FileIO.Failure) {
-        let file: StreamingOutput
-        if let outputFile { file = outputFile } else { file = try Self.openOutput(outputPath) }
-        try file.write(bytesOut)
-        try file.commit()
-      } catch {
-        Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
-        return .cannotCreateOutput
-      }
-    } else {
-      streams.writeOutput(bytesOut)
+      ? result.compactOutput ?? JSONWriter(style: .compact).bytes(value)
+      : JSONWriter(style: .pretty).bytes(value)
+    bytes.append(UInt8(ascii: "\n"))
+    return write(bytes, to: output, &streams)
+  }
+
+  /// Writes the `--dump-after` document to standard error: under a heading as text, or
+  /// as a JSON line of its own.
+  private func writeDump(_ dump: JSONValue, _ streams: inout some DriverStreams) {
+    switch options.diagnosticsFormat {
+    case .text:
+      streams.writeError(
+        "--- after \(options.dumpAfter!) ---\n" + JSONWriter().string(dump) + "\n")
+    case .json:
+      // A line of its own, so that standard error stays one JSON object per line.
+      let line = JSONObject([
+        .init(key: "dump", value: .string(options.dumpAfter!)), .init(key: "value", value: dump),
+      ])
+      streams.writeError(JSONWriter(style: .compact).string(.object(line)) + "\n")
     }
-    return .success
+  }
+
+  /// Writes `convert`'s `bytes` to `output`; a file is committed (renamed into place).
+  private func write(
+    _ bytes: [UInt8], to output: ConvertOutput, _ streams: inout some DriverStreams
+  ) -> ExitCode {
+    do throws(FileIO.Failure) {
+      let file: StreamingOutput
+      switch output {
+      case .standardOutput:
+        streams.writeOutput(bytes)
+        return .success
+      case .opened(let opened): file = opened
+      case .openedWhenReady(let path): file = try Self.openOutput(path)
+      }
+      try file.write(bytes)
+      try file.commit()
+      return .success
+    } catch {
+      Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
+      return .cannotCreateOutput
+    }
   }
 
   /// A finding of reading that a rule's finding replaces: its code and place.
@@ -469,122 +586,12 @@ struct Session {
     return .success
   }
 
-  /// Why the `--defaults` file cannot be used: the diagnostic, placed in that file (none
-  /// when its warnings, already written, trip `--fail-on`), and the exit code.
-  private struct DefaultsFailure: Error {
-    var diagnostic: Diagnostic?
-    var code: ExitCode
-  }
-
-  /// The `--defaults` values and what was found about the file: a name given twice in it
-  /// (`input.duplicate-key`, the last value kept, as in a payload), or two names of one
-  /// field (`input.duplicate-key` too, the first name the format lists kept).
-  private struct Defaults {
-    var values: [String: String] = [:]
-    var warnings = Diagnostics()
-  }
-
-  /// The `--defaults` values. The file's warnings, placed in it, are written to standard
-  /// error after what was found so far; when they trip `--fail-on`, or the file cannot be
-  /// used (the reason, placed in it, written too), the answer is the exit code and
-  /// nothing is converted.
-  private mutating func loadDefaults(
-    for target: any VendorFormat, _ streams: inout some DriverStreams
-  ) -> Result<[String: String], DefaultsFailure> {
-    switch readDefaults(for: target) {
-    case .success(let defaults):
-      guard defaults.warnings.count > 0 else { return .success(defaults.values) }
-      flush(&streams)
-      for warning in defaults.warnings {
-        streams.writeError(rendered(warning, file: options.defaultsFile!))
-      }
-      if options.failOn.isTripped(by: defaults.warnings) {
-        return .failure(DefaultsFailure(diagnostic: nil, code: .failed))
-      }
-      return .success(defaults.values)
-    case .failure(let failure):
-      flush(&streams)
-      if let diagnostic = failure.diagnostic {
-        streams.writeError(rendered(diagnostic, file: options.defaultsFile!))
-      }
-      return .failure(failure)
-    }
-  }
-
-  /// The `--defaults` file: a JSON object whose members are strings. A name given twice
-  /// is reported when `target` takes it; one it has no field of is left unused, its
-  /// repeats with it. Two names of one of the target's setting groups are reported at
-  /// the one dropped.
-  private func readDefaults(for target: any VendorFormat) -> Result<Defaults, DefaultsFailure> {
-    guard let path = options.defaultsFile else { return .success(Defaults()) }
-    let bytes: [UInt8]
-    do {
-      bytes = try FileIO.read(path, atMost: JSONReader.Limits.standard.maxBytes + 1)
-    } catch {
-      return .failure(DefaultsFailure(diagnostic: error.unreadableInput, code: .noInput))
-    }
-    var value: JSONValue
-    do {
-      value = try JSONReader.parse(bytes)
-    } catch {
-      return .failure(
-        DefaultsFailure(
-          diagnostic: TranslationError.invalidJSON(
-            error, text: bytes),
-          code: .dataError))
-    }
-    var defaults = Defaults()
-    for pointer in value.removeDuplicateKeys() {
-      if let name = pointer.lastToken, pointer == JSONPointer.root.appending(name),
-        !target.takesSetting(name, options: options.options)
-      {
-        continue
-      }
-      defaults.warnings.report(
-        .duplicateKey, Translator.duplicateKeyMessage(at: pointer), at: .input(pointer))
-    }
-    guard let object = value.objectValue else {
-      return .failure(
-        DefaultsFailure(
-          diagnostic: Diagnostic(
-            .notAnObject, "a defaults file holds an object of strings, found \(value.kindName)",
-            at: .input(.root)),
-          code: .dataError))
-    }
-    for member in object {
-      guard let text = member.value.stringValue else {
-        return .failure(
-          DefaultsFailure(
-            diagnostic: Diagnostic(
-              .invalidFieldValue,
-              "'\(member.key)' must be a string, found \(member.value.kindName); nothing is converted",
-              at: .input(JSONPointer.root.appending(member.key))),
-            code: .dataError))
-      }
-      defaults.values[member.key] = text
-    }
-    // Two names of one field (`W$id` and `wzrk_id`), or two fields of which the output
-    // holds one (FCM's `token` and `topic`), which `--set` refuses: the output takes the
-    // first the format lists, and each other is dropped as a name given twice is.
-    for group in target.settingGroups(options: options.options) {
-      let given = group.names.filter { defaults.values[$0] != nil }
-      guard let kept = given.first, given.count > 1 else { continue }
-      for name in given.dropFirst() {
-        defaults.warnings.report(
-          .duplicateKey,
-          "'\(kept)' ('\(defaults.values[kept]!)') and '\(name)' ('\(defaults.values[name]!)') give one field of \(target.id)'s output (\(group.meaning)); '\(name)' is dropped",
-          at: .input(JSONPointer.root.appending(name)))
-      }
-    }
-    return .success(defaults)
-  }
-
   /// `diagnostic`, about `file`, in the form `--diagnostics` asks for.
-  private func rendered(_ diagnostic: Diagnostic, file: String) -> String {
+  func rendered(_ diagnostic: Diagnostic, file: String) -> String {
     options.diagnosticsFormat.render(diagnostic, in: DiagnosedDocument(file: file))
   }
 
-  private mutating func flush(_ streams: inout some DriverStreams) {
+  mutating func flush(_ streams: inout some DriverStreams) {
     var text = ""
     for diagnostic in diagnostics { text += rendered(diagnostic, file: inputName) }
     if !text.isEmpty { streams.writeError(text) }
