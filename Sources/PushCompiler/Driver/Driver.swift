@@ -340,24 +340,49 @@ struct Session {
   private mutating func runBatch(
     to target: any VendorFormat, pipeline: Pipeline, _ streams: inout some DriverStreams
   ) -> ExitCode {
-    var translator = Translator(from: Vendors.named(options.from!) ?? APNs(), to: target)
-    translator.pipeline = pipeline
-    switch loadDefaults(for: target, &streams) {
-    case .success(let defaults): translator.defaults = defaults
+    let source = detectsFormat ? Self.standInSource : Vendors.named(options.from!)!
+    var translator: Translator
+    switch makeTranslator(from: source, to: target, pipeline: pipeline, &streams) {
+    case .success(let made): translator = made
     case .failure(let failure): return failure.code
     }
-    translator.settings = options.settings
-    translator.options = options.options
-    translator.fitToBudget = options.fit
     // Only a report reads the diagnostics of a record that converts.
     translator.recording = options.reportFile == nil ? .summary : .full
     // A batch writes only text: emitters that can write it straight away do.
     translator.buildsOutputValue = false
     var batch = BatchRun(
       converter: RecordConverter(
-        translator: translator, detects: options.from == Self.auto, failOn: options.failOn),
+        translator: translator, detects: detectsFormat, failOn: options.failOn),
       options: options)
     return batch.run(streams: &streams)
+  }
+
+  /// The source a batch's translator is made with under `--from auto`, where no format
+  /// is named: a stand-in that no record is read as, since each is translated from the
+  /// format detected for it (``RecordConverter/detects``).
+  private static let standInSource: any VendorFormat = APNs()
+
+  /// A translator from `source` to `target` set up as the command line asks: the
+  /// `pipeline` selected, the `--set` values, the `--defaults` file's, the `--option`s,
+  /// `--dump-after` and `--fit`; or, when the `--defaults` file cannot be used or its
+  /// warnings trip `--fail-on`, why (already written).
+  private mutating func makeTranslator(
+    from source: any VendorFormat, to target: any VendorFormat, pipeline: Pipeline,
+    _ streams: inout some DriverStreams
+  ) -> Result<Translator, DefaultsFile.Failure> {
+    let defaults: [String: String]
+    switch loadDefaults(for: target, &streams) {
+    case .success(let loaded): defaults = loaded
+    case .failure(let failure): return .failure(failure)
+    }
+    var translator = Translator(from: source, to: target)
+    translator.pipeline = pipeline
+    translator.settings = options.settings
+    translator.defaults = defaults
+    translator.options = options.options
+    translator.dumpAfter = options.dumpAfter
+    translator.fitToBudget = options.fit
+    return .success(translator)
   }
 
   /// Where `convert` writes, an output file opened at once.
@@ -455,17 +480,11 @@ struct Session {
     _ payload: JSONValue, from source: any VendorFormat, to target: any VendorFormat,
     pipeline: Pipeline, output: ConvertOutput, _ streams: inout some DriverStreams
   ) -> ExitCode {
-    var translator = Translator(from: source, to: target)
-    translator.pipeline = pipeline
-    switch loadDefaults(for: target, &streams) {
-    case .success(let defaults):
-      translator.settings = options.settings
-      translator.defaults = defaults
+    let translator: Translator
+    switch makeTranslator(from: source, to: target, pipeline: pipeline, &streams) {
+    case .success(let made): translator = made
     case .failure(let failure): return failure.code
     }
-    translator.options = options.options
-    translator.dumpAfter = options.dumpAfter
-    translator.fitToBudget = options.fit
     let result = translator.translate(payload)
     diagnostics.report(contentsOf: result.diagnostics)
     if let dump = result.dump { writeDump(dump, &streams) }
