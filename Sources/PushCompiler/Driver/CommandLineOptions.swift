@@ -80,16 +80,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     var named: Command?
     /// `--help` or `--version` was given: it answers whatever else the line holds.
     var helpAsked = false
-    var given: [OptionSpec] = []
-    /// The first repeat found that changes something: an option that takes one value
-    /// given again with another, or a `--set` field or `--option` name given again with
-    /// another value; refused unless `--help` answers. The same option with the same
-    /// value again (a wrapper script adding its defaults to the user's) loses nothing,
-    /// and is taken once.
-    var repeated: UsageError?
-    /// What each option was given as, by its long name (and for `--set` and `--option`,
-    /// the name before `=`).
-    var seen: [String: String] = [:]
+    var optionsGiven: [OptionSpec] = []
+    var repeats = RepeatedOptions()
     while let word = words.next() {
       let spec: OptionSpec
       let value: String?
@@ -107,24 +99,17 @@ public struct CommandLineOptions: Sendable, Equatable {
         continue
       case .option(let name, nil, _):
         throw UsageError("unknown option '\(name)'")
-      case .option(_, let known?, let given):
-        if known.valueName != nil, given == nil {
+      case .option(_, let known?, let optionValue):
+        if known.valueName != nil, optionValue == nil {
           throw UsageError("'\(known.long)' needs a value")
-        } else if known.valueName == nil, given != nil {
+        } else if known.valueName == nil, optionValue != nil {
           throw UsageError("'\(known.long)' takes no value")
         }
-        (spec, value) = (known, given)
+        (spec, value) = (known, optionValue)
       }
       try spec.apply(value ?? "", &parsed)
-      given.append(spec)
-      if repeated == nil {
-        let key = spec.repeatable ? spec.long + " " + (value ?? "").prefix { $0 != "=" } : spec.long
-        if let earlier = seen[key] {
-          if earlier != value ?? "" { repeated = spec.repeatedError(earlier, value ?? "") }
-        } else {
-          seen[key] = value ?? ""
-        }
-      }
+      optionsGiven.append(spec)
+      repeats.record(spec, value ?? "")
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
     if helpAsked {
@@ -133,14 +118,14 @@ public struct CommandLineOptions: Sendable, Equatable {
       }
       return parsed
     }
-    if let repeated { throw repeated }
+    if let repeated = repeats.first { throw repeated }
     if named == nil, let first = positional.first {
       let commands = Command.allCases.filter { $0 != .help && $0 != .version }
       throw UsageError(
         "'\(first)' is not a command; the first word is one of \(commands.map(\.rawValue).joined(separator: ", "))"
       )
     }
-    if let stray = given.first(where: { !$0.commands.contains(parsed.command) }) {
+    if let stray = optionsGiven.first(where: { !$0.commands.contains(parsed.command) }) {
       throw UsageError(
         named != nil
           ? "'\(stray.long)' does not apply to '\(parsed.command.rawValue)'"
@@ -152,35 +137,68 @@ public struct CommandLineOptions: Sendable, Equatable {
     ] where path == "" {
       throw UsageError("\(option) needs a path; an empty one names no file")
     }
-    switch parsed.command {
+    try parsed.takeInputs(positional)
+    try parsed.checkFormatsGiven()
+    return parsed
+  }
+
+  /// Takes the positional arguments as the command's inputs: any number for `batch`
+  /// (standard input once at most), one at most for `convert`, `validate` and `detect`,
+  /// none for the others.
+  private mutating func takeInputs(_ positional: [String]) throws(UsageError) {
+    switch command {
     case .batch:
       guard positional.filter({ $0 == "-" }).count <= 1 else {
         throw UsageError("standard input ('-') can be read only once")
       }
-      parsed.inputs = positional
-      guard parsed.from != nil, parsed.to != nil else {
-        throw UsageError("'batch' needs --from FORMAT|auto and --to FORMAT")
-      }
-    case .detect:
+      inputs = positional
+    case .convert, .validate, .detect:
       guard positional.count <= 1 else {
         throw UsageError("one input at most; found \(positional.joined(separator: ", "))")
       }
-      parsed.input = positional.first
-    case .convert, .validate:
-      guard positional.count <= 1 else {
-        throw UsageError("one input at most; found \(positional.joined(separator: ", "))")
-      }
-      parsed.input = positional.first
-      guard parsed.from != nil else {
-        throw UsageError("'\(parsed.command.rawValue)' needs --from FORMAT")
-      }
-      if parsed.command == .convert, parsed.to == nil {
-        throw UsageError("'convert' needs --to FORMAT")
-      }
+      input = positional.first
     default:
       guard positional.isEmpty else { throw UsageError("unexpected argument '\(positional[0])'") }
     }
-    return parsed
+  }
+
+  /// Refuses a command without the formats it needs: `--from` for `convert`, `validate`
+  /// and `batch`, `--to` for `convert` and `batch`.
+  private func checkFormatsGiven() throws(UsageError) {
+    switch command {
+    case .batch:
+      guard from != nil, to != nil else {
+        throw UsageError("'batch' needs --from FORMAT|auto and --to FORMAT")
+      }
+    case .convert, .validate:
+      guard from != nil else { throw UsageError("'\(command.rawValue)' needs --from FORMAT") }
+      if command == .convert, to == nil { throw UsageError("'convert' needs --to FORMAT") }
+    default: break
+    }
+  }
+}
+
+/// The options of a command line as they are given, to find the first repeat that
+/// changes something: an option that takes one value given again with another, or a
+/// `--set` field or `--option` name given again with another value; refused unless
+/// `--help` answers. The same option with the same value again (a wrapper script adding
+/// its defaults to the user's) loses nothing, and is taken once.
+private struct RepeatedOptions {
+  /// What each option was given as, by its long name (and for `--set` and `--option`,
+  /// the name before `=`).
+  private var seen: [String: String] = [:]
+  /// The mistake of the first repeat that changes something, if any.
+  private(set) var first: UsageError?
+
+  /// Notes `spec` given with `value` (empty for an option that takes none).
+  mutating func record(_ spec: OptionSpec, _ value: String) {
+    guard first == nil else { return }
+    let key = spec.repeatable ? spec.long + " " + value.prefix { $0 != "=" } : spec.long
+    if let earlier = seen[key] {
+      if earlier != value { first = spec.repeatedError(earlier, value) }
+    } else {
+      seen[key] = value
+    }
   }
 }
 
