@@ -156,7 +156,9 @@ public enum Driver {
   }
 }
 
-/// One `convert`, `validate` or `detect` run: read, translate, report, write.
+/// One run of `convert`, `validate`, `detect` or `batch`: the command line checked
+/// against the formats and passes, then either one payload read, and detected, validated
+/// or translated and written, or every record of a batch handed to ``BatchRun``.
 struct Session {
   /// The `--from` value that asks for detection.
   static let auto = "auto"
@@ -390,8 +392,8 @@ struct Session {
   /// An output file is opened before the input is read, as batch opens its outputs: a
   /// path that cannot be written fails at once, not once the input has come. Dropped
   /// without `commit`, it leaves nothing behind (`StreamingOutput.abandon`). A pipe or a
-  /// device is opened once the output is ready, as before: opening a pipe waits for
-  /// its reader, who may be waiting for this run to read its input first.
+  /// device is opened only once the output is ready: opening a pipe waits for its
+  /// reader, who may be waiting for this run to read its input first.
   private func openConvertOutput(_ streams: inout some DriverStreams) throws(EarlyExit)
     -> ConvertOutput
   {
