@@ -43,8 +43,7 @@ public enum Driver {
     // Nothing asked is a usage mistake, not a request for help: the usage goes to
     // standard error, as with any other mistake.
     guard !arguments.isEmpty else {
-      streams.writeError(
-        "pushc: no command given\n" + OptionSpec.synopsis + "run 'pushc --help' for usage\n")
+      streams.writeError(usageErrorText("no command given", followedBy: OptionSpec.synopsis))
       return .usage
     }
     let options: CommandLineOptions
@@ -71,9 +70,16 @@ public enum Driver {
       standardInput: streams.standardInputDescriptor,
       standardError: streams.standardErrorDescriptor)
     {
-      streams.writeError("pushc: \(message)\nrun 'pushc --help' for usage\n")
+      streams.writeError(usageErrorText(message))
     }
     return .usage
+  }
+
+  /// How a usage error is written to standard error: `pushc: MESSAGE`, then `details`
+  /// when given (lines ending in a newline, such as the synopsis), then the hint to run
+  /// `pushc --help`.
+  static func usageErrorText(_ message: String, followedBy details: String = "") -> String {
+    "pushc: \(message)\n" + details + "run 'pushc --help' for usage\n"
   }
 
   /// The terminal control that returns to the start of the line and clears it, so that
@@ -238,10 +244,15 @@ struct Session {
   /// Refuses a `--from` that names no format (detection aside).
   private func checkSourceFormat() throws(UsageError) {
     guard detectsFormat || Vendors.named(options.from ?? "") != nil else {
-      throw UsageError(
-        "unknown format '\(options.from ?? "")'; known: \(Vendors.ids.joined(separator: ", ")), or auto"
-      )
+      throw Self.unknownFormat(options.from ?? "", orAuto: true)
     }
+  }
+
+  /// The mistake of naming `name` as a format: the known formats listed, and `auto` with
+  /// them when detection may be asked for instead.
+  private static func unknownFormat(_ name: String, orAuto: Bool) -> UsageError {
+    let known = Vendors.ids.joined(separator: ", ") + (orAuto ? ", or auto" : "")
+    return UsageError("unknown format '\(name)'; known: \(known)")
   }
 
   /// The format `convert` and `batch` write, with the `--option`s and `--set` fields
@@ -249,8 +260,7 @@ struct Session {
   private func resolveTarget() throws(UsageError) -> (any VendorFormat)? {
     guard options.command == .convert || options.command == .batch else { return nil }
     guard let target = Vendors.named(options.to ?? "") else {
-      throw UsageError(
-        "unknown format '\(options.to ?? "")'; known: \(Vendors.ids.joined(separator: ", "))")
+      throw Self.unknownFormat(options.to ?? "", orAuto: false)
     }
     try checkNamesKnown(to: target)
     try checkOneOfEachGroup(of: target)
@@ -620,7 +630,7 @@ struct Session {
   }
 
   private func usage(_ message: String, _ streams: inout some DriverStreams) -> ExitCode {
-    streams.writeError("pushc: \(message)\nrun 'pushc --help' for usage\n")
+    streams.writeError(Driver.usageErrorText(message))
     return .usage
   }
 }
