@@ -393,12 +393,18 @@ struct OptionSpec: Sendable {
     .convert, .validate, .detect, .batch, .formats, .passes,
   ]
 
+  /// The width of the help's column of options (`-o, --output FILE`), before their help.
+  private static let optionColumnWidth = 34
+
+  /// The width of the help's column of command names, before what each does.
+  private static let commandColumnWidth = 9
+
   /// One line per option of `options`.
   private static func optionLines(_ options: [OptionSpec]) -> [String] {
     options.map { spec in
       var flag = spec.short.map { "\($0), " } ?? "    "
       flag += spec.long + (spec.valueName.map { " \($0)" } ?? "")
-      return "  " + flag.padding(to: 34) + spec.help
+      return "  " + flag.paddedColumn(width: optionColumnWidth) + spec.help
     }
   }
 
@@ -466,7 +472,9 @@ struct OptionSpec: Sendable {
       "",
       "commands:",
     ]
-    lines += describedCommands.map { "  " + $0.rawValue.padding(to: 9) + summary(of: $0) }
+    lines += describedCommands.map {
+      "  " + $0.rawValue.paddedColumn(width: commandColumnWidth) + summary(of: $0)
+    }
     lines += ["", "options:"] + optionLines(all) + [""]
     lines += exitCodeLines(of: Set(describedCommands))
     return lines.joined(separator: "\n") + "\n"
@@ -503,7 +511,10 @@ struct OptionSpec: Sendable {
 }
 
 extension String {
-  func padding(to width: Int) -> String {
+  /// This text as a column `width` characters wide, padded with spaces, for the next
+  /// column to begin at the same place on every line; a text as wide or wider gets one
+  /// space, so that the columns stay apart.
+  func paddedColumn(width: Int) -> String {
     count >= width ? self + " " : self + String(repeating: " ", count: width - count)
   }
 }

@@ -152,12 +152,20 @@ public enum Driver {
     return text
   }
 
+  /// The width of `pushc passes`' column of pass names, before what each works on.
+  private static let passNameColumnWidth = 22
+
   static func passesListing() -> String {
     let pipeline = Pipeline.standard
-    var lines = pipeline.payloadPasses.map { "\($0.name.padding(to: 22))(payload) \($0.summary)" }
-    lines += pipeline.notificationPasses.map { "\($0.name.padding(to: 22))(IR)      \($0.summary)" }
+    let width = passNameColumnWidth
+    var lines = pipeline.payloadPasses.map {
+      "\($0.name.paddedColumn(width: width))(payload) \($0.summary)"
+    }
+    lines += pipeline.notificationPasses.map {
+      "\($0.name.paddedColumn(width: width))(IR)      \($0.summary)"
+    }
     let budget = FitSizeBudget()
-    lines.append("\(budget.name.padding(to: 22))(output)  \(budget.summary)")
+    lines.append("\(budget.name.paddedColumn(width: width))(output)  \(budget.summary)")
     return lines.joined(separator: "\n") + "\n"
   }
 }
