@@ -64,6 +64,10 @@ struct BatchRun {
     self.options = options
   }
 
+  /// Converts every record of every input (standard input when none is named), writes
+  /// the outputs and the report, then, as text, the closing summary. Answers the exit
+  /// code: 1 when a record failed, 66 when an input cannot be read, 73 when an output
+  /// cannot be written.
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
     let inputs = options.inputs.isEmpty ? ["-"] : options.inputs
     // Records for standard output, however it is named, are written there as for `-`.

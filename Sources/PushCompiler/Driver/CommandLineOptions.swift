@@ -49,26 +49,46 @@ public struct CommandLineOptions: Sendable, Equatable {
     }
   }
 
+  /// The command the line asks for: its command word, or `help` or `version` when
+  /// `--help` or `--version` is given.
   public var command: Command = .help
   /// The command `--help` was given after (`pushc batch --help`): the help describes it
   /// alone; `nil` for the help of every command.
   public var helpTopic: Command?
+  /// `--from`: the id of the input's format, or `auto` to detect it.
   public var from: String?
+  /// `--to`: the id of the format to write.
   public var to: String?
+  /// The one input of `convert`, `validate` and `detect`: a path, or `-` or `nil` for
+  /// standard input.
   public var input: String?
   /// Every positional input (`batch` takes several).
   public var inputs: [String] = []
   /// `--report FILE` (`batch`).
   public var reportFile: String?
+  /// `-o`/`--output`: where `convert` or `batch` writes (a file, or for a folder input
+  /// a folder); `-` or `nil` for standard output.
   public var output: String?
+  /// `--diagnostics`: how diagnostics are written to standard error.
   public var diagnosticsFormat: DiagnosticsFormat = .text
+  /// `--fail-on`: which diagnostics make the run, or a batch record, fail.
   public var failOn: FailOn = .error
+  /// `--set NAME=VALUE`: values for fields of the target's output, by name.
   public var settings: [String: String] = [:]
+  /// `--option NAME[=VALUE]`: emitter options of the target, as given.
   public var options: Set<String> = []
+  /// `--passes`: the names of the passes to run (empty for `none`); `nil` for every
+  /// standard pass.
   public var passes: Set<String>?
+  /// `--dump-after`: the pass, or `parse`, after which `convert` writes the document to
+  /// standard error.
   public var dumpAfter: String?
+  /// `--compact`: the output is written on one line.
   public var compact = false
+  /// `--fit`: the body text is shortened when the payload would exceed the target's
+  /// size.
   public var fit = false
+  /// `--defaults FILE`: the path of a JSON object of values for required fields.
   public var defaultsFile: String?
 
   /// Parses `arguments` (without the program name).
@@ -211,9 +231,14 @@ public struct UsageError: Error, Sendable, Equatable {
 
 /// One command-line option: its spellings, its help line, and what it sets.
 struct OptionSpec: Sendable {
+  /// The long spelling (`--output`), by which messages name the option.
   let long: String
+  /// The short spelling (`-o`), if any.
   let short: String?
+  /// What its value is called in the help (`FILE`); `nil` for an option that takes no
+  /// value.
   let valueName: String?
+  /// Its line in the help, after its spellings.
   let help: String
   /// The commands it applies to; given to another command (`formats` and `passes` take
   /// none but `--help` and `--version`), it is a usage error rather than ignored.
@@ -223,6 +248,8 @@ struct OptionSpec: Sendable {
   /// two values is a usage error naming both, never the last one taken silently; given
   /// again with the same value, it is taken once.
   let repeatable: Bool
+  /// Sets its value (empty for an option that takes none) in the options being parsed;
+  /// throws when the value is malformed.
   let apply: @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
 
   init(
@@ -249,6 +276,7 @@ struct OptionSpec: Sendable {
     return UsageError("\(long) '\(name)' is given twice \(values); give it once")
   }
 
+  /// Every option `pushc` takes, in the order the help lists them.
   static let all: [OptionSpec] = [
     OptionSpec(
       long: "--from", short: "-f", valueName: "FORMAT",

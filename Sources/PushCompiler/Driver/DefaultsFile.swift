@@ -6,7 +6,9 @@ struct DefaultsFile {
   /// Why the `--defaults` file cannot be used: the diagnostic, placed in that file (none
   /// when its warnings, already written, trip `--fail-on`), and the exit code.
   struct Failure: Error {
+    /// Why, placed in the file; `nil` when the warnings already written say it.
     var diagnostic: Diagnostic?
+    /// The exit code of the run.
     var code: ExitCode
   }
 

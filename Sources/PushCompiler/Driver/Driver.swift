@@ -112,6 +112,8 @@ public enum Driver {
     streams.writeError(clears ? clearLine + line : line)
   }
 
+  /// Runs the command `options` names: the help, the version and the listings here, the
+  /// others in a ``Session``.
   private static func runCommand(_ options: CommandLineOptions, streams: inout some DriverStreams)
     -> ExitCode
   {
@@ -136,6 +138,8 @@ public enum Driver {
     }
   }
 
+  /// What `pushc formats` writes: each format's id and summary, what it can express,
+  /// its `--option`s and the fields `--set` takes.
   static func formatsListing() -> String {
     var text = ""
     for format in Vendors.all {
@@ -155,6 +159,8 @@ public enum Driver {
   /// The width of `pushc passes`' column of pass names, before what each works on.
   private static let passNameColumnWidth = 22
 
+  /// What `pushc passes` writes: each pass in the order it runs, what it works on (the
+  /// payload, the IR or the output) and what it does.
   static func passesListing() -> String {
     let pipeline = Pipeline.standard
     let width = passNameColumnWidth
@@ -177,11 +183,15 @@ struct Session {
   /// The `--from` value that asks for detection.
   static let auto = "auto"
 
+  /// The parsed command line.
   let options: CommandLineOptions
+  /// What was found and is not yet written (``flush(_:)``).
   private var diagnostics = Diagnostics()
 
+  /// A run of the command `options` names.
   init(options: CommandLineOptions) { self.options = options }
 
+  /// The input as diagnostics name it: its path, or `<stdin>`.
   private var inputName: String {
     guard let input = options.input, input != "-" else { return "<stdin>" }
     return input
@@ -205,6 +215,9 @@ struct Session {
     case openedWhenReady(path: String)
   }
 
+  /// Runs the command and answers its exit code: checks the command line against the
+  /// formats and passes, then converts a batch, or reads one payload and detects its
+  /// format, validates it or converts it.
   mutating func run(streams: inout some DriverStreams) -> ExitCode {
     // Standard error appended to what the run reads or writes: any message, the usage
     // error that refuses the run included, would land there. Refused without a word.
@@ -569,6 +582,9 @@ struct Session {
     try StreamingOutput(path: path, size: 64 << 10)
   }
 
+  /// `validate`: reports what reading `payload` as `source`'s finds and what the
+  /// vendor's rules find, each finding once. A root that is no object is 65; an error,
+  /// or `--fail-on` tripped, is 1; otherwise, as text, a line says the payload is valid.
   private mutating func validate(
     _ payload: JSONValue, source: any VendorFormat, streams: inout some DriverStreams
   )
@@ -630,6 +646,8 @@ struct Session {
     options.diagnosticsFormat.render(diagnostic, in: DiagnosedDocument(file: file))
   }
 
+  /// Writes the diagnostics found so far to standard error, as about the input, and
+  /// forgets them.
   mutating func flush(_ streams: inout some DriverStreams) {
     var text = ""
     for diagnostic in diagnostics { text += rendered(diagnostic, file: inputName) }
@@ -637,6 +655,8 @@ struct Session {
     diagnostics = Diagnostics()
   }
 
+  /// Writes the usage error `message`, with the hint to run `pushc --help`; answers
+  /// the exit code of a usage error (64).
   private func usage(_ message: String, _ streams: inout some DriverStreams) -> ExitCode {
     streams.writeError(Driver.usageErrorText(message))
     return .usage
