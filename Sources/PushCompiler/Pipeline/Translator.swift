@@ -161,19 +161,11 @@ public struct Translator: Sendable {
     var diagnostics = Diagnostics(recording: recording)
     var dump: JSONValue?
     var payload = payload
-    for pointer in namesMayRepeat ? payload.removeDuplicateKeys() : [] {
-      diagnostics.report(
-        .duplicateKey, Self.duplicateKeyMessage(at: pointer), at: .input(pointer))
-    }
+    if namesMayRepeat { Self.removeDuplicateKeys(of: &payload, reportingTo: &diagnostics) }
     var passContext = PassContext(
       targetID: targetCapabilities == nil ? "ir" : target.id, capabilities: targetCapabilities,
       recording: recording)
-    // By index, each pass used where it is stored: iterating would copy every pass out
-    // of the pipeline, for every record.
-    for index in pipeline.payloadPasses.indices {
-      pipeline.payloadPasses[index].run(on: &payload, context: &passContext)
-      if let dumpAfter, pipeline.payloadPasses[index].name == dumpAfter { dump = payload }
-    }
+    runPayloadPasses(on: &payload, context: &passContext, dump: &dump)
     diagnostics.report(contentsOf: passContext.diagnostics)
     passContext.diagnostics = Diagnostics(recording: recording)
     var parseContext = ParseContext(recording: recording)
@@ -194,41 +186,14 @@ public struct Translator: Sendable {
     }
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
-    if passContext.target != nil, target.capabilitiesDependOnNotification {
-      passContext.prepare(for: target, writing: notification, options: options)
-    }
-    for index in pipeline.notificationPasses.indices {
-      pipeline.notificationPasses[index].run(on: &notification, context: &passContext)
-      if let dumpAfter, pipeline.notificationPasses[index].name == dumpAfter {
-        dump = IREncoder.encode(notification)
-      }
-    }
+    runNotificationPasses(on: &notification, context: &passContext, dump: &dump)
     if !issuersAgree, passContext.target != nil {
-      notification.tracking.dropIDs(
-        notIssuedBy: target.issuerOfTrackingIDs(writingWith: notification.extras, options: options),
-        writingFor: target.id,
-        into: &passContext.diagnostics)
+      dropTrackingIDsNotIssuedForTarget(of: &notification, reportingTo: &passContext.diagnostics)
     }
     let textStart = text.count
-    // Each emission replaces the one before it, when the size check shortens the body.
-    func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
-      -> EmittedPayload?
-    {
-      text.removeSubrange(textStart...)
-      return emit(
-        notification, recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
-        into: &found)
-    }
-    let emitted: FitSizeBudget.Outcome
-    if let limit = passContext.target?.payloadLimit, pipeline.checksSizeBudget {
-      emitted = FitSizeBudget().run(
-        consume notification, limit: limit, shorten: fitToBudget, recording: recording,
-        emit: emitOnce)
-    } else {
-      var found = Diagnostics(recording: recording)
-      emitted = FitSizeBudget.Outcome(
-        payload: emitOnce(consume notification, &found), diagnostics: found)
-    }
+    let emitted = emitWithinSizeBudget(
+      consume notification, limit: passContext.target?.payloadLimit, recording: recording,
+      buildingValue: buildingValue, appendingTextTo: &text)
     // What fit-size-budget leaves is the last payload it emitted, still at the text's end.
     if let dumpAfter, dumpAfter == FitSizeBudget().name,
       let last = emitted.payload ?? emitted.refused
@@ -238,24 +203,109 @@ public struct Translator: Sendable {
     diagnostics.report(contentsOf: parseContext.diagnostics)
     diagnostics.report(contentsOf: passContext.diagnostics)
     diagnostics.report(contentsOf: emitted.diagnostics)
-    if diagnostics.keepsDiagnostics {
-      diagnostics.relocate { location in
-        switch location {
-        case .ir(let path):
-          guard let input = passContext.sourceMap.inputLocation(of: path) else { return location }
-          return .input(passContext.madePlaces.inputLocation(of: input) ?? input)
-        case .input(let pointer):
-          return .input(passContext.madePlaces.inputLocation(of: pointer) ?? pointer)
-        default:
-          return location
-        }
-      }
-    }
+    if diagnostics.keepsDiagnostics { Self.relocateToInput(&diagnostics, using: passContext) }
     let failed = diagnostics.hasErrors
     if failed || emitted.payload == nil { text.removeSubrange(textStart...) }
     return Result(
       output: failed ? nil : emitted.payload?.value, diagnostics: diagnostics, dump: dump,
       compactOutput: failed ? nil : emitted.payload?.text)
+  }
+
+  /// Removes from `payload` every member whose name occurs again later in its object,
+  /// reporting each (`input.duplicate-key`) where it was.
+  private static func removeDuplicateKeys(
+    of payload: inout JSONValue, reportingTo diagnostics: inout Diagnostics
+  ) {
+    for pointer in payload.removeDuplicateKeys() {
+      diagnostics.report(.duplicateKey, duplicateKeyMessage(at: pointer), at: .input(pointer))
+    }
+  }
+
+  /// Runs ``pipeline``'s payload passes on `payload`, keeping it in `dump` after the
+  /// pass ``dumpAfter`` names.
+  private func runPayloadPasses(
+    on payload: inout JSONValue, context: inout PassContext, dump: inout JSONValue?
+  ) {
+    // By index, each pass used where it is stored: iterating would copy every pass out
+    // of the pipeline, for every record.
+    for index in pipeline.payloadPasses.indices {
+      pipeline.payloadPasses[index].run(on: &payload, context: &context)
+      if let dumpAfter, pipeline.payloadPasses[index].name == dumpAfter { dump = payload }
+    }
+  }
+
+  /// Runs ``pipeline``'s IR passes on `notification`, once `context` knows what the
+  /// target can express of it, keeping the document in `dump` after the pass
+  /// ``dumpAfter`` names.
+  private func runNotificationPasses(
+    on notification: inout PushNotification, context: inout PassContext,
+    dump: inout JSONValue?
+  ) {
+    if context.target != nil, target.capabilitiesDependOnNotification {
+      context.prepare(for: target, writing: notification, options: options)
+    }
+    // By index, as the payload passes.
+    for index in pipeline.notificationPasses.indices {
+      pipeline.notificationPasses[index].run(on: &notification, context: &context)
+      if let dumpAfter, pipeline.notificationPasses[index].name == dumpAfter {
+        dump = IREncoder.encode(notification)
+      }
+    }
+  }
+
+  /// Drops the tracking ids of `notification` that the service ``target`` writes ids for
+  /// did not issue, reporting each.
+  private func dropTrackingIDsNotIssuedForTarget(
+    of notification: inout PushNotification, reportingTo diagnostics: inout Diagnostics
+  ) {
+    notification.tracking.dropIDs(
+      notIssuedBy: target.issuerOfTrackingIDs(writingWith: notification.extras, options: options),
+      writingFor: target.id,
+      into: &diagnostics)
+  }
+
+  /// `notification` emitted in ``target``'s format, through fit-size-budget when the
+  /// target has a size `limit` and the pipeline checks it; each emission replaces the
+  /// one before it at the end of `text`, when the pass shortens the body.
+  private func emitWithinSizeBudget(
+    _ notification: consuming PushNotification, limit: Int?, recording: Diagnostics.Recording,
+    buildingValue: Bool, appendingTextTo text: inout [UInt8]
+  ) -> FitSizeBudget.Outcome {
+    let textStart = text.count
+    func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
+      -> EmittedPayload?
+    {
+      text.removeSubrange(textStart...)
+      return emit(
+        notification, recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
+        into: &found)
+    }
+    if let limit, pipeline.checksSizeBudget {
+      return FitSizeBudget().run(
+        consume notification, limit: limit, shorten: fitToBudget, recording: recording,
+        emit: emitOnce)
+    }
+    var found = Diagnostics(recording: recording)
+    return FitSizeBudget.Outcome(
+      payload: emitOnce(consume notification, &found), diagnostics: found)
+  }
+
+  /// Places `diagnostics` in the input wherever they can be: an IR path through the
+  /// parser's source map, and a place a pass made at the one it came from.
+  private static func relocateToInput(
+    _ diagnostics: inout Diagnostics, using context: PassContext
+  ) {
+    diagnostics.relocate { location in
+      switch location {
+      case .ir(let path):
+        guard let input = context.sourceMap.inputLocation(of: path) else { return location }
+        return .input(context.madePlaces.inputLocation(of: input) ?? input)
+      case .input(let pointer):
+        return .input(context.madePlaces.inputLocation(of: pointer) ?? pointer)
+      default:
+        return location
+      }
+    }
   }
 
   /// `notification` in ``target``'s format, as a value when `buildingValue` or else as
