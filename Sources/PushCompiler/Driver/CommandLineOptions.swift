@@ -102,6 +102,9 @@ public struct CommandLineOptions: Sendable, Equatable {
     var helpAsked = false
     var optionsGiven: [OptionSpec] = []
     var repeats = RepeatedOptions()
+    /// The first mistake in an option, raised once the whole line is read: a `--help` or
+    /// `--version` anywhere answers instead.
+    var mistake: UsageError?
     while let word = words.next() {
       let spec: OptionSpec
       let value: String?
@@ -118,16 +121,24 @@ public struct CommandLineOptions: Sendable, Equatable {
         }
         continue
       case .option(let name, nil, _):
-        throw UsageError("unknown option '\(name)'")
+        mistake = mistake ?? UsageError("unknown option '\(name)'")
+        continue
       case .option(_, let known?, let optionValue):
         if known.valueName != nil, optionValue == nil {
-          throw UsageError("'\(known.long)' needs a value")
+          mistake = mistake ?? UsageError("'\(known.long)' needs a value")
+          continue
         } else if known.valueName == nil, optionValue != nil {
-          throw UsageError("'\(known.long)' takes no value")
+          mistake = mistake ?? UsageError("'\(known.long)' takes no value")
+          continue
         }
         (spec, value) = (known, optionValue)
       }
-      try spec.apply(value ?? "", &parsed)
+      do {
+        try spec.apply(value ?? "", &parsed)
+      } catch {
+        mistake = mistake ?? error
+        continue
+      }
       optionsGiven.append(spec)
       repeats.record(spec, value ?? "")
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
@@ -136,6 +147,14 @@ public struct CommandLineOptions: Sendable, Equatable {
       if parsed.command == .help, let named, named != .help, named != .version {
         parsed.helpTopic = named
       }
+      return parsed
+    }
+    if let mistake { throw mistake }
+    // `pushc help batch` is `pushc batch --help`.
+    if named == .help, positional.count == 1,
+      let topic = Command(rawValue: positional[0]), topic != .help, topic != .version
+    {
+      parsed.helpTopic = topic
       return parsed
     }
     if let repeated = repeats.first { throw repeated }
@@ -334,7 +353,8 @@ struct OptionSpec: Sendable {
     OptionSpec(
       long: "--fail-on", short: nil, valueName: "error|warning|lossy",
       commands: [.convert, .validate, .batch],
-      help: "exit 1 and write nothing when such a diagnostic fires (default error)"
+      help:
+        "on such a diagnostic exit 1, writing nothing (convert's errors: 65); batch: that record fails; default error"
     ) {
       (value, options) throws(UsageError) in
       guard let level = CommandLineOptions.FailOn(rawValue: value) else {
@@ -485,7 +505,7 @@ struct OptionSpec: Sendable {
     let lines =
       ["usage: " + usageLines(of: .convert)[0]]
       + describedCommands.dropFirst().flatMap(usageLines(of:)).map { "       " + $0 }
-      + ["       pushc COMMAND --help | pushc --help | pushc --version"]
+      + ["       pushc COMMAND --help | pushc help [COMMAND] | pushc --help | pushc --version"]
     return lines.joined(separator: "\n") + "\n"
   }
 

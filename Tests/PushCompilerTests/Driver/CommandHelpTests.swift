@@ -105,3 +105,30 @@ extension CommandHelpTests {
     #expect(help.contains("1 validation failed or --fail-on tripped"), "\(help)")
   }
 }
+
+extension CommandHelpTests {
+  /// `--help` answers wherever it stands, even beside a mistake in another option, which
+  /// is reported only when no help is asked for.
+  @Test(arguments: [
+    ["convert", "--bogus", "--help"], ["convert", "--help", "--bogus"],
+    ["convert", "--help", "-o"], ["convert", "--fail-on", "never", "--help"],
+  ])
+  func helpAnswersBesideAMistake(_ arguments: [String]) {
+    let (code, streams) = runPushc(arguments)
+    #expect(code == .success)
+    #expect(streams.outputText == runPushc(["convert", "--help"]).1.outputText)
+    #expect(streams.error.isEmpty)
+    let (mistake, _) = runPushc(arguments.filter { $0 != "--help" })
+    #expect(mistake == .usage)
+  }
+
+  /// `pushc help COMMAND` is `pushc COMMAND --help`; the usage names both.
+  @Test func helpAsACommandTakesTheCommandItDescribes() {
+    let (code, streams) = runPushc(["help", "batch"])
+    #expect(code == .success)
+    #expect(streams.outputText == runPushc(["batch", "--help"]).1.outputText)
+    #expect(runPushc(["help"]).1.outputText == runPushc(["--help"]).1.outputText)
+    #expect(runPushc(["--help"]).1.outputText.contains("pushc help [COMMAND]"))
+    #expect(runPushc(["help", "nonsense"]).0 == .usage)
+  }
+}
