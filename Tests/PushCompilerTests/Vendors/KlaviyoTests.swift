@@ -175,6 +175,38 @@ import Testing
       ])
   }
 
+  /// A draft button without a link of its own takes the one `body.actions` gives its id,
+  /// as the draft SDK's `actionButtonURL` did, before the default link; the link is
+  /// located where it was read.
+  @Test func aDraftButtonWithoutALinkTakesTheOneCategoryActionsGivesItsID() throws {
+    func migration(_ track: String) -> String {
+      #"{"aps":{"alert":"Order shipped!","category":"com.klaviyo.category.viewDismiss","mutable-content":1},"body":{"_k":"order_123","url":"klaviyo://orders/123","action_buttons":[{"id":"com.klaviyo.action.view","label":"Track Order"},{"id":"com.klaviyo.action.dismiss","label":"Dismiss"}],"actions":{"com.klaviyo.action.view":{"url":"\#(track)"}}}}"#
+    }
+    for options: Set<String> in [[], ["fallback-category"]] {
+      let result = try convert(migration("klaviyo://orders/123/track"), options: options)
+      let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+      let links = Dictionary(
+        uniqueKeysWithValues: buttons.map { ($0["label"]?.stringValue ?? "", $0["url"]) })
+      #expect(links["Track Order"] == "klaviyo://orders/123/track", "\(options)")
+      #expect(links["Dismiss"] == "klaviyo://orders/123", "\(options)")
+    }
+    let marked = try convert(migration("klaviyo://orders/{{id}}/track"))
+    let buttonLink = marked.diagnostics.filter {
+      $0.code == .invalidURL && $0.message.hasPrefix("button 'Track Order'")
+    }
+    #expect(buttonLink.map(\.location) == [.input("/body/actions/com.klaviyo.action.view/url")])
+    // Without 'aps.category' too; a member no button takes is reported.
+    let bare = try convert(
+      #"{"aps":{"alert":"x"},"body":{"_k":"k","url":"app://d","action_buttons":[{"id":"a","label":"A"},{"id":"b","label":"B","url":"app://b"}],"actions":{"a":{"url":"app://a"},"b":{"url":"app://x"}}}}"#
+    )
+    let buttons = try #require(bare.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["url"] } == ["app://b", "app://a"])
+    #expect(
+      bare.diagnostics.filter { $0.code == .invalidValue }.map(\.location) == [
+        .input("/body/actions/b")
+      ])
+  }
+
   /// A button that falls back to a tap link the SDK cannot parse does what the tap then
   /// does, opening the app: it is kept, not dropped for a link it never had.
   @Test func aButtonFallingBackToAnUnusableTapLinkOpensTheApp() throws {

@@ -10,6 +10,8 @@ struct KlaviyoParser: PayloadParser {
   private var notification = PushNotification()
   private var kept = JSONObject()
   private var keptBody = JSONObject()
+  /// The `body.actions` ids whose link a draft button took, having none of its own.
+  private var actionIDsLinkedByButtons: Set<String> = []
 
   init(root: JSONObject) {
     self.root = root
@@ -74,8 +76,11 @@ struct KlaviyoParser: PayloadParser {
     readDefaultAction(draftURL: body?[Key.url], context: &context)
     readMedia(context: &context)
     readCustomData(context: &context)
-    if let buttons = body?[Key.buttons] { readButtons(buttons, context: &context) }
-    readCategoryActions(body?[Key.categoryActions], context: &context)
+    let categoryActions = body?[Key.categoryActions]
+    if let buttons = body?[Key.buttons] {
+      readButtons(buttons, categoryActions: categoryActions?.objectValue, context: &context)
+    }
+    readCategoryActions(categoryActions, context: &context)
     if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody.take())) }
     if !kept.isEmpty { notification.extras["klaviyo"] = kept.take() }
     return notification.take()
@@ -235,7 +240,11 @@ struct KlaviyoParser: PayloadParser {
     if !inPairs.isEmpty { kept.append(Key.customDataInPairs, .array(inPairs)) }
   }
 
-  private mutating func readButtons(_ value: JSONValue, context: inout ParseContext) {
+  /// Reads `body.action_buttons`; a draft button without a link of its own takes the
+  /// one `categoryActions` (`body.actions`) gives for its id, as the draft SDK did.
+  private mutating func readButtons(
+    _ value: JSONValue, categoryActions: JSONObject?, context: inout ParseContext
+  ) {
     guard let elements = value.arrayValue else {
       return context.reportWrongType(value, expected: "an array", at: "/body/action_buttons")
     }
@@ -247,13 +256,14 @@ struct KlaviyoParser: PayloadParser {
         at: "/body/action_buttons",
         notes: ["read as the draft meant them; the output gives each button an 'action'"])
     }
-    var buttons: [(button: ActionButton, index: Int)] = []
+    var buttons: [(button: ActionButton, index: Int, linkInCategoryActions: Bool)] = []
     for (index, element) in elements.enumerated() {
-      if let button = readButton(
+      if let (button, linkInCategoryActions) = readButton(
         element, at: JSONPointer("/body/action_buttons").appending(index), isDraft: isDraft,
-        context: &context)
+        categoryActions: categoryActions, context: &context)
       {
-        buttons.append((button, index))
+        buttons.append((button, index, linkInCategoryActions))
+        if linkInCategoryActions { actionIDsLinkedByButtons.insert(button.id) }
       }
     }
     if isDraft && buttons.count == 2 {
@@ -270,15 +280,33 @@ struct KlaviyoParser: PayloadParser {
       context.sourceMap.record(path, from: pointer)
       if entry.button.action.url != nil {
         context.sourceMap.record(
-          path.appending("action").appending("url"), from: pointer.appending("url"))
+          path.appending("action").appending("url"),
+          from: entry.linkInCategoryActions
+            ? JSONPointer("/body/actions").appending(entry.button.id).appending("url")
+            : pointer.appending("url"))
       }
     }
   }
 
+  /// The link `body.actions` gives the action `id`, where the draft SDK looked for a
+  /// button's link after the button's own (`actionButtonURL`): an entry's `url` that
+  /// `URL(string:)` parses.
+  private static func categoryActionLink(for id: String, in categoryActions: JSONObject?)
+    -> String?
+  {
+    guard let url = categoryActions?[id]?["url"]?.stringValue,
+      Klaviyo().capabilities.follows(url)
+    else { return nil }
+    return url
+  }
+
+  /// One element of `body.action_buttons` as the SDK reads it, and whether its link is
+  /// the one `body.actions` gives its id; `nil` (reported) when the SDK skips it.
   private func readButton(
-    _ value: JSONValue, at pointer: JSONPointer, isDraft: Bool, context: inout ParseContext
+    _ value: JSONValue, at pointer: JSONPointer, isDraft: Bool, categoryActions: JSONObject?,
+    context: inout ParseContext
   )
-    -> ActionButton?
+    -> (button: ActionButton, linkInCategoryActions: Bool)?
   {
     guard let object = value.objectValue else {
       context.report(
@@ -300,17 +328,20 @@ struct KlaviyoParser: PayloadParser {
     if let value = object["url"], url == nil {
       context.reportWrongType(value, expected: "a string", at: pointer.appending("url"))
     }
+    var linkInCategoryActions = false
     // A draft button's link the SDK cannot parse is none of its own (the draft read links
-    // with `URL(string:)`): it falls back to the default link, as one without a 'url'
-    // does; one that is not empty says so.
-    if isDraft, let link = url, !Klaviyo().capabilities.follows(link) {
-      if !link.isEmpty {
+    // with `URL(string:)`): it falls back, as one without a 'url' does, to the link
+    // `body.actions` gives its id, else to the default link; one that is not empty says so.
+    if isDraft {
+      let ownLinkFails = url.map { !Klaviyo().capabilities.follows($0) } ?? true
+      let fallback = ownLinkFails ? Self.categoryActionLink(for: id, in: categoryActions) : nil
+      if let own = url, ownLinkFails, !own.isEmpty {
         context.report(
           .invalidValue,
-          "button '\(id)' links to '\(link)', which the SDK cannot parse (a space or control character); read as no link: the button falls back to the default link",
+          "button '\(id)' links to '\(own)', which the SDK cannot parse (a space or control character); read as no link: the button falls back to \(fallback == nil ? "the default link" : "its link in 'body.actions'")",
           at: pointer.appending("url"))
       }
-      url = nil
+      if ownLinkFails { (url, linkInCategoryActions) = (fallback, fallback != nil) }
     }
     let action: NotificationAction
     switch object["action"] {
@@ -365,7 +396,10 @@ struct KlaviyoParser: PayloadParser {
         .invalidValue, "'\(object.members[index].key)' is not a button key; ignored",
         at: pointer.appending(object.members[index].key))
     }
-    return ActionButton(id: id, label: label, action: action, icon: icon, options: [.foreground])
+    return (
+      ActionButton(id: id, label: label, action: action, icon: icon, options: [.foreground]),
+      linkInCategoryActions
+    )
   }
 
   private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
@@ -385,9 +419,19 @@ struct KlaviyoParser: PayloadParser {
       return context.reportWrongType(value, expected: "an object", at: "/body/actions")
     }
     guard notification.category != nil else {
-      return context.report(
-        .invalidValue, "'body.actions' without 'aps.category' applies to no button; ignored",
-        at: "/body/actions")
+      // Only a draft button without a link of its own reads it then (above).
+      guard !actionIDsLinkedByButtons.isEmpty else {
+        return context.report(
+          .invalidValue, "'body.actions' without 'aps.category' applies to no button; ignored",
+          at: "/body/actions")
+      }
+      for member in actions where !actionIDsLinkedByButtons.contains(member.key) {
+        context.report(
+          .invalidValue,
+          "'body.actions' without 'aps.category' gives '\(member.key)' a link no button takes; ignored",
+          at: JSONPointer("/body/actions").appending(member.key))
+      }
+      return
     }
     for member in actions {
       lazy var pointer = JSONPointer("/body/actions").appending(member.key)
