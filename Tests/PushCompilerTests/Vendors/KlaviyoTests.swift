@@ -234,14 +234,35 @@ import Testing
     }
   }
 
-  /// A predefined category's action link that the shipped SDK cannot parse becomes a
-  /// button's link, which is dropped: check-urls does not call it kept first.
-  @Test func aCategoryLinkTheSDKCannotParseIsDroppedWithItsButton() throws {
+  /// A predefined category's buttons show whatever `body.actions` says (the app
+  /// registered them); a link the draft SDK cannot parse is no link, as for a draft
+  /// button's own: the button does what it does without one, and is not dropped. One
+  /// that is not empty is reported where it was given.
+  @Test(arguments: ["myapp://a b", ""])
+  func aCategoryLinkTheSDKCannotParseIsReadAsNoLink(_ link: String) throws {
     let payload =
-      #"{"aps": {"alert": "hi", "category": "com.klaviyo.category.acceptDecline"}, "body": {"_k": "k", "actions": {"com.klaviyo.action.accept": {"url": "team://invites/ac cept"}}}}"#
+      #"{"aps":{"alert":"Hi","category":"com.klaviyo.category.acceptDecline"},"body":{"_k":"k1","actions":{"com.klaviyo.action.accept":{"url":"\#(link)"},"com.klaviyo.action.decline":{"url":"\#(link)"}}},"url":"https://ex.com/ok"}"#
     let result = try convert(payload)
-    #expect(result.diagnostics.codes.contains("fit.dropped-button"))
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["label"] } == ["Accept", "Decline"])
+    #expect(buttons.map { $0["url"] } == ["https://ex.com/ok", nil])
+    #expect(!result.diagnostics.codes.contains("fit.dropped-button"))
     #expect(!result.diagnostics.codes.contains("pass.invalid-url"))
+    let unparsed = result.diagnostics.filter { $0.code == .invalidValue }
+    if link.isEmpty {
+      #expect(unparsed.isEmpty)
+    } else {
+      #expect(
+        unparsed.map(\.location) == [
+          .input("/body/actions/com.klaviyo.action.accept/url"),
+          .input("/body/actions/com.klaviyo.action.decline/url"),
+        ])
+      #expect(
+        unparsed.map(\.message) == [
+          "action 'com.klaviyo.action.accept' links to 'myapp://a b', which the SDK cannot parse (a space or control character); read as no link: button 'Accept' falls back to the default link",
+          "action 'com.klaviyo.action.decline' links to 'myapp://a b', which the SDK cannot parse (a space or control character); read as no link: button 'Decline' dismisses the notification",
+        ])
+    }
   }
 
   @Test func theDraftsTwoButtonReversalIsUndone() throws {

@@ -300,6 +300,21 @@ struct KlaviyoParser: PayloadParser {
     return url
   }
 
+  /// Reports a link of the draft era (a draft button's `url`, a `body.actions` entry's)
+  /// that the draft SDK, which read links with `URL(string:)`, took for no link: one
+  /// holding a space or control character; an empty one is no link without a word.
+  /// `consequence` says what `subject` does without it.
+  private static func reportUnparseableDraftLink(
+    _ link: String, of subject: String, readAs consequence: @autoclosure () -> String,
+    at pointer: @autoclosure () -> JSONPointer, context: inout ParseContext
+  ) {
+    guard !link.isEmpty else { return }
+    context.report(
+      .invalidValue,
+      "\(subject) links to '\(link)', which the SDK cannot parse (a space or control character); read as no link: \(consequence())",
+      at: pointer())
+  }
+
   /// One element of `body.action_buttons` as the SDK reads it, and whether its link is
   /// the one `body.actions` gives its id; `nil` (reported) when the SDK skips it.
   private func readButton(
@@ -332,16 +347,16 @@ struct KlaviyoParser: PayloadParser {
     // A draft button's link the SDK cannot parse is none of its own (the draft read links
     // with `URL(string:)`): it falls back, as one without a 'url' does, to the link
     // `body.actions` gives its id, else to the default link; one that is not empty says so.
-    if isDraft {
-      let ownLinkFails = url.map { !Klaviyo().capabilities.follows($0) } ?? true
-      let fallback = ownLinkFails ? Self.categoryActionLink(for: id, in: categoryActions) : nil
-      if let own = url, ownLinkFails, !own.isEmpty {
-        context.report(
-          .invalidValue,
-          "button '\(id)' links to '\(own)', which the SDK cannot parse (a space or control character); read as no link: the button falls back to \(fallback == nil ? "the default link" : "its link in 'body.actions'")",
-          at: pointer.appending("url"))
+    if isDraft, url.map(Klaviyo().capabilities.follows) != true {
+      let fallback = Self.categoryActionLink(for: id, in: categoryActions)
+      if let own = url {
+        Self.reportUnparseableDraftLink(
+          own, of: "button '\(id)'",
+          readAs: "the button falls back to "
+            + (fallback == nil ? "the default link" : "its link in 'body.actions'"),
+          at: pointer.appending("url"), context: &context)
       }
-      if ownLinkFails { (url, linkInCategoryActions) = (fallback, fallback != nil) }
+      (url, linkInCategoryActions) = (fallback, fallback != nil)
     }
     let action: NotificationAction
     switch object["action"] {
@@ -444,6 +459,15 @@ struct KlaviyoParser: PayloadParser {
         context.reportWrongType(url, expected: "a string", at: pointer.appending("url"))
         continue
       }
+      // The category's buttons show whatever the link; one the draft SDK cannot parse
+      // is none, as for a draft button's own.
+      guard Klaviyo().capabilities.follows(text) else {
+        Self.reportUnparseableDraftLink(
+          text, of: "action '\(member.key)'",
+          readAs: Self.withoutLink(member.key, of: notification.category?.identifier),
+          at: pointer.appending("url"), context: &context)
+        continue
+      }
       notification.category?.actionTargets.append(
         .init(actionID: member.key, action: .openURL(text, .app)))
       let index = (notification.category?.actionTargets.count ?? 1) - 1
@@ -453,6 +477,22 @@ struct KlaviyoParser: PayloadParser {
         JSONPointer("/category/actionTargets").appending(index).appending("action")
           .appending("url"),
         from: pointer.appending("url"))
+    }
+  }
+
+  /// What the action `id` of the category named `identifier` does without a link: a
+  /// predefined category's button does what the category defines; an app's own
+  /// category's action, tapped, opens the default link in the draft SDK.
+  private static func withoutLink(_ id: String, of identifier: String?) -> String {
+    guard
+      let button = identifier.flatMap(PredefinedCategory.named)?.buttons.first(where: {
+        $0.id == id
+      })
+    else { return "the action falls back to the default link" }
+    switch button.action {
+    case .sameAsDefault: return "button '\(button.label)' falls back to the default link"
+    case .dismiss: return "button '\(button.label)' dismisses the notification"
+    case let other: return "button '\(button.label)' does as without one: \(other.phrase)"
     }
   }
 
