@@ -94,17 +94,38 @@ import Testing
     #expect(own.output?["key_value_pairs"] == ["n": 7, "o": ["a": 1]])
   }
 
-  /// An action target naming no action of its predefined category is reported dropped
-  /// at the `body.actions` member that gave it, not at the category.
+  /// An action target naming no action of its predefined category is read by no tap: it
+  /// is reported ignored at the `body.actions` member that gave it, by reading itself, so
+  /// that `validate` says so too, once.
   @Test func aTargetOfNoActionOfTheCategoryIsReportedWhereItWasGiven() throws {
-    let result = try convert(
+    let payload =
       #"{"aps":{"alert":"x","category":"com.klaviyo.category.yesNo"},"body":{"_k":"a","actions":{"com.klaviyo.action.yes":{"url":"app://y"},"com.klaviyo.action.bogus":{"url":"app://x"}}}}"#
-    )
-    let dropped = result.diagnostics.filter {
-      $0.code == .droppedAction
-        && $0.message.contains("'com.klaviyo.action.bogus' is not an action")
+    let result = try convert(payload)
+    let ignored = result.diagnostics.filter {
+      $0.message.contains("'com.klaviyo.action.bogus' is not an action")
     }
-    #expect(dropped.map(\.location) == [.input("/body/actions/com.klaviyo.action.bogus")])
+    #expect(ignored.map(\.code) == [.invalidValue])
+    #expect(ignored.map(\.location) == [.input("/body/actions/com.klaviyo.action.bogus")])
+    let validated = try ValidateOnceTests.codes("klaviyo", payload)
+    #expect(validated["/body/actions/com.klaviyo.action.bogus"] == ["parse.invalid-value"])
+  }
+
+  /// Members of a `body.actions` entry other than `url` are read by nothing: each is
+  /// reported where it was given, as a button's stray keys are.
+  @Test func aCategoryActionEntrysOtherKeysAreReportedIgnored() throws {
+    let payload =
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.confirmCancel"},"body":{"_k":"a","actions":{"com.klaviyo.action.confirm":{"url":"myapp://c","label":"Sure","extra":1},"com.klaviyo.action.cancel":{"label":"No"}}}}"#
+    let result = try convert(payload)
+    let ignored = result.diagnostics.filter { $0.code == .invalidValue }
+    #expect(
+      ignored.map(\.location) == [
+        .input("/body/actions/com.klaviyo.action.confirm/label"),
+        .input("/body/actions/com.klaviyo.action.confirm/extra"),
+        .input("/body/actions/com.klaviyo.action.cancel/label"),
+      ])
+    #expect(ignored.allSatisfy { $0.code.isLossy && $0.message.hasSuffix("; ignored") })
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["url"] } == ["myapp://c", nil])
   }
 
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {

@@ -440,13 +440,23 @@ struct KlaviyoParser: PayloadParser {
           .invalidValue, "'body.actions' without 'aps.category' applies to no button; ignored",
           at: "/body/actions")
       }
-      for member in actions where !actionIDsLinkedByButtons.contains(member.key) {
-        context.report(
-          .invalidValue,
-          "'body.actions' without 'aps.category' gives '\(member.key)' a link no button takes; ignored",
-          at: JSONPointer("/body/actions").appending(member.key))
+      for member in actions {
+        let pointer = JSONPointer("/body/actions").appending(member.key)
+        if actionIDsLinkedByButtons.contains(member.key) {
+          Self.reportUnreadKeys(of: member.value.objectValue, at: pointer, context: &context)
+        } else {
+          context.report(
+            .invalidValue,
+            "'body.actions' without 'aps.category' gives '\(member.key)' a link no button takes; ignored",
+            at: pointer)
+        }
       }
       return
+    }
+    // A predefined category's buttons are known: an entry naming none of them (nor a
+    // draft button that took its link) is read by no tap.
+    let predefined = notification.category.flatMap { category in
+      PredefinedCategory.named(category.identifier).flatMap { $0.vendor == "klaviyo" ? $0 : nil }
     }
     for member in actions {
       lazy var pointer = JSONPointer("/body/actions").appending(member.key)
@@ -454,6 +464,16 @@ struct KlaviyoParser: PayloadParser {
         context.reportWrongType(member.value, expected: "an object", at: pointer)
         continue
       }
+      if let predefined, !actionIDsLinkedByButtons.contains(member.key),
+        !predefined.buttons.contains(where: { $0.id == member.key })
+      {
+        context.report(
+          .invalidValue,
+          "'\(member.key)' is not an action of '\(predefined.identifier)', so no tap reads its entry; ignored",
+          at: pointer)
+        continue
+      }
+      Self.reportUnreadKeys(of: target, at: pointer, context: &context)
       guard let url = target["url"] else { continue }
       guard let text = url.stringValue else {
         context.reportWrongType(url, expected: "a string", at: pointer.appending("url"))
@@ -477,6 +497,19 @@ struct KlaviyoParser: PayloadParser {
         JSONPointer("/category/actionTargets").appending(index).appending("action")
           .appending("url"),
         from: pointer.appending("url"))
+    }
+  }
+
+  /// Reports each member of a `body.actions` entry other than `url`, which nothing reads.
+  private static func reportUnreadKeys(
+    of entry: JSONObject?, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    guard let entry else { return }
+    for index in entry.indices where entry.members[index].key != "url" {
+      context.report(
+        .invalidValue,
+        "'\(entry.members[index].key)' is not a key of a 'body.actions' entry, whose only key is 'url'; ignored",
+        at: pointer.appending(entry.members[index].key))
     }
   }
 
