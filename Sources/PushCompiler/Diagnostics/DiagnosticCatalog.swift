@@ -195,6 +195,12 @@ extension DiagnosticCode {
     "emit.fallback-category", .warning,
     "the output carries a fallback category beside dynamic buttons; the shipped SDK then ignores the buttons"
   )
+  /// The output carries a fallback category beside dynamic buttons that showed without
+  /// one; the shipped SDK now skips them.
+  public static let fallbackHidesButtons = DiagnosticCode(
+    "emit.fallback-hides-buttons", .warning, lossy: true,
+    "the output carries a fallback category beside dynamic buttons the source showed; the shipped SDK now skips them"
+  )
   /// The output names a category that only the app can register.
   public static let registeredCategory = DiagnosticCode(
     "emit.registered-category", .note,
@@ -304,7 +310,7 @@ extension DiagnosticCode {
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
       droppedTextInput, longLabel, renamedButton, shortenedBody,
       carriedField, defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField,
-      fallbackCategory,
+      fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, movedField, needsPlugin, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
       unwritable,

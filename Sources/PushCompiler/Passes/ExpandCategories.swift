@@ -10,7 +10,8 @@ import PushIR
 /// defines (a Klaviyo foreground button falls back to the default action, a background
 /// one dismisses; Braze's open the app or dismiss). The
 /// category itself is removed (an emitter may contract the buttons back into it).
-/// Reports: `pass.expanded-category` (note).
+/// Reports: `pass.expanded-category` (note). Tells the emitter which category it
+/// expanded (``PassContext/expandedCategory``).
 /// Idempotent: afterwards there is no category left to expand.
 public struct ExpandCategories: NotificationPass {
   public init() {}
@@ -53,6 +54,7 @@ public struct ExpandCategories: NotificationPass {
           at: JSONPointer("/category/actionTargets").appending(index))
       }
     }
+    context.expandedCategory = category.identifier
     if let input = context.sourceMap.inputLocation(of: "/category") {
       context.sourceMap.record("/buttons", from: input)
     }

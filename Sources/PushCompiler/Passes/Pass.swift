@@ -34,6 +34,10 @@ public struct PassContext: Sendable {
   /// `{"body": …}` makes `/aps/alert/body`) → the input place each value came from, so
   /// that a diagnostic placed there is moved to where the user wrote the value.
   public var madePlaces: SourceMap
+  /// The predefined category expand-categories turned into the notification's buttons,
+  /// if it did: the source named it, so an emitter that writes it back beside them (as
+  /// Klaviyo's fallback category) keeps it rather than adds it.
+  public var expandedCategory: String? = nil
 }
 
 // The initializers stand in an extension, which keeps the memberwise one: built through

@@ -192,7 +192,8 @@ public struct Translator: Sendable {
     }
     let textStart = text.count
     let emitted = emitWithinSizeBudget(
-      consume notification, limit: passContext.target?.payloadLimit, recording: recording,
+      consume notification, expandedCategory: passContext.expandedCategory,
+      limit: passContext.target?.payloadLimit, recording: recording,
       buildingValue: buildingValue, appendingTextTo: &text)
     // What fit-size-budget leaves is the last payload it emitted, still at the text's end.
     if let dumpAfter, dumpAfter == FitSizeBudget().name,
@@ -266,10 +267,11 @@ public struct Translator: Sendable {
 
   /// `notification` emitted in ``target``'s format, through fit-size-budget when the
   /// target has a size `limit` and the pipeline checks it; each emission replaces the
-  /// one before it at the end of `text`, when the pass shortens the body.
+  /// one before it at the end of `text`, when the pass shortens the body. `expandedCategory`
+  /// is the category the passes expanded into its buttons.
   private func emitWithinSizeBudget(
-    _ notification: consuming PushNotification, limit: Int?, recording: Diagnostics.Recording,
-    buildingValue: Bool, appendingTextTo text: inout [UInt8]
+    _ notification: consuming PushNotification, expandedCategory: String?, limit: Int?,
+    recording: Diagnostics.Recording, buildingValue: Bool, appendingTextTo text: inout [UInt8]
   ) -> FitSizeBudget.Outcome {
     let textStart = text.count
     func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
@@ -277,8 +279,8 @@ public struct Translator: Sendable {
     {
       text.removeSubrange(textStart...)
       return emit(
-        notification, recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
-        into: &found)
+        notification, expandedCategory: expandedCategory, recording: recording,
+        buildingValue: buildingValue, appendingTextTo: &text, into: &found)
     }
     if let limit, pipeline.checksSizeBudget {
       return FitSizeBudget().run(
@@ -311,14 +313,16 @@ public struct Translator: Sendable {
   /// `notification` in ``target``'s format, as a value when `buildingValue` or else as
   /// compact text appended to `text`; `nil` when the emitter threw (`text` then as it
   /// was). What the emitter reported goes to `found`. The notification is handed over to
-  /// the emitter.
+  /// the emitter; `expandedCategory` is the category the passes expanded into its buttons.
   private func emit(
-    _ notification: consuming PushNotification, recording: Diagnostics.Recording,
-    buildingValue: Bool, appendingTextTo text: inout [UInt8], into found: inout Diagnostics
+    _ notification: consuming PushNotification, expandedCategory: String?,
+    recording: Diagnostics.Recording, buildingValue: Bool, appendingTextTo text: inout [UInt8],
+    into found: inout Diagnostics
   ) -> EmittedPayload? {
     var context = EmitContext(
       targetID: target.id, settings: settings, options: options, recording: recording)
     context.defaults = defaults
+    context.expandedCategory = expandedCategory
     context.passesRan = passesRanForTarget
     // Only read when the passes did not all run; not copied otherwise, which would
     // change the reference count the cores share, for every record.

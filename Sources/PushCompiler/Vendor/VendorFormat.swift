@@ -274,6 +274,9 @@ public struct EmitContext: Sendable {
   /// every pass (``passesRan`` false); ``prepared(_:for:)`` skips those of its passes
   /// that lead the list and ran.
   public var ranPasses: Set<String> = []
+  /// The predefined category expand-categories turned into the notification's buttons,
+  /// if it did (``PassContext/expandedCategory``): the source named it.
+  public var expandedCategory: String?
 
   /// A context for emitting `targetID` with the user's settings and options, whose
   /// diagnostics keep what `recording` says.

@@ -130,7 +130,11 @@ enum IRComparison {
   ) -> [JSONPointer] {
     var covered = Set(diagnostics.compactMap(irPath).map(field))
     if diagnostics.contains(where: {
-      [DiagnosticCode.expandedCategory, .contractedCategory, .fallbackCategory].contains($0.code)
+      [
+        DiagnosticCode.expandedCategory, .contractedCategory, .fallbackCategory,
+        .fallbackHidesButtons,
+      ]
+      .contains($0.code)
     }) {
       covered.formUnion(["/category", "/buttons"])
     }

@@ -313,6 +313,62 @@ import Testing
     #expect(result.diagnostics.contains { $0.code == .fallbackCategory && $0.severity == .warning })
   }
 
+  /// The fallback category says whether the source named it, and is a loss where the
+  /// buttons showed on the shipped SDK without it (which then skips them): not where
+  /// that SDK showed none of them anyway (beside a category, from a predefined one, in
+  /// the draft's shape).
+  @Test func aFallbackCategoryIsAddedOrKeptAndLossyWhereTheButtonsShowed() throws {
+    func fallback(_ payload: String) throws -> Diagnostic? {
+      try convert(payload, options: ["fallback-category"]).diagnostics.first {
+        $0.message.hasPrefix("'aps.category'")
+      }
+    }
+    let shipped = try #require(
+      try fallback(
+        #"{"aps":{"alert":"Hi","mutable-content":1},"body":{"_k":"k1","action_buttons":[{"id":"com.klaviyo.action.view","label":"Track","action":"deep_link","url":"myapp://t"},{"id":"com.klaviyo.action.dismiss","label":"Dismiss","action":"open_app"}]},"url":"myapp://home"}"#
+      ))
+    #expect(shipped.code == .fallbackHidesButtons && shipped.code.isLossy)
+    #expect(
+      shipped.message
+        == "'aps.category' 'com.klaviyo.category.viewDismiss' is added as a fallback; the shipped SDK then skips the dynamic buttons, which the source showed"
+    )
+    let draft = try #require(
+      try fallback(
+        #"{"aps":{"alert":"x"},"body":{"_k":"k","action_buttons":[{"id":"com.klaviyo.action.no","label":"N"},{"id":"com.klaviyo.action.yes","label":"Y"}]}}"#
+      ))
+    #expect(draft.code == .fallbackCategory && !draft.code.isLossy)
+    #expect(draft.message.contains("is added as a fallback"))
+    for named in [
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.yesNo"},"body":{"_k":"k"}}"#,
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.yesNo","mutable-content":1},"body":{"_k":"k","action_buttons":[{"id":"com.klaviyo.action.yes","label":"Y","action":"open_app"}]}}"#,
+    ] {
+      let kept = try #require(try fallback(named))
+      #expect(kept.code == .fallbackCategory, "\(named)")
+      #expect(kept.message.contains("is kept as a fallback"), "\(named)")
+    }
+    // From another format: a predefined category it named is kept; its own buttons
+    // showed, and no longer do.
+    func fromAPNs(_ payload: String) throws -> Diagnostic? {
+      var translator = Translator(from: APNs(), to: Klaviyo())
+      translator.options = ["fallback-category"]
+      translator.settings = ["_k": "k"]
+      return translator.translate(try JSONReader.parse(Array(payload.utf8))).diagnostics.first {
+        $0.message.hasPrefix("'aps.category'")
+      }
+    }
+    let named = try #require(
+      try fromAPNs(#"{"aps":{"alert":"x","category":"com.klaviyo.category.yesNo"}}"#))
+    #expect(named.code == .fallbackCategory && named.message.contains("is kept"))
+    var translator = Translator(from: IRFormat(), to: Klaviyo())
+    translator.options = ["fallback-category"]
+    let ir = translator.translate(
+      try JSONReader.parse(
+        Array(
+          #"{"irVersion":1,"content":{"body":"x"},"tracking":{"notificationID":"k"},"buttons":[{"id":"com.klaviyo.action.yes","label":"Y","action":{"type":"openApp"},"options":["foreground"]},{"id":"com.klaviyo.action.no","label":"N","action":{"type":"openApp"},"options":["foreground"]}]}"#
+            .utf8)))
+    #expect(ir.diagnostics.codes.contains("emit.fallback-hides-buttons"))
+  }
+
   @Test func aFallbackCategoryBesideDynamicButtonsIsDroppedByDefault() throws {
     let hybrid =
       #"{"aps": {"category": "com.klaviyo.category.viewDismiss", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "x", "label": "X", "action": "open_app"}]}}"#

@@ -97,6 +97,7 @@ struct FCMEmitter {
       recording: context.diagnostics.recording)
     innerContext.defaults = context.defaults
     innerContext.passesRan = true  // the envelope prepared the notification for this format
+    innerContext.expandedCategory = context.expandedCategory
     defer {
       var found = innerContext.diagnostics
       found.relocate { location in

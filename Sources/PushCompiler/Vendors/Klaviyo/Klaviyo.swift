@@ -23,7 +23,7 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     [
       (
         Self.fallbackCategoryOption,
-        "keep a predefined fallback category and 'body.actions' beside the dynamic buttons (the spec's migration payload; the shipped SDK then ignores the buttons)"
+        "write a predefined fallback category (the source's, or one matching the buttons) and 'body.actions' beside the dynamic buttons (the spec's migration payload; the shipped SDK then ignores the buttons)"
       )
     ]
   }
@@ -84,6 +84,10 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     static let badgeValue = "badge_value"
     /// In `extras["klaviyo"]`: custom-data keys that came from `key_value_pairs`.
     static let customDataInPairs = "@customDataInPairs"
+    /// In `extras["klaviyo"]`: why the shipped SDK showed none of the source's buttons
+    /// (`category`, `no-notification-id`, `draft-buttons`), so that the fallback-category
+    /// option knows whether writing a category beside them hides buttons that showed.
+    static let shippedSDKSkipsButtons = "@shippedSdkSkipsButtons"
     /// A root key of Klaviyo's own, which custom data cannot use.
     enum RootKey {
       case aps, body, url, webURL, media, mediaType, keyValuePairs, badgeConfig, badgeValue

@@ -17,7 +17,8 @@ struct KlaviyoEmitter: PayloadEmitter {
     let kept = KeptMembers(notification.extras["klaviyo"])
     // Worked out before anything is written, in the order their diagnostics are reported.
     let notificationID = notificationID(keptBody: kept.body, context: &context)
-    let category = categoryToWrite(context: &context)
+    let category = categoryToWrite(
+      shippedSDKSkipped: kept.shippedSDKSkipsButtons, context: &context)
     builder.beginObject()
     builder.name(Name.aps)
     APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
@@ -87,6 +88,8 @@ struct KlaviyoEmitter: PayloadEmitter {
     var badgeValue: JSONValue?
     /// The custom-data keys that came from `key_value_pairs`, when kept as an array.
     var customDataInPairs: [JSONValue]?
+    /// Why the shipped SDK showed none of a Klaviyo source's buttons, if it did not.
+    var shippedSDKSkipsButtons: JSONValue?
 
     init(_ kept: JSONObject?) {
       guard let members = kept?.members else { return }
@@ -96,6 +99,7 @@ struct KlaviyoEmitter: PayloadEmitter {
         case MemberName(Key.badgeConfig): badgeConfig = members[index].value
         case MemberName(Key.badgeValue): badgeValue = members[index].value
         case MemberName(Key.customDataInPairs): customDataInPairs = members[index].value.arrayValue
+        case MemberName(Key.shippedSDKSkipsButtons): shippedSDKSkipsButtons = members[index].value
         default: break
         }
       }
@@ -148,8 +152,10 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// The category to name in `aps.category` and its `body.actions`: a registered
   /// category without dynamic buttons; beside dynamic buttons only with the
   /// fallback-category option (contracting the buttons into a predefined category when
-  /// they match one).
-  private func categoryToWrite(context: inout EmitContext) -> (
+  /// they match one). `shippedSDKSkipped` is why the shipped SDK showed none of a
+  /// Klaviyo source's buttons, if it did not: then a category beside them hides nothing
+  /// that showed; nor does it beside buttons a pass expanded from it.
+  private func categoryToWrite(shippedSDKSkipped: JSONValue?, context: inout EmitContext) -> (
     identifier: String, targets: JSONObject
   )? {
     func targets(_ pairs: [(String, NotificationAction)]) -> JSONObject {
@@ -192,10 +198,18 @@ struct KlaviyoEmitter: PayloadEmitter {
         }
       if let fallback {
         if registered != nil { reportTargets(context: &context) }
-        context.report(
-          .fallbackCategory,
-          "'aps.category' '\(fallback.0)' is kept as a fallback; the shipped SDK then skips the dynamic buttons",
-          atOutput: "/aps/category")
+        // Kept when the source named it: beside the buttons, or as their origin.
+        let expanded = context.expandedCategory == fallback.0
+        let message =
+          "'aps.category' '\(fallback.0)' is \(registered != nil || expanded ? "kept" : "added") as a fallback; the shipped SDK then skips the dynamic buttons"
+        // A loss where the buttons showed: not a category's, nor ones the shipped SDK
+        // skipped in the source too.
+        if shippedSDKSkipped == nil && !expanded {
+          context.report(
+            .fallbackHidesButtons, message + ", which the source showed", atOutput: "/aps/category")
+        } else {
+          context.report(.fallbackCategory, message, atOutput: "/aps/category")
+        }
         return fallback
       }
       context.report(

@@ -12,6 +12,10 @@ struct KlaviyoParser: PayloadParser {
   private var keptBody = JSONObject()
   /// The `body.actions` ids whose link a draft button took, having none of its own.
   private var actionIDsLinkedByButtons: Set<String> = []
+  /// Whether `body._k` is there and not `null`, which the SDK needs to do anything.
+  private var hasNotificationID = false
+  /// Whether `body.action_buttons` holds buttons without `action` (the draft's shape).
+  private var hasDraftButtons = false
 
   init(root: JSONObject) {
     self.root = root
@@ -81,9 +85,26 @@ struct KlaviyoParser: PayloadParser {
       readButtons(buttons, categoryActions: categoryActions?.objectValue, context: &context)
     }
     readCategoryActions(categoryActions, context: &context)
+    if let reason = whyShippedSDKSkipsButtons() {
+      kept.append(Key.shippedSDKSkipsButtons, .string(reason))
+    }
     if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody.take())) }
     if !kept.isEmpty { notification.extras["klaviyo"] = kept.take() }
     return notification.take()
+  }
+
+  /// Why the shipped SDK shows none of the buttons the IR holds (dynamic ones, or a
+  /// predefined category's), when it shows none: a non-empty `aps.category` stops its
+  /// extension from building them (and no predefined category was released), without
+  /// `_k` it ignores the push, and it skips every button without `action`.
+  private func whyShippedSDKSkipsButtons() -> String? {
+    let isKlaviyoCategory = notification.category.map {
+      PredefinedCategory.named($0.identifier)?.vendor == "klaviyo"
+    }
+    guard !notification.buttons.isEmpty || isKlaviyoCategory == true else { return nil }
+    if notification.category != nil { return "category" }
+    if !hasNotificationID { return "no-notification-id" }
+    return hasDraftButtons ? "draft-buttons" : nil
   }
 
   /// Whether `key` names a member of `body` an IR field holds.
@@ -112,9 +133,11 @@ struct KlaviyoParser: PayloadParser {
         .notVendorPayload,
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
     case .string(let id)?:
+      hasNotificationID = true
       notification.tracking.notificationID = id
       context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
     case let other?:
+      hasNotificationID = true
       context.keep(
         Key.notificationID, other, in: &keptBody, extraOf: "klaviyo", group: Key.body,
         from: "/body/_k")
@@ -249,6 +272,7 @@ struct KlaviyoParser: PayloadParser {
       return context.reportWrongType(value, expected: "an array", at: "/body/action_buttons")
     }
     let isDraft = !elements.contains { $0["action"] != nil }
+    hasDraftButtons = isDraft && !elements.isEmpty
     if isDraft && !elements.isEmpty {
       context.report(
         .obsoleteShape,
