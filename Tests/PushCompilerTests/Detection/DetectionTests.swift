@@ -84,11 +84,50 @@ import Testing
     (#"{"aps": {}, "body": "{\"pushId\": 4}"}"#, "expo"),
     (#"{"aps": {}, "body": {"_k": "k", "url": "x://y"}}"#, "klaviyo"),
     (#"{"aps": {}, "body": {"action_buttons": []}}"#, "klaviyo"),
+    (#"{"aps": {}, "body": {"actions": {}, "screen": "home"}}"#, "klaviyo"),
     (#"{"aps": {}, "body": "plain text"}"#, "apns"),
     (#"{"aps": {}, "body": [1, 2]}"#, "apns"),
   ])
   func rootBodyIsToldApart(_ payload: String, _ id: String) throws {
     #expect(detectedID(try detect(payload)) == id, "\(payload)")
+  }
+
+  /// A Klaviyo category (`aps.category` in its `com.klaviyo.category.` namespace) and
+  /// `body.actions` are Klaviyo's own keys, without `_k`: suggestive, so that another
+  /// format's suggestive evidence beside them is ambiguous, not guessed.
+  @Test func aKlaviyoCategoryAndItsActionsAreKlaviyosEvidence() throws {
+    for (payload, keys) in [
+      (
+        #"{"aps":{"alert":"Hi","category":"com.klaviyo.category.yesNo"},"body":{"actions":{"com.klaviyo.action.yes":{"url":"myapp://y"}}},"url":"myapp://home"}"#,
+        ["/body/actions", "/aps/category"]
+      ),
+      (
+        #"{"aps":{"alert":"Hi","category":"com.klaviyo.category.yesNo"},"body":{"actions":{"com.klaviyo.action.yes":{"url":"myapp://y"}}}}"#,
+        ["/body/actions", "/aps/category"]
+      ),
+      (
+        #"{"aps":{"alert":"Hi","category":"com.klaviyo.category.viewDismiss"},"body":{"_k":null}}"#,
+        ["/aps/category"]
+      ),
+    ] {
+      let outcome = try detect(payload)
+      guard case .detected(let format, let evidence) = outcome else {
+        Issue.record("not detected: \(outcome)")
+        continue
+      }
+      #expect(format.id == "klaviyo", "\(payload)")
+      #expect(evidence.strength == .suggestive)
+      #expect(evidence.keys == keys.map { JSONPointer($0) })
+    }
+    // Without `body`, Klaviyo's container, it is an APNs payload naming a category.
+    #expect(detectedID(try detect(#"{"aps":{"category":"com.klaviyo.category.yesNo"}}"#)) == "apns")
+    let outcome = try detect(
+      #"{"aps":{"category":"com.klaviyo.category.yesNo"},"body":{"screen":"home"}}"#)
+    guard case .ambiguous(let candidates) = outcome else {
+      Issue.record("not ambiguous: \(outcome)")
+      return
+    }
+    #expect(Set(candidates.map(\.format.id)) == ["klaviyo", "expo"])
   }
 
   @Test func payloadsWithoutKnownKeysAreUnknown() throws {
