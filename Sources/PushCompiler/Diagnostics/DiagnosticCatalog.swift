@@ -85,6 +85,12 @@ extension DiagnosticCode {
   public static let reorderedButtons = DiagnosticCode(
     "parse.reordered-buttons", .note,
     "the vendor's SDK displays these buttons in another order; the IR keeps display order")
+  /// A category in the vendor's own namespace that is none of its predefined ones; read
+  /// as the app's own.
+  public static let unknownCategory = DiagnosticCode(
+    "parse.unknown-category", .warning,
+    "a category in the vendor's namespace that the vendor does not define; read as the app's own"
+  )
   /// A key the vendor does not define; kept verbatim.
   public static let unknownKey = DiagnosticCode(
     "parse.unknown-key", .note, "a key no vendor SDK reads; kept verbatim")
@@ -292,7 +298,7 @@ extension DiagnosticCode {
     // A flag other than 1 where the extension needs 1: the front end read it as off.
     validationMutableContent: [invalidValue],
     // A category the vendor does not register, a value of another type included.
-    validationUnknownCategory: [wrongType, invalidValue],
+    validationUnknownCategory: [wrongType, invalidValue, unknownCategory],
     validationButtonCount: [],
   ]
 
@@ -304,7 +310,7 @@ extension DiagnosticCode {
       detectedFormat, unknownFormat,
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
-      reorderedButtons, unknownKey, wrongType,
+      reorderedButtons, unknownCategory, unknownKey, wrongType,
       contractedCategory, expandedCategory, invalidURL, nonHTTPSMedia, resolvedFallback,
       setMutableContent, unsafeURLScheme,
       changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,

@@ -128,6 +128,34 @@ import Testing
     #expect(buttons.map { $0["url"] } == ["myapp://c", nil])
   }
 
+  /// A category in Klaviyo's namespace that is none of its four predefined ones is the
+  /// app's own and is not upgraded: reading says so (naming the one it differs from only
+  /// in case), and `validate` says it once, by its rule.
+  @Test func aKlaviyoCategoryThatIsNotPredefinedIsReported() throws {
+    let payload =
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.viewdismiss"},"body":{"_k":"k"}}"#
+    let result = try convert(payload)
+    #expect(result.output?["aps"]?["category"] == "com.klaviyo.category.viewdismiss")
+    let unknown = result.diagnostics.filter { $0.code == .unknownCategory }
+    #expect(unknown.map(\.location) == [.input("/aps/category")])
+    #expect(
+      unknown.first?.message
+        == "'com.klaviyo.category.viewdismiss' is not one of Klaviyo's predefined categories ('com.klaviyo.category.viewDismiss' differs only in case); read as the app's own category, not upgraded: its buttons show only if the app registered it"
+    )
+    let other = try convert(
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.shop"},"body":{"_k":"k"}}"#)
+    #expect(
+      other.diagnostics.filter { $0.code == .unknownCategory }.map(\.message) == [
+        "'com.klaviyo.category.shop' is not one of Klaviyo's predefined categories; read as the app's own category, not upgraded: its buttons show only if the app registered it"
+      ])
+    let app = try convert(#"{"aps":{"alert":"x","category":"SHOP"},"body":{"_k":"k"}}"#)
+    #expect(!app.diagnostics.contains { $0.code == .unknownCategory })
+    #expect(
+      try ValidateOnceTests.codes("klaviyo", payload)["/aps/category"] == [
+        "validate.unknown-category"
+      ])
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")

@@ -452,6 +452,11 @@ struct KlaviyoParser: PayloadParser {
         .obsoleteShape,
         "predefined category '\(identifier)' was never released; the shipped SDK shows no buttons for it",
         at: "/aps/category")
+    } else if let identifier = notification.category?.identifier,
+      identifier.hasPrefix(KlaviyoCategories.prefix)
+    {
+      context.report(
+        .unknownCategory, Self.unknownCategoryMessage(identifier), at: "/aps/category")
     }
     guard let value else { return }
     guard let actions = value.objectValue else {
@@ -522,6 +527,17 @@ struct KlaviyoParser: PayloadParser {
           .appending("url"),
         from: pointer.appending("url"))
     }
+  }
+
+  /// What `parse.unknown-category` says of `identifier`, a category of Klaviyo's namespace
+  /// that is none of its four: naming the one it differs from only in case, if any.
+  private static func unknownCategoryMessage(_ identifier: String) -> String {
+    let nearest = KlaviyoCategories.all.first {
+      $0.identifier.lowercased() == identifier.lowercased()
+    }
+    return "'\(identifier)' is not one of Klaviyo's predefined categories"
+      + (nearest.map { " ('\($0.identifier)' differs only in case)" } ?? "")
+      + "; read as the app's own category, not upgraded: its buttons show only if the app registered it"
   }
 
   /// Reports each member of a `body.actions` entry other than `url`, which nothing reads.
