@@ -224,6 +224,22 @@ import Testing
       ])
   }
 
+  /// An `action_buttons` element that is not an object makes both SDKs read none of the
+  /// array (`as? [[String: Any]]`): the IR keeps the other buttons, as the payload meant
+  /// them, and the warning says the SDK showed none.
+  @Test func aNonObjectButtonElementSaysTheSDKShowsNoneOfTheButtons() throws {
+    let result = try convert(
+      #"{"aps":{"alert":"x","mutable-content":1},"body":{"_k":"k","action_buttons":["str",{"id":"a","label":"L","action":"open_app"}]}}"#
+    )
+    #expect(result.output?["body"]?["action_buttons"]?.arrayValue?.map { $0["id"] } == ["a"])
+    let dropped = result.diagnostics.filter { $0.code == .invalidButton }
+    #expect(dropped.map(\.location) == [.input("/body/action_buttons/0")])
+    #expect(
+      dropped.first?.message
+        == "a button must be an object, found string; dropped, and with it in the array the SDK shows none of this payload's buttons (the output keeps the others)"
+    )
+  }
+
   /// A draft button without a link of its own takes the one `body.actions` gives its id,
   /// as the draft SDK's `actionButtonURL` did, before the default link; the link is
   /// located where it was read.

@@ -85,7 +85,8 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     /// In `extras["klaviyo"]`: custom-data keys that came from `key_value_pairs`.
     static let customDataInPairs = "@customDataInPairs"
     /// In `extras["klaviyo"]`: why the shipped SDK showed none of the source's buttons
-    /// (`category`, `no-notification-id`, `draft-buttons`), so that the fallback-category
+    /// (`category`, `no-notification-id`, `non-object-button`, `draft-buttons`), so that
+    /// the fallback-category
     /// option knows whether writing a category beside them hides buttons that showed.
     static let shippedSDKSkipsButtons = "@shippedSdkSkipsButtons"
     /// A root key of Klaviyo's own, which custom data cannot use.

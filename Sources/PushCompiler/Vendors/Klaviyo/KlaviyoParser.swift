@@ -16,6 +16,9 @@ struct KlaviyoParser: PayloadParser {
   private var hasNotificationID = false
   /// Whether `body.action_buttons` holds buttons without `action` (the draft's shape).
   private var hasDraftButtons = false
+  /// Whether `body.action_buttons` holds an element that is not an object, for which
+  /// both SDKs read none of the array (`as? [[String: Any]]` fails for all of it).
+  private var hasNonObjectButton = false
 
   init(root: JSONObject) {
     self.root = root
@@ -104,6 +107,7 @@ struct KlaviyoParser: PayloadParser {
     guard !notification.buttons.isEmpty || isKlaviyoCategory == true else { return nil }
     if notification.category != nil { return "category" }
     if !hasNotificationID { return "no-notification-id" }
+    if hasNonObjectButton { return "non-object-button" }
     return hasDraftButtons ? "draft-buttons" : nil
   }
 
@@ -273,6 +277,7 @@ struct KlaviyoParser: PayloadParser {
     }
     let isDraft = !elements.contains { $0["action"] != nil }
     hasDraftButtons = isDraft && !elements.isEmpty
+    hasNonObjectButton = elements.contains { $0.objectValue == nil }
     if isDraft && !elements.isEmpty {
       context.report(
         .obsoleteShape,
@@ -347,9 +352,13 @@ struct KlaviyoParser: PayloadParser {
   )
     -> (button: ActionButton, linkInCategoryActions: Bool)?
   {
+    // Both SDKs read the array as `[[String: Any]]`, a cast that fails for the whole
+    // array: the IR keeps the other buttons, as the payload meant them.
     guard let object = value.objectValue else {
       context.report(
-        .invalidButton, "a button must be an object, found \(value.kindName); dropped", at: pointer)
+        .invalidButton,
+        "a button must be an object, found \(value.kindName); dropped, and with it in the array the SDK shows none of this payload's buttons (the output keeps the others)",
+        at: pointer)
       return nil
     }
     guard let id = object["id"]?.stringValue else {
