@@ -274,6 +274,10 @@ extension DiagnosticCode {
   /// More or fewer buttons than the specification allows.
   public static let validationButtonCount = DiagnosticCode(
     "validate.button-count", .error, "more or fewer buttons than the specification allows")
+  /// A button label longer than the specification's length, which iOS truncates.
+  public static let validationLongLabel = DiagnosticCode(
+    "validate.long-label", .warning,
+    "a button label is longer than the specification's length; iOS truncates it")
   /// `aps.category` names a category the vendor does not register.
   public static let validationUnknownCategory = DiagnosticCode(
     "validate.unknown-category", .error,
@@ -300,6 +304,7 @@ extension DiagnosticCode {
     // A category the vendor does not register, a value of another type included.
     validationUnknownCategory: [wrongType, invalidValue, unknownCategory],
     validationButtonCount: [],
+    validationLongLabel: [],
   ]
 
   /// Every catalogued code, sorted by name.
@@ -320,7 +325,7 @@ extension DiagnosticCode {
       invalidFieldValue, missingField, movedField, needsPlugin, noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit,
       unwritable,
-      validationButtonCount, validationInvalidURL, validationMissingField,
+      validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
       validationMutableContent, validationUnknownCategory, validationWrongType,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

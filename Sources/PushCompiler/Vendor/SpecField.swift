@@ -5,7 +5,8 @@ import PushIR
 ///
 /// The path is dotted from the root; a name ending in `[]` stands for each element of
 /// that array (`dfn.btn[].l_id` is the `l_id` of every button, `body.action_buttons[]`
-/// every element itself).
+/// every element itself), one ending in `{}` for each member's value of that object
+/// (`body.actions{}.url` is the `url` of every entry of `body.actions`).
 struct SpecField {
   /// Where the field stands.
   var path: String
@@ -78,7 +79,7 @@ extension SpecField {
     }
     for place in objects {
       let found = Self.values(named: last, in: place.object, at: place.pointer)
-      if found.isEmpty, isRequired, !last.hasSuffix("[]") {
+      if found.isEmpty, isRequired, !last.hasSuffix("[]"), !last.hasSuffix("{}") {
         let name = place.pointer.appending(last)
         diagnostics.report(
           Diagnostic(
@@ -97,10 +98,19 @@ extension SpecField {
   }
 
   /// The values `name` stands for in `object` at `pointer`: its member (none when
-  /// absent or `null`), or for `name[]` each element of that member, when it is an array.
+  /// absent or `null`), for `name[]` each element of that member, when it is an array,
+  /// and for `name{}` each member's value of that member, when it is an object (none
+  /// that is `null`).
   private static func values(named name: String, in object: JSONObject, at pointer: JSONPointer)
     -> [(pointer: JSONPointer, value: JSONValue)]
   {
+    if name.hasSuffix("{}") {
+      let key = String(name.dropLast(2))
+      guard case .object(let members)? = object[key] else { return [] }
+      return members.filter { $0.value != .null }.map {
+        (pointer.appending(key).appending($0.key), $0.value)
+      }
+    }
     guard name.hasSuffix("[]") else {
       guard let value = object[name], value != .null else { return [] }
       return [(pointer.appending(name), value)]
@@ -134,7 +144,7 @@ extension SpecField {
   }
 
   /// What `value` is, with its article: "a number", "an object".
-  private static func described(_ value: JSONValue) -> String {
+  static func described(_ value: JSONValue) -> String {
     let kind = value.kindName
     return (kind.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + kind
   }

@@ -156,6 +156,42 @@ import Testing
       ])
   }
 
+  /// The specification's rules `validate` was missing: `_k` a string (with dynamic
+  /// buttons, which the draft extension registers only under a string one), a label of
+  /// about 30 characters at most, and `body.actions` entries that are objects whose
+  /// `url` is a string.
+  @Test func validateChecksNotificationIDLabelLengthAndCategoryActions() throws {
+    let numberID = try ValidateOnceTests.codes(
+      "klaviyo",
+      #"{"aps":{"alert":"x","mutable-content":1},"body":{"_k":123,"action_buttons":[{"id":"a","label":"A","action":"open_app"}]}}"#
+    )
+    #expect(numberID["/body/_k"] == ["validate.wrong-type"])
+    // The dictionary the 5.4 SDK sends (`_k.tm`) passes beside buttons of the shipped
+    // shape, which its extension registers without reading `_k`; not beside draft
+    // buttons, which the draft extension registers only under a string one.
+    func objectID(_ button: String) throws -> [String]? {
+      try ValidateOnceTests.codes(
+        "klaviyo",
+        #"{"aps":{"alert":"x","mutable-content":1},"body":{"_k":{"m":"1","tm":"2"},"action_buttons":[\#(button)]}}"#
+      )["/body/_k"]
+    }
+    #expect(try objectID(#"{"id":"a","label":"A","action":"open_app"}"#) == nil)
+    #expect(try objectID(#"{"id":"a","label":"A"}"#) == ["validate.wrong-type"])
+    let label = String(repeating: "L", count: 31)
+    let long = try ValidateOnceTests.codes(
+      "klaviyo",
+      #"{"aps":{"alert":"x","mutable-content":1},"body":{"_k":"k","action_buttons":[{"id":"a","label":"\#(label)","action":"open_app"},{"id":"b","label":"\#(label.dropLast())","action":"open_app"}]}}"#
+    )
+    #expect(long["/body/action_buttons/0/label"] == ["validate.long-label"])
+    #expect(long["/body/action_buttons/1/label"] == nil)
+    let actions = try ValidateOnceTests.codes(
+      "klaviyo",
+      #"{"aps":{"alert":"x","category":"com.klaviyo.category.yesNo"},"body":{"_k":"k","actions":{"com.klaviyo.action.yes":"myapp://y","com.klaviyo.action.no":{"url":7}}}}"#
+    )
+    #expect(actions["/body/actions/com.klaviyo.action.yes"] == ["validate.wrong-type"])
+    #expect(actions["/body/actions/com.klaviyo.action.no/url"] == ["validate.wrong-type"])
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")

@@ -6,11 +6,16 @@ enum KlaviyoValidator {
   /// iOS shows.
   static let buttonCount = 1...4
 
+  /// The specification's label length ("Max Length: ~30 characters (iOS truncates longer
+  /// text)"), the one convert cuts labels to.
+  static let labelLength = Klaviyo().capabilities.maxLabelLength ?? 30
+
   /// The fields the specification types, beyond those with rules of their own (`_k`, a
   /// button's `id` and `label`).
   static let typedFields = [
     SpecField("aps", .object), SpecField("body", .object), SpecField("body.url", .string),
-    SpecField("body.actions", .object),
+    SpecField("body.actions", .object), SpecField("body.actions{}", .object),
+    SpecField("body.actions{}.url", .string),
     SpecField("body.action_buttons", .array), SpecField("body.action_buttons[]", .object),
     SpecField("body.action_buttons[].url", .string),
     SpecField("body.action_buttons[].icon", .string),
@@ -39,9 +44,27 @@ enum KlaviyoValidator {
       for field in ["id", "label"] where button[field]?.stringValue == nil {
         fail(.validationMissingField, "button \(index) has no '\(field)' string", at: pointer)
       }
+      if let label = button["label"]?.stringValue, label.count > Self.labelLength {
+        fail(
+          .validationLongLabel,
+          "button \(index)'s label is \(label.count) characters; the specification allows about \(Self.labelLength), as iOS truncates longer text, and convert cuts it",
+          at: pointer.appending("label"))
+      }
     }
     if buttons.contains(where: { $0.objectValue != nil }) {
       SpecField.checkMutableContent(in: payload, for: "dynamic buttons need", into: &diagnostics)
+      // The specification types `_k` as a string, and the draft extension registers the
+      // buttons under a string one only. The shipped SDK does not read it for buttons of
+      // its shape (with `action`), and its 5.4 branch sends a dictionary (`_k.tm`).
+      let shippedShape = buttons.allSatisfy { $0.objectValue == nil || $0["action"] != nil }
+      if let id = body?["_k"], id != .null, id.stringValue == nil,
+        !(shippedShape && id.objectValue != nil)
+      {
+        fail(
+          .validationWrongType,
+          "'body._k' must be a string beside dynamic buttons (or, beside buttons with 'action', the shipped SDK's dictionary), but it is \(SpecField.described(id)): the draft extension shows no buttons without a string one",
+          at: "/body/_k")
+      }
     }
     let aps = payload["aps"]
     var links: [JSONPointer] = ["/url", "/web_url", "/body/url"]
