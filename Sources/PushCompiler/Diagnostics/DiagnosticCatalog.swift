@@ -184,6 +184,9 @@ extension DiagnosticCode {
   /// A target field was filled from the `--defaults` file.
   public static let defaultValue = DiagnosticCode(
     "emit.default-value", .note, "a target field the source lacks was taken from --defaults")
+  /// A target field given with `--set` replaces the value the source gave it.
+  public static let replacedValue = DiagnosticCode(
+    "emit.replaced-value", .note, "a target field given with --set replaces the source's value")
   /// A registered category dropped because the target cannot carry it.
   public static let droppedCategory = DiagnosticCode(
     "emit.dropped-category", .warning, lossy: true,
@@ -323,7 +326,7 @@ extension DiagnosticCode {
       carriedField, defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField,
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, movedField, needsPlugin, noFallbackCategory, overBudget,
-      registeredCategory, reorderedButtonsOnEmit,
+      registeredCategory, reorderedButtonsOnEmit, replacedValue,
       unwritable,
       validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
       validationMutableContent, validationUnknownCategory, validationWrongType,

@@ -56,43 +56,58 @@ extension [TargetField] {
 }
 
 extension EmitContext {
-  /// The value of `field`: `--set` first, then what the notification already says
-  /// (`current`), then the `--defaults` file (noted). A required field with none of these
-  /// is an `emit.missing-field` error naming it, and `nil`; a value given that is not of
-  /// the field's type is an `emit.invalid-field-value` error, and `nil`.
-  mutating func value(of field: TargetField, current: JSONValue?) -> JSONValue? {
-    value(of: field, current: current, derivedBecause: "", derivedIfAny: { nil })
+  /// The value of `field`: `--set` first (noted when it replaces `current`, read at the
+  /// IR path `currentAt`, by default the field's), then what the notification already
+  /// says (`current`), then the `--defaults` file (noted). A required field with none of
+  /// these is an `emit.missing-field` error naming it, and `nil`; a value given that is
+  /// not of the field's type is an `emit.invalid-field-value` error, and `nil`.
+  mutating func value(
+    of field: TargetField, current: JSONValue?, currentAt: JSONPointer? = nil
+  ) -> JSONValue? {
+    value(
+      of: field, current: current, currentAt: currentAt, derivedBecause: "",
+      derivedIfAny: { nil })
   }
 
-  /// The value of `field`: `--set` first, then what the notification already says
-  /// (`current`), then the `--defaults` file (noted), then `derived` (noted; only for
-  /// fields the vendor treats as opaque, and deterministic). A value given that is not of
-  /// the field's type is an `emit.invalid-field-value` error, and `nil`.
+  /// The value of `field`: `--set` first (noted when it replaces `current`, read at the
+  /// IR path `currentAt`, by default the field's), then what the notification already
+  /// says (`current`), then the `--defaults` file (noted), then `derived` (noted; only
+  /// for fields the vendor treats as opaque, and deterministic). A value given that is
+  /// not of the field's type is an `emit.invalid-field-value` error, and `nil`.
   ///
   /// `derived` does not escape, so a closure reading the emitter's notification borrows
   /// it where an optional (escaping) one would copy it, every field, for every record.
   mutating func value(
-    of field: TargetField, current: JSONValue?,
+    of field: TargetField, current: JSONValue?, currentAt: JSONPointer? = nil,
     derivedBecause reason: String = "from the notification's content",
     derived: () -> JSONValue
   ) -> JSONValue? {
-    value(of: field, current: current, derivedBecause: reason, derivedIfAny: { derived() })
+    value(
+      of: field, current: current, currentAt: currentAt, derivedBecause: reason,
+      derivedIfAny: { derived() })
   }
 
   /// The value of `field` as the two above work it out; `derived` gives `nil` when the
   /// field is not derived.
   private mutating func value(
-    of field: TargetField, current: JSONValue?, derivedBecause reason: String,
-    derivedIfAny derived: () -> JSONValue?
+    of field: TargetField, current: JSONValue?, currentAt: JSONPointer?,
+    derivedBecause reason: String, derivedIfAny derived: () -> JSONValue?
   ) -> JSONValue? {
     assert(
       Vendors.named(targetID)?.listsSetting(field.name) ?? true,
       "\(targetID) asks for '\(field.name)', which its settableFields do not list")
+    let location = { field.irPath.map { .ir($0) } ?? DiagnosticLocation.output(field.output) }
     if let given = Self.first(of: field.names, in: settings) {
-      return typed(given, for: field, from: "--set")
+      let value = typed(given, for: field, from: "--set")
+      if let value, let current, current != value {
+        diagnostics.report(
+          .replacedValue,
+          "\(field.quotedOutput) (\(field.meaning)) set to \(Self.shown(value)) by --set, replacing the source's \(Self.shown(current))",
+          at: currentAt.map { .ir($0) } ?? location())
+      }
+      return value
     }
     if let current { return current }
-    let location = { field.irPath.map { .ir($0) } ?? DiagnosticLocation.output(field.output) }
     if let fallback = Self.first(of: field.names, in: defaults) {
       guard let value = typed(fallback, for: field, from: "the defaults file") else {
         return nil

@@ -477,6 +477,27 @@ import Testing
     #expect(try convert(object).output?["body"]?["_k"] == ["m": "01K"])
   }
 
+  /// `--set _k=…` replacing the source's own `_k` (a string, or the dictionary the 5.4
+  /// SDK sends) says so where the source gave it; the same value given again says nothing.
+  @Test func setReplacingTheSourcesNotificationIDIsNoted() throws {
+    for (id, shown) in [
+      (#"{"m":"01K","tm":"02T"}"#, #"{"m":"01K","tm":"02T"}"#), (#""old""#, "'old'"),
+    ] {
+      let result = try convert(
+        #"{"aps":{"alert":"x"},"body":{"_k":\#(id)}}"#, settings: ["_k": "new"])
+      #expect(result.output?["body"]?["_k"] == "new")
+      let replaced = result.diagnostics.filter { $0.code == .replacedValue }
+      #expect(replaced.map(\.location) == [.input("/body/_k")], "\(id)")
+      #expect(replaced.map(\.severity) == [.note])
+      #expect(
+        replaced.first?.message
+          == "'body._k' (the tracking metadata that marks a Klaviyo push) set to 'new' by --set, replacing the source's \(shown)"
+      )
+    }
+    let same = try convert(#"{"aps":{"alert":"x"},"body":{"_k":"new"}}"#, settings: ["_k": "new"])
+    #expect(!same.diagnostics.contains { $0.code == .replacedValue })
+  }
+
   @Test func mediaAndCustomDataGoBackWhereTheyCameFrom() throws {
     let payload =
       #"{"body": {"_k": "k"}, "rich-media": "https://x/v", "rich-media-type": "mp4", "key_value_pairs": {"a": "1"}, "top": 2, "badge_config": "set_count", "badge_value": 4}"#

@@ -121,7 +121,11 @@ struct KlaviyoEmitter: PayloadEmitter {
         at: "/extras/klaviyo/body/_k")
     }
     let current = notification.tracking.notificationID.map { .string($0) } ?? keptID
-    return context.value(of: field, current: current) {
+    return context.value(
+      of: field, current: current,
+      currentAt: notification.tracking.notificationID == nil && keptID != nil
+        ? "/extras/klaviyo/body/_k" : nil
+    ) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
