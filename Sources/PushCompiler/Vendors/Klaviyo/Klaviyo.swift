@@ -126,17 +126,12 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     if let k = body?[Key.notificationID], k != .null {
       return Evidence(.decisive, keys: ["/body/_k"], reason: "the marker Klaviyo's SDK looks for")
     }
-    var keys: [JSONPointer] =
+    // A category of Klaviyo's namespace is no evidence: other formats carry one the app
+    // registered (an Expo device form beside its data in `body`, an APNs payload).
+    let keys: [JSONPointer] =
       (body?[Key.buttons] != nil ? ["/body/action_buttons"] : [])
       + (body?[Key.categoryActions] != nil ? ["/body/actions"] : [])
       + root.present(Self.definedKeys).map { JSONPointer.root.appending($0) }
-    // A category of Klaviyo's namespace beside a `body` object, where Klaviyo's SDK reads
-    // its data: alone, it is a plain APNs payload naming a category the app registered.
-    if body?.objectValue != nil,
-      root.aps?["category"]?.stringValue?.hasPrefix(KlaviyoCategories.prefix) == true
-    {
-      keys.append("/aps/category")
-    }
     return keys.isEmpty ? nil : Evidence(.suggestive, keys: keys, reason: "keys Klaviyo defines")
   }
 
