@@ -22,8 +22,9 @@ import Testing
     #expect(original.summaryLines != changed.summaryLines)
   }
 
-  /// `pushc formats` says which formats tell taps apart by button id and which dial
-  /// through a `tel:` link, as fit-target acts on them.
+  /// `pushc formats` says which formats tell taps apart by button id, which dial
+  /// through a `tel:` link and which bring the app forward for a link button, as
+  /// fit-target acts on them.
   @Test func theSummarySaysWhatFitTargetActsOn() {
     for format in Vendors.all where format.id != IRFormat().id {
       let capabilities = format.capabilities
@@ -34,9 +35,13 @@ import Testing
       #expect(
         capabilities.summaryLines[1].contains("tel: link") == capabilities.dialsThroughTelLink,
         "\(format.id)")
+      #expect(
+        capabilities.summaryLines[1].contains("brings the app forward")
+          == capabilities.linkButtonsNeedForeground, "\(format.id)")
     }
     #expect(Klaviyo().capabilities.summaryLines[0].contains("told by its id"))
     #expect(Acoustic().capabilities.summaryLines[1].contains("tel: link"))
+    #expect(Iterable().capabilities.summaryLines[1].contains("brings the app forward"))
   }
 
   /// An unshared copy has storage of its own and the same values.

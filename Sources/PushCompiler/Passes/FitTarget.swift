@@ -14,12 +14,13 @@ import PushIR
 /// the target's count, or whose action cannot be expressed, or whose link the target's
 /// SDK cannot parse (``Capabilities/linksMustParse``), are dropped; options,
 /// icons and text fields the target cannot show are dropped, options it always applies
-/// are added; labels are cut to the target's length; media of kinds it cannot show or
-/// beyond its count are dropped (a carousel keeps its first item); captions and
-/// per-item actions and alt texts go where the target has none; a registered category
-/// goes where the target cannot name one, and what its actions do where the target
-/// cannot say, and what it says twice for one action after the first time; the links
-/// its actions and media items open go where the target sends links.
+/// are added, and so is the foreground option a link button needs where the target's SDK
+/// opens links only from the foreground; labels are cut to the target's length; media
+/// of kinds it cannot show or beyond its count are dropped (a carousel keeps its first
+/// item); captions and per-item actions and alt texts go where the target has none; a
+/// registered category goes where the target cannot name one, and what its actions do
+/// where the target cannot say, and what it says twice for one action after the first
+/// time; the links its actions and media items open go where the target sends links.
 /// Reports: one `fit.*` warning per change, at the IR path of what changed.
 /// Idempotent: its output fits, so a second run changes and reports nothing. Emitters
 /// run it again on what they receive, so nothing is dropped silently even when this
@@ -324,13 +325,23 @@ private struct Fitter {
       nowOpensApp = new.opensApp
       // A button opens the app only with the foreground option: a dismiss lowered to
       // opening the app gets it where the target writes it (acoustic), as reported.
-      if case .dismiss = button.action, nowOpensApp, target.buttonOptions.contains(.foreground) {
-        button.options.insert(.foreground)
-      }
+      if case .dismiss = button.action, nowOpensApp { bringForward(&button) }
       button.action = new
       report(
         .changedAction, "button '\(button.label)' \(why.text(targetID: targetID))",
         at: path().appending("action"))
+    }
+    // So does a link button where the target's SDK opens the link from the app
+    // (``Capabilities/linkButtonsNeedForeground``): in the background it opens nothing.
+    if target.linkButtonsNeedForeground, case .openURL(let url, _) = button.action,
+      bringForward(&button)
+    {
+      nowOpensApp = true
+      report(
+        .changedAction,
+        "button '\(button.label)' now brings the app forward to open '\(url)': \(targetID)'s SDK opens a button's link from the app, which opens nothing in the background",
+        at: path().appending("options"),
+        notes: ["it had no foreground option, so iOS would have run its tap in the background"])
     }
     fitOptions(&button, at: path, alreadyReportedOpeningApp: nowOpensApp)
     fitIcon(&button, at: path)
@@ -351,6 +362,16 @@ private struct Fitter {
         at: path().appending("label"))
       button.label = cut
     }
+    return true
+  }
+
+  /// Gives `button` the foreground option, without which iOS runs a tap on it in the
+  /// background, where the target writes that option; whether it was added.
+  @discardableResult
+  private func bringForward(_ button: inout ActionButton) -> Bool {
+    guard target.buttonOptions.contains(.foreground), !button.options.contains(.foreground)
+    else { return false }
+    button.options.insert(.foreground)
     return true
   }
 

@@ -119,6 +119,15 @@ public struct Capabilities: Sendable {
     get { storage.values.buttonIDsIdentifyTaps }
     set { change { $0.buttonIDsIdentifyTaps = newValue } }
   }
+  /// Whether a button's link opens only when the tap brings the app forward (the
+  /// `foreground` option): the vendor's SDK hands the link to the system from the app,
+  /// which, woken in the background for a button without that option, opens nothing
+  /// (Iterable's `ActionRunner` passes it to `UIApplication.open`). Fit-target gives such
+  /// a button the option, as it gives a dismiss lowered to opening the app.
+  public var linkButtonsNeedForeground: Bool {
+    get { storage.values.linkButtonsNeedForeground }
+    set { change { $0.linkButtonsNeedForeground = newValue } }
+  }
   /// Whether every button does what a tap on the notification does, having no action of
   /// its own (OneSignal: any tap opens the launch URL).
   public var buttonsTakeDefaultAction: Bool {
@@ -278,6 +287,7 @@ public struct Capabilities: Sendable {
       var linksMustParse: Bool = false
       var dialsThroughTelLink: Bool = false
       var buttonIDsIdentifyTaps: Bool = false
+      var linkButtonsNeedForeground: Bool = false
       var buttonsTakeDefaultAction: Bool = false
       var buttonOptions: ButtonOptions = []
       var forcedButtonOptions: ButtonOptions = []
@@ -352,7 +362,8 @@ public struct Capabilities: Sendable {
         + (linksMustParse
           ? " (a link that is empty or holds a space or control character hides its button)"
           : "")
-        + (dialsThroughTelLink ? " (a number dials through a tel: link, without spaces)" : ""),
+        + (dialsThroughTelLink ? " (a number dials through a tel: link, without spaces)" : "")
+        + (linkButtonsNeedForeground ? " (a link button brings the app forward)" : ""),
       "tap actions: \(list(defaultActions)); links open in: \(list(urlDestinations))"
         + (linksMustParse ? " (a link that cannot be parsed opens nothing)" : "")
         + (linkDestinationFromScheme

@@ -100,4 +100,24 @@ import Testing
     let back = try #require(try translate(#"{"itbl": {"campaignId": 0, "messageId": "m"}}"#).output)
     #expect(back["itbl"]?["campaignId"] == 0)
   }
+
+  /// A link or dial button without the foreground option would run in the background,
+  /// where the SDK's `UIApplication.open` of its link opens nothing: it is written to
+  /// bring the app forward, and said so; a custom action may still run in the background.
+  @Test func linkAndDialButtonsBringTheAppForward() throws {
+    let payload =
+      #"{"irVersion": 1, "content": {"body": "B"}, "buttons": [{"id": "w", "label": "Web", "action": {"type": "openURL", "url": "https://ex.com/a", "destination": "browser"}, "options": []}, {"id": "c", "label": "Call", "action": {"type": "dial", "number": "+15550100"}, "options": []}, {"id": "s", "label": "Snooze", "action": {"type": "custom", "name": "snooze"}, "options": []}]}"#
+    let result = try translate(payload, from: IRFormat())
+    let buttons = try #require(result.output?["itbl"]?["actionButtons"]?.arrayValue)
+    #expect(buttons.map { $0["openApp"] } == [true, true, false])
+    let forward = result.diagnostics.filter { $0.message.contains("now brings the app forward") }
+    #expect(forward.map(\.code) == [.changedAction, .changedAction])
+    #expect(forward.map(\.location) == [.ir("/buttons/0/options"), .ir("/buttons/1/options")])
+    #expect(forward[1].message.contains("'tel:+15550100'"))
+    // Written so, the payload reads back as it is written again: nothing more to report.
+    let written = try #require(result.output)
+    let again = try translate(JSONWriter(style: .compact).string(written))
+    #expect(again.output?["itbl"]?["actionButtons"] == written["itbl"]?["actionButtons"])
+    #expect(!again.diagnostics.contains { $0.message.contains("brings the app forward") })
+  }
 }

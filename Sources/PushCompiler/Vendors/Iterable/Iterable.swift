@@ -32,6 +32,8 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     capabilities.defaultActions = [.openURL, .custom]
     capabilities.urlDestinations = [.app]
     capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
+    // A button's link goes to `UIApplication.open`, which opens nothing in the background.
+    capabilities.linkButtonsNeedForeground = true
     capabilities.systemImageIcons = true
     capabilities.templateImageIcons = true
     capabilities.textInput = true
