@@ -23,8 +23,8 @@ import Testing
   }
 
   /// `pushc formats` says which formats tell taps apart by button id, which dial
-  /// through a `tel:` link and which bring the app forward for a link button, as
-  /// fit-target acts on them.
+  /// through a `tel:` link, which bring the app forward for a link button and which
+  /// attach only some media file types, as fit-target acts on them.
   @Test func theSummarySaysWhatFitTargetActsOn() {
     for format in Vendors.all where format.id != IRFormat().id {
       let capabilities = format.capabilities
@@ -38,10 +38,14 @@ import Testing
       #expect(
         capabilities.summaryLines[1].contains("brings the app forward")
           == capabilities.linkButtonsNeedForeground, "\(format.id)")
+      #expect(
+        capabilities.summaryLines[4].contains(" files)")
+          == (capabilities.mediaFileExtensions != nil), "\(format.id)")
     }
     #expect(Klaviyo().capabilities.summaryLines[0].contains("told by its id"))
     #expect(Acoustic().capabilities.summaryLines[1].contains("tel: link"))
     #expect(Iterable().capabilities.summaryLines[1].contains("brings the app forward"))
+    #expect(OneSignal().capabilities.summaryLines[4].contains("only aiff, avi, gif"))
   }
 
   /// An unshared copy has storage of its own and the same values.

@@ -16,8 +16,8 @@ import PushIR
 /// icons and text fields the target cannot show are dropped, options it always applies
 /// are added, and so is the foreground option a link button needs where the target's SDK
 /// opens links only from the foreground; labels are cut to the target's length; media
-/// of kinds it cannot show or beyond its count are dropped (a carousel keeps its first
-/// item); captions and per-item actions and alt texts go where the target has none; a
+/// of kinds or file types it cannot show or beyond its count are dropped (a carousel
+/// keeps its first item); captions and per-item actions and alt texts go where the target has none; a
 /// registered category goes where the target cannot name one, and what its actions do
 /// where the target cannot say, and what it says twice for one action after the first
 /// time; the links its actions and media items open go where the target sends links.
@@ -466,6 +466,15 @@ private struct Fitter {
         report(
           .droppedMedia,
           "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) cannot show \(item.kind.rawValue) media",
+          at: path())
+        continue
+      }
+      if let refused = target.refusedFileType(of: item) {
+        // Read before reporting, which holds `self`; made only for an item dropped so.
+        let attached = (target.mediaFileExtensions ?? []).sorted().joined(separator: ", ")
+        report(
+          .droppedMedia,
+          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID)'s service extension attaches no '\(refused)' file, only \(attached)",
           at: path())
         continue
       }

@@ -181,6 +181,17 @@ public struct Capabilities: Sendable {
   }
   /// ``mediaKinds`` as a bit mask, for lookups without hashing.
   var mediaKindMask: KindMask<MediaKind> { storage.values.mediaKindMask }
+  /// The file types (extensions, in lower case) the vendor's service extension attaches,
+  /// taking a download's type from its URL (`nil`: any file of a kind it shows). OneSignal
+  /// attaches only the types its SDK lists, looking for one in a `filename` query
+  /// parameter, the response's MIME type, the URL's path, then any other query
+  /// parameter, and attaches nothing otherwise: fit-target drops an item whose URL (or,
+  /// naming none, whose type hint) names a media file type, none of them one of these
+  /// (``refusedFileType(of:)``).
+  public var mediaFileExtensions: Set<String>? {
+    get { storage.values.mediaFileExtensions }
+    set { change { $0.mediaFileExtensions = newValue } }
+  }
   /// Whether per-item captions and actions (carousels) exist.
   public var mediaCaptions: Bool {
     get { storage.values.mediaCaptions }
@@ -298,6 +309,7 @@ public struct Capabilities: Sendable {
       var maxMedia: Int = 0
       var mediaKinds: Set<MediaKind> = []
       var mediaKindMask = KindMask<MediaKind>()
+      var mediaFileExtensions: Set<String>? = nil
       var mediaCaptions: Bool = false
       var mediaAltText: Bool = false
       var registeredCategories: Bool = false
@@ -377,6 +389,8 @@ public struct Capabilities: Sendable {
       "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
         + "; text input: \(textInput ? "yes" : "no")",
       "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
+        + (mediaFileExtensions.map { " (only \($0.sorted().joined(separator: ", ")) files)" }
+          ?? "")
         + (mediaCaptions ? ", with captions" : "") + (mediaAltText ? ", with alt text" : ""),
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
@@ -449,6 +463,22 @@ extension Capabilities {
   /// unless ``linksMustParse`` and the link cannot be parsed.
   func follows(_ url: String) -> Bool {
     !linksMustParse || URLPolicy.isParseable(url)
+  }
+
+  /// The file type of `item` the target's service extension refuses to attach
+  /// (``mediaFileExtensions``), if its URL names one: an extension its URL names (a
+  /// `filename` query parameter's, its path's, another query parameter's) that is a media
+  /// file type, none of them being one the extension attaches. A URL naming no media file
+  /// type is typed by the server's MIME type, unknown here, unless the item's type hint
+  /// names one. `nil` when the item may be attached.
+  func refusedFileType(of item: MediaItem) -> String? {
+    guard let attached = mediaFileExtensions else { return nil }
+    var named = item.url.fileExtensionsNamedInURL
+    if named.isEmpty, let hint = item.typeHint {
+      named = [MediaKind.extensionPart(ofTypeHint: hint).lowercased()]
+    }
+    guard !named.contains(where: attached.contains) else { return nil }
+    return named.first { MediaKind(fileExtension: $0) != nil }
   }
 
   /// Whether the target opens `url` in the browser or a web view when asked to: always,

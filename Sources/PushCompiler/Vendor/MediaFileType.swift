@@ -19,6 +19,24 @@ extension MediaItem {
   }
 }
 
+extension String {
+  /// The file extensions this URL names, in lower case, where an SDK that takes a
+  /// download's type from its URL looks (OneSignal's): a `filename` query parameter's,
+  /// the path's, then each other query parameter's (`jpg` in `?src=a.jpg`).
+  var fileExtensionsNamedInURL: [String] {
+    let query = split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+    var named: [String] = []
+    var others: [String] = []
+    for parameter in query.split(separator: "#", maxSplits: 1).first?.split(separator: "&") ?? [] {
+      let parts = parameter.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, let ext = String(parts[1]).urlPathExtension else { continue }
+      if parts[0] == "filename" { named.append(ext) } else { others.append(ext) }
+    }
+    if let ext = urlPathExtension { named.append(ext) }
+    return named + others
+  }
+}
+
 extension MediaKind {
   /// The extension files of this kind usually have: `jpg`, `gif`, `mp4`, `mp3`.
   var usualFileExtension: String {

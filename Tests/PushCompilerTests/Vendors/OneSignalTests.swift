@@ -111,4 +111,45 @@ import Testing
     let given = try convert(#"{"aps": {"alert": "x"}}"#, from: APNs(), settings: ["i": "n-9"])
     #expect(given.output?["custom"]?["i"] == "n-9")
   }
+
+  /// The OneSignal extension attaches only the file types its SDK lists, found in the
+  /// URL's `filename` parameter, path or other parameters (or the response's MIME type,
+  /// for a URL naming none): an item whose URL names only others is dropped, said so.
+  @Test(arguments: [
+    ("https://c.x/p.webp", "webp"), ("https://c.x/p.HEIC", "heic"), ("https://c.x/clip.mov", "mov"),
+    ("https://c.x/a.aac?w=1", "aac"), ("https://c.x/get?filename=p.webp", "webp"),
+  ])
+  func mediaOfAFileTypeTheExtensionRefusesIsDropped(_ url: String, _ type: String) throws {
+    let payload =
+      #"{"irVersion": 1, "content": {"body": "B"}, "media": [{"url": "\#(url)", "kind": "image"}]}"#
+    let result = try convert(payload, from: IRFormat())
+    #expect(result.output?["att"] == nil)
+    let dropped = try #require(result.diagnostics.first { $0.code == .droppedMedia })
+    #expect(dropped.location == .ir("/media/0"))
+    #expect(dropped.message.contains("attaches no '\(type)' file, only aiff, avi, gif"))
+  }
+
+  /// A URL naming an attached type anywhere the SDK looks, or naming no media type at all
+  /// (the response's MIME type decides), keeps its item.
+  @Test(arguments: [
+    "https://c.x/p.jpg", "https://c.x/P.JPEG?v=2", "https://c.x/p.webp?filename=p.png",
+    "https://c.x/img.webp?src=p.gif", "https://c.x/image?id=7", "https://c.x/img.php",
+  ])
+  func mediaTheExtensionMayAttachIsKept(_ url: String) throws {
+    let payload =
+      #"{"irVersion": 1, "content": {"body": "B"}, "media": [{"url": "\#(url)", "kind": "image"}]}"#
+    let result = try convert(payload, from: IRFormat())
+    #expect(result.output?["att"] == ["id": .string(url)])
+    #expect(!result.diagnostics.contains { $0.code == .droppedMedia })
+  }
+
+  /// Without a type in its URL, an item whose type hint names a refused one is dropped;
+  /// a later item takes the one place.
+  @Test func aTypeHintNamesTheFileWhenTheURLDoesNot() throws {
+    let payload =
+      #"{"irVersion": 1, "content": {"body": "B"}, "media": [{"url": "https://c.x/a", "kind": "image", "typeHint": "image/webp"}, {"url": "https://c.x/b.png", "kind": "image"}]}"#
+    let result = try convert(payload, from: IRFormat())
+    #expect(result.output?["att"] == ["id": "https://c.x/b.png"])
+    #expect(result.diagnostics.filter { $0.code == .droppedMedia }.count == 1)
+  }
 }

@@ -94,6 +94,10 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
     capabilities.templateImageIcons = true
     capabilities.maxMedia = 1
     capabilities.mediaKinds = Set(MediaKind.allCases)
+    // ONESIGNAL_SUPPORTED_ATTACHMENT_TYPES: the extension attaches no other file.
+    capabilities.mediaFileExtensions = [
+      "aiff", "wav", "mp3", "mp4", "jpg", "jpeg", "png", "gif", "mpeg", "mpg", "avi", "m4a", "m4v",
+    ]
     capabilities.registeredCategories = true
     capabilities.expandsPredefinedCategories = true
     return capabilities

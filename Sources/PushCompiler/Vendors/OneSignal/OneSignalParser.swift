@@ -284,18 +284,13 @@ struct OneSignalParser: PayloadParser {
     if !more.isEmpty { kept.append(Key.attachments, .object(more)) }
   }
 
-  /// The kind of an attachment, as the SDK picks its file type: the extension of a
-  /// `filename` query parameter, else (after the MIME type, unknown here) the URL's.
+  /// The kind of an attachment, as the SDK picks its file type: the first media file
+  /// extension the URL names where the SDK looks (``String/fileExtensionsNamedInURL``: a
+  /// `filename` query parameter, then, after the MIME type, unknown here, the path and
+  /// the other query parameters), else `image`.
   static func kind(of url: String) -> MediaKind {
-    let query = url.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
-    for parameter in query.split(separator: "&") where parameter.hasPrefix("filename=") {
-      if let ext = String(parameter.dropFirst("filename=".count)).urlPathExtension,
-        let kind = MediaKind(fileExtension: ext)
-      {
-        return kind
-      }
-    }
-    return MediaKind(url: url) ?? .image
+    url.fileExtensionsNamedInURL.lazy.compactMap(MediaKind.init(fileExtension:)).first
+      ?? .image
   }
 
   /// An in-app message preview is consumed by the SDK rather than shown as a push. The
