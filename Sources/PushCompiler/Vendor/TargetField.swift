@@ -20,6 +20,10 @@ struct TargetField: Sendable {
   /// Whether the value is a boolean (`true` and `1` are written as `true`, `false` and
   /// `0` as `false`).
   var isBoolean = false
+  /// What goes wrong on the phone when two sends carry the same value, as a derived one
+  /// does for the same content (OneSignal's notification id), if anything: noted with a
+  /// derived value, with the advice to give each send its own.
+  var repeatedValueConsequence: String? = nil
 
   /// The name used on the command line.
   var name: String { names[0] }
@@ -122,7 +126,13 @@ extension EmitContext {
       diagnostics.report(
         .derivedValue,
         "\(field.quotedOutput) derived as \(Self.shown(value)) \(reason)",
-        at: location(), notes: ["give your own with --set \(field.name)=VALUE"])
+        at: location(),
+        notes: field.repeatedValueConsequence.map {
+          [
+            "the same content derives the same value, and \($0)",
+            "give each send its own with --set \(field.name)=VALUE",
+          ]
+        } ?? ["give your own with --set \(field.name)=VALUE"])
       return value
     }
     if field.isRequired {

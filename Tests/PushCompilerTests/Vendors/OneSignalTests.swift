@@ -112,6 +112,21 @@ import Testing
     #expect(given.output?["custom"]?["i"] == "n-9")
   }
 
+  /// A derived id stays the same for the same content, and the SDK passes over the open
+  /// of a push whose id was the last one opened: the note says so, and how to give each
+  /// send its own.
+  @Test func theDerivedIDNoteSaysARepeatedIDLosesItsOpen() throws {
+    let first = try convert(#"{"aps": {"alert": "x"}}"#, from: APNs())
+    let again = try convert(#"{"aps": {"alert": "x"}}"#, from: APNs())
+    #expect(first.output?["custom"]?["i"] == again.output?["custom"]?["i"])
+    let derived = try #require(first.diagnostics.first { $0.code == .derivedValue })
+    #expect(
+      derived.notes == [
+        "the same content derives the same value, and the SDK does not report the open of a push whose id is the last one opened, nor, while the app runs, call its opened handler for it",
+        "give each send its own with --set i=VALUE",
+      ])
+  }
+
   /// The OneSignal extension attaches only the file types its SDK lists, found in the
   /// URL's `filename` parameter, path or other parameters (or the response's MIME type,
   /// for a URL naming none): an item whose URL names only others is dropped, said so.

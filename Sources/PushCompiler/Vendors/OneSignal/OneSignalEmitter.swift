@@ -144,5 +144,8 @@ extension OneSignalEmitter {
   /// The notification id, `i` in the container (`custom` or `os_data`).
   static let notificationIDField = TargetField(
     names: [OneSignal.Key.notificationID], output: "/custom/i", irPath: "/tracking/notificationID",
-    meaning: "the notification id without which the SDK does not take the push as its own")
+    meaning: "the notification id without which the SDK does not take the push as its own",
+    repeatedValueConsequence:
+      "the SDK does not report the open of a push whose id is the last one opened, nor, while the app runs, call its opened handler for it"
+  )
 }
