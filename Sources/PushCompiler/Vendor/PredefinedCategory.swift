@@ -122,16 +122,26 @@ public struct PredefinedCategory: Sendable {
 }
 
 extension EmitContext {
-  /// Notes that the notification's category, unless it is one `vendor` registers
-  /// itself, shows buttons only where the app registered it.
+  /// Notes that the notification's category, unless it is one `vendor`'s SDK registers
+  /// itself, shows buttons only where the app registered it: any other category where
+  /// the SDK registers default categories (Braze, Airship); where it registers none, a
+  /// predefined category of another vendor, which that vendor's SDK registered, and not
+  /// the app (a category of the app's own is written as the app named it).
   mutating func noteRegisteredCategory(of notification: PushNotification, vendor: String) {
     guard let category = notification.category,
       PredefinedCategory.named(category.identifier, vendor: vendor) == nil
     else { return }
-    report(
-      .registeredCategory,
-      "'\(category.identifier)' is not one of \(vendor)'s default categories: its buttons show only if the app registered it",
-      at: "/category")
+    if PredefinedCategory.all.contains(where: { $0.vendor == vendor }) {
+      report(
+        .registeredCategory,
+        "'\(category.identifier)' is not one of \(vendor)'s default categories: its buttons show only if the app registered it",
+        at: "/category")
+    } else if let foreign = PredefinedCategory.named(category.identifier)?.vendor {
+      report(
+        .registeredCategory,
+        "'\(category.identifier)' is one of \(foreign)'s predefined categories, which \(foreign)'s SDK registers: with \(vendor) its buttons show only if the app registered it",
+        at: "/category")
+    }
   }
 
   /// The action targets of `category` a target of `vendor` can write, each with its IR

@@ -51,6 +51,7 @@ public struct APNs: VendorFormat {
   {
     let notification = context.prepared(notification, for: self)
     var root = JSONObject()
+    context.noteRegisteredCategory(of: notification, vendor: "apns")
     root.append(
       "aps",
       .object(

@@ -41,6 +41,7 @@ struct CleverTapEmitter: PayloadEmitter {
     }
 
     var root = JSONObject()
+    context.noteRegisteredCategory(of: notification, vendor: "clevertap")
     root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))
     var field = Self.campaignIDField
     field.output = JSONPointer.root.appending(campaignKey)

@@ -25,6 +25,7 @@ struct CustomerIOEmitter: PayloadEmitter {
     for member in keptCIO { cio.append(member.key, member.value) }
 
     var root = JSONObject()
+    context.noteRegisteredCategory(of: notification, vendor: "customerio")
     root.append(
       "aps",
       .object(

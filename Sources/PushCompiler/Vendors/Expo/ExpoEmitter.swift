@@ -14,6 +14,7 @@ struct ExpoEmitter: PayloadEmitter {
       (kept.removeValue(forKey: Key.rootKeysHint)?.arrayValue ?? []).compactMap(\.stringValue))
     context.reportUnwrittenTracking(notification.tracking)
     context.reportForeignExtras(notification, keeping: ["expo", APSCodec.extrasKey])
+    context.noteRegisteredCategory(of: notification, vendor: "expo")
     return context.writesDeviceForm(sourceWasDeviceForm: fromDeviceForm)
       ? deviceForm(kept: kept, rootKeys: rootKeys, context: &context)
       : message(kept: kept, rootKeys: rootKeys, context: &context)
