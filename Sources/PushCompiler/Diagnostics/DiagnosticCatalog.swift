@@ -219,6 +219,12 @@ extension DiagnosticCode {
   public static let needsPlugin = DiagnosticCode(
     "emit.needs-plugin", .note,
     "the output holds an action only an optional SDK plugin runs; the app must register it")
+  /// The output holds a link the vendor's SDK opens only where the app allows its scheme
+  /// or handles the link itself (Iterable: any scheme but `https`).
+  public static let needsAppSetting = DiagnosticCode(
+    "emit.needs-app-setting", .note,
+    "the output holds a link the vendor's SDK opens only if the app allows its scheme or handles it"
+  )
   /// Another format's field, which the IR keeps as that format's extra, was written as
   /// the target's own field of the same meaning.
   public static let carriedField = DiagnosticCode(
@@ -325,7 +331,8 @@ extension DiagnosticCode {
       droppedTextInput, longLabel, renamedButton, shortenedBody,
       carriedField, defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField,
       fallbackCategory, fallbackHidesButtons,
-      invalidFieldValue, missingField, movedField, needsPlugin, noFallbackCategory, overBudget,
+      invalidFieldValue, missingField, movedField, needsAppSetting, needsPlugin,
+      noFallbackCategory, overBudget,
       registeredCategory, reorderedButtonsOnEmit, replacedValue,
       unwritable,
       validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,

@@ -120,4 +120,33 @@ import Testing
     #expect(again.output?["itbl"]?["actionButtons"] == written["itbl"]?["actionButtons"])
     #expect(!again.diagnostics.contains { $0.message.contains("brings the app forward") })
   }
+
+  /// The SDK opens a link by itself only for `https` (`allowedProtocols` is empty by
+  /// default): every other link, the tel: link of a dial among them, is noted at the
+  /// place it is written, once each; an https link is not.
+  @Test func linksOtherThanHTTPSAreNotedWhereTheyAreWritten() throws {
+    let payload =
+      #"{"irVersion": 1, "content": {"body": "B"}, "defaultAction": {"type": "openURL", "url": "shop://home", "destination": "app"}, "buttons": [{"id": "w", "label": "Web", "action": {"type": "openURL", "url": "https://ex.com/a", "destination": "app"}, "options": ["foreground"]}, {"id": "c", "label": "Call", "action": {"type": "dial", "number": "+15550100"}, "options": ["foreground"]}, {"id": "h", "label": "Old", "action": {"type": "openURL", "url": "http://ex.com/b", "destination": "app"}, "options": ["foreground"]}]}"#
+    let result = try translate(payload, from: IRFormat())
+    let notes = result.diagnostics.filter { $0.code.name == "emit.needs-app-setting" }
+    #expect(
+      notes.map(\.location) == [
+        .output("/itbl/defaultAction/data"), .output("/itbl/actionButtons/1/action/data"),
+        .output("/itbl/actionButtons/2/action/data"),
+      ])
+    #expect(
+      notes.first?.message
+        == "the tap opens 'shop://home', which iterable's SDK opens by itself only for https: unless the app lists 'shop' in iterable's allowedProtocols or handles it in its URL delegate, the link opens nothing"
+    )
+    #expect(notes[1].message.contains("lists 'tel' in iterable's allowedProtocols"))
+  }
+
+  /// A category action's link is noted at the element it is written as.
+  @Test func aCategoryActionLinkIsNotedAtItsElement() throws {
+    let payload =
+      #"{"aps": {"category": "C"}, "itbl": {"messageId": "m", "actionButtons": [{"identifier": "a", "action": {"type": "snooze"}}, {"identifier": "go", "action": {"type": "openUrl", "data": "app://go"}}]}}"#
+    let result = try translate(payload)
+    let note = try #require(result.diagnostics.first { $0.code.name == "emit.needs-app-setting" })
+    #expect(note.location == .output("/itbl/actionButtons/1/action/data"))
+  }
 }

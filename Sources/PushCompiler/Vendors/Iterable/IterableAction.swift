@@ -44,17 +44,19 @@ enum IterableAction {
   }
 
   /// The action object for a link or a custom action (`nil` for any other action, which
-  /// has none). Custom data other than a string is written as its compact JSON text,
-  /// reported at `irPath` as the action of `owner`.
+  /// has none), to be written at `output`. Custom data other than a string is written as
+  /// its compact JSON text, reported at `irPath` as the action of `owner`; a link of
+  /// another scheme than `https` is noted at its `data` (``noteUnallowedScheme``).
   static func object(
     for action: NotificationAction, of owner: String, at irPath: JSONPointer,
-    context: inout EmitContext
+    output: JSONPointer, context: inout EmitContext
   ) -> JSONObject? {
     var object = JSONObject()
     switch action {
     case .openURL(let url, _):
       object.append("type", .string(openURL))
       object.append("data", .string(url))
+      noteUnallowedScheme(of: url, of: owner, at: output.appending("data"), context: &context)
     case .custom(let name, let data):
       object.append("type", .string(name))
       switch data {
@@ -74,5 +76,20 @@ enum IterableAction {
       return nil
     }
     return object
+  }
+
+  /// Notes, at `output`, a link `owner` opens whose scheme is not `https`: the SDK opens
+  /// such a link only when the app lists its scheme in `IterableConfig.allowedProtocols`
+  /// (empty by default) or its URL delegate handles the link (`ActionRunner`).
+  private static func noteUnallowedScheme(
+    of url: String, of owner: String, at output: JSONPointer, context: inout EmitContext
+  ) {
+    let scheme = URLPolicy.scheme(of: url)
+    guard scheme != "https" else { return }
+    let allowing = scheme.map { "lists '\($0)' in iterable's allowedProtocols or " } ?? ""
+    context.report(
+      .needsAppSetting,
+      "\(owner) opens '\(url)', which iterable's SDK opens by itself only for https: unless the app \(allowing)handles it in its URL delegate, the link opens nothing",
+      atOutput: output)
   }
 }

@@ -19,7 +19,9 @@ struct IterableEmitter: PayloadEmitter {
       context.reportKindTakenFromURL(of: item, at: 0)
     }
     let tapAction = notification.defaultAction.flatMap {
-      IterableAction.object(for: $0, of: "the tap", at: "/defaultAction", context: &context)
+      IterableAction.object(
+        for: $0, of: "the tap", at: "/defaultAction",
+        output: JSONPointer("/itbl").appending(Key.defaultAction), context: &context)
     }
     if let tapAction { itbl.append(Key.defaultAction, .object(tapAction)) }
     var category = notification.category
@@ -152,6 +154,8 @@ struct IterableEmitter: PayloadEmitter {
     }
     if let action = IterableAction.object(
       for: button.action, of: "button '\(button.label)'", at: path.appending("action"),
+      output: JSONPointer("/itbl").appending(Key.buttons).appending(index).appending(
+        ButtonKey.action),
       context: &context)
     {
       object.append(ButtonKey.action, .object(action))
@@ -207,6 +211,8 @@ struct IterableEmitter: PayloadEmitter {
       guard
         let action = IterableAction.object(
           for: target.action, of: "category action '\(target.actionID)'", at: path,
+          output: JSONPointer("/itbl").appending(Key.buttons).appending(elements.count)
+            .appending(ButtonKey.action),
           context: &context)
       else {
         context.report(
