@@ -56,9 +56,16 @@ struct DfineryParser: PayloadParser {
         guard let object = context.object(member.value, at: pointer) else { continue }
         notification.defaultAction = action(object, at: pointer, context: &context)
         context.sourceMap.record("/defaultAction", from: pointer)
-        let link = JSONObject(object.filter { ![Key.actionType, Key.uri].contains($0.key) })
+        // The members the tap action does not carry, each kept where it was read.
+        var link = JSONObject()
+        for member in object where member.key != Key.actionType && member.key != Key.uri {
+          context.keep(
+            member.key, member.value, in: &link, extraOf: "dfinery", group: Key.clickAction,
+            from: pointer.appending(member.key))
+        }
         if !link.isEmpty {
-          context.keep(Key.clickAction, .object(link), in: &kept, extraOf: "dfinery", from: pointer)
+          kept.append(Key.clickAction, .object(link))
+          context.recordExtra(Key.clickAction, of: "dfinery", from: pointer)
         }
       case Key.buttons:
         if let elements = context.array(member.value, at: pointer) {
