@@ -167,4 +167,35 @@ import Testing
     #expect(result.output?["att"] == ["id": "https://c.x/b.png"])
     #expect(result.diagnostics.filter { $0.code == .droppedMedia }.count == 1)
   }
+
+  /// A root `o` or `at` marks the rich push of SDKs before 2.4.0, which the SDK's
+  /// `receiveRemoteNotification` shows again as a local notification: the newer format,
+  /// which writes the app's data at the root, leaves such custom data out and reports
+  /// it; the original format writes it in `custom.a`, where it does no harm.
+  @Test func customKeysOfTheOldRichPushStayOffTheRoot() throws {
+    let payload = #"{"aps": {"alert": "x"}, "o": [1], "at": {"k": "v"}, "keep": 1}"#
+    let newer = try convert(
+      payload, from: APNs(), options: ["os-data-format"], settings: ["i": "n-1"])
+    let output = try #require(newer.output)
+    #expect(output["o"] == nil && output["at"] == nil && output["keep"] == 1)
+    let dropped = newer.diagnostics.filter {
+      $0.code == .droppedField && $0.message.contains("rich push of SDKs before 2.4.0")
+    }
+    #expect(dropped.map(\.location) == [.input("/o"), .input("/at")])
+    let original = try convert(payload, from: APNs(), settings: ["i": "n-1"])
+    #expect(original.output?["custom"]?["a"] == ["o": [1], "at": ["k": "v"], "keep": 1])
+    #expect(!original.diagnostics.contains { $0.code == .droppedField })
+  }
+
+  /// In the original format, a root `o` read from a OneSignal payload is not written
+  /// back at the root either.
+  @Test func aRootOFromTheOriginalFormatIsNotWrittenBack() throws {
+    let payload = #"{"aps": {"alert": "x"}, "custom": {"i": "n-1"}, "o": 1}"#
+    let result = try convert(payload)
+    #expect(result.output?["o"] == nil)
+    #expect(
+      result.diagnostics.contains {
+        $0.code == .droppedField && $0.location == .input("/o")
+      })
+  }
 }

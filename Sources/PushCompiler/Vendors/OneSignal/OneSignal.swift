@@ -116,6 +116,10 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
     static let buttons = "buttons"
     /// The newer format's buttons when `os_data` has none.
     static let rootActionButtons = "actionbuttons"
+    /// Root keys of the rich push of SDKs before 2.4.0 (its buttons and attachments):
+    /// with either at the root, whatever the format, the SDK's `receiveRemoteNotification`
+    /// takes the push for one and posts it again as a local notification.
+    static let legacyRichKeys: Set<String> = ["o", "at"]
     /// An iOS 9 payload's `os_data.buttons` dictionary holds the array here.
     static let buttonsObjectArray = "o"
     static let attachments = "att"

@@ -94,14 +94,16 @@ struct OneSignalEmitter: PayloadEmitter {
       if !attachments.isEmpty { container.append(Key.attachments, .object(attachments)) }
       root.append(Key.osData, .object(container))
       context.writeCustomData(
-        notification, into: &root, reserved: ["aps", Key.osData, Key.rootActionButtons])
+        withoutLegacyRichKeys(notification, context: &context), into: &root,
+        reserved: ["aps", Key.osData, Key.rootActionButtons])
     } else {
       if !additional.isEmpty { container.append(Key.additionalData, .object(additional)) }
       root.append(Key.custom, .object(container))
       if let buttons { root.append(Key.buttons, buttons) }
       if !attachments.isEmpty { root.append(Key.attachments, .object(attachments)) }
       context.writeCustomData(
-        atRoot, into: &root, reserved: ["aps", Key.custom, Key.buttons, Key.attachments])
+        withoutLegacyRichKeys(atRoot, context: &context), into: &root,
+        reserved: ["aps", Key.custom, Key.buttons, Key.attachments])
     }
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: ["onesignal", APSCodec.extrasKey])
@@ -137,6 +139,30 @@ struct OneSignalEmitter: PayloadEmitter {
       break
     }
     return .object(object)
+  }
+}
+
+extension OneSignalEmitter {
+  /// `notification` without the custom data written at the root under a key of the
+  /// pre-2.4 rich push (``OneSignal/Key/legacyRichKeys``), each reported dropped: at the
+  /// root, it makes the SDK show the push again as a local notification.
+  fileprivate func withoutLegacyRichKeys(
+    _ notification: PushNotification, context: inout EmitContext
+  ) -> PushNotification {
+    // Nearly every record has none: nothing is copied for them.
+    guard notification.customData.contains(where: { Key.legacyRichKeys.contains($0.key) }) else {
+      return notification
+    }
+    var kept = notification
+    kept.customData = JSONObject(
+      notification.customData.filter { !Key.legacyRichKeys.contains($0.key) })
+    for member in notification.customData where Key.legacyRichKeys.contains(member.key) {
+      context.report(
+        .droppedField,
+        "custom key '\(member.key)' at the root marks onesignal's rich push of SDKs before 2.4.0: the SDK would take the push for one and, as the app receives it, show it again as a local notification; dropped",
+        at: JSONPointer("/customData").appending(member.key))
+    }
+    return kept
   }
 }
 
