@@ -365,7 +365,7 @@ struct BrazeParser: PayloadParser {
       context.report(
         .incomplete,
         "'\(urlPointer.tokens.last!)' without '\(typePointer.tokens.last!)': Braze needs the file type; read as \(item.kind.rawValue) from the URL",
-        at: urlPointer, notes: ["the output writes both"])
+        at: urlPointer, notes: ["a braze output writes both"])
     }
     notification.media = [item]
     context.sourceMap.record("/media/0", from: urlPointer)

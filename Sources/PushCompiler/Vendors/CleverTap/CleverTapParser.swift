@@ -126,7 +126,7 @@ struct CleverTapParser: PayloadParser {
       context.report(
         .incomplete,
         "'ct_mediaUrl' without 'ct_mediaType': CTNotificationService attaches nothing; read as \(item.kind.rawValue) from the URL",
-        at: "/ct_mediaUrl", notes: ["the output writes both"])
+        at: "/ct_mediaUrl", notes: ["a clevertap output writes both"])
     }
     item.altText = context.string(root[Key.altText], at: "/alt_text_wzrk_bp")
     notification.media = [item]
@@ -144,7 +144,7 @@ struct CleverTapParser: PayloadParser {
       context.report(
         .obsoleteShape,
         "the SDK decodes 'ct_ContentSlider' from a JSON string; an object shows an empty view",
-        at: pointer, notes: ["read as its author meant it; the output writes a string"])
+        at: pointer, notes: ["read as its author meant it; a clevertap output writes a string"])
     }
     let items = context.array(slider.removeValue(forKey: "items"), at: pointer.appending("items"))
     for (index, element) in (items ?? []).enumerated() {

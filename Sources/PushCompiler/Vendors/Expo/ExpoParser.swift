@@ -183,7 +183,7 @@ struct ExpoParser: PayloadParser {
       context.report(
         .obsoleteShape,
         "expo-notifications hands 'body' to an iOS app only as an object; a JSON string (Android's shape) gives it no data",
-        at: pointer, notes: ["read as its author meant it; the output writes an object"])
+        at: pointer, notes: ["read as its author meant it; an expo output writes an object"])
     }
     return data
   }

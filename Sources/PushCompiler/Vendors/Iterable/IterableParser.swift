@@ -134,7 +134,7 @@ struct IterableParser: PayloadParser {
         .incomplete,
         "'actionButtons' without a 'messageId' string: the service extension registers no category, so no button shows",
         at: "/itbl/actionButtons",
-        notes: ["read as its author meant it; the output writes a 'messageId'"])
+        notes: ["read as its author meant it; an iterable output writes a 'messageId'"])
     }
     context.forEachButtonObject(in: elements, at: "/itbl/actionButtons") {
       readElement($0, category: category, at: $1, context: &$2)
@@ -266,7 +266,8 @@ struct IterableParser: PayloadParser {
         context.report(
           .obsoleteShape,
           "the SDK reads 'inputPlaceholder'; 'inputPlaceHolder' shows no placeholder",
-          at: path, notes: ["read as its author meant it; the output writes 'inputPlaceholder'"])
+          at: path,
+          notes: ["read as its author meant it; an iterable output writes 'inputPlaceholder'"])
       } else {
         context.report(
           .invalidValue, "'inputPlaceHolder' is not a key the SDK reads; ignored", at: path)

@@ -189,7 +189,7 @@ struct KlaviyoParser: PayloadParser {
         .obsoleteShape,
         "'body.url' is the draft spec's default link; the shipped SDK reads the root 'url'",
         at: "/body/url",
-        notes: ["read as the default link; the output writes it where both read it"])
+        notes: ["read as the default link; a klaviyo output writes it where both read it"])
     case .openURL(let url, _)? where url == bodyURL:
       break
     default:
@@ -283,7 +283,7 @@ struct KlaviyoParser: PayloadParser {
         .obsoleteShape,
         "buttons without 'action' follow the draft spec; the shipped SDK skips every one of them",
         at: "/body/action_buttons",
-        notes: ["read as the draft meant them; the output gives each button an 'action'"])
+        notes: ["read as the draft meant them; a klaviyo output gives each button an 'action'"])
     }
     var buttons: [(button: ActionButton, index: Int, linkInCategoryActions: Bool)] = []
     for (index, element) in elements.enumerated() {

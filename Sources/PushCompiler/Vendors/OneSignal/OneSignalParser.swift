@@ -165,7 +165,7 @@ struct OneSignalParser: PayloadParser {
       elements = object[Key.buttonsObjectArray]?.arrayValue ?? []
       context.report(
         .obsoleteShape, "a 'buttons' dictionary comes from iOS 9 payloads; its 'o' array is read",
-        at: pointer, notes: ["the output writes an array"])
+        at: pointer, notes: ["a onesignal output writes an array"])
     default:
       return context.reportWrongType(value, expected: "an array", at: pointer)
     }
