@@ -20,7 +20,9 @@ import PushIR
 /// keeps its first item); captions and per-item actions and alt texts go where the target has none; a
 /// registered category goes where the target cannot name one, and what its actions do
 /// where the target cannot say, and what it says twice for one action after the first
-/// time; the links its actions and media items open go where the target sends links.
+/// time; the links its actions and media items open go where the target sends links. A media item iOS
+/// would not attach is dropped where the target's service extension names its file after
+/// the URL (``Capabilities/mediaFileNamedAfterURL``).
 /// Reports: one `fit.*` warning per change, at the IR path of what changed.
 /// Idempotent: its output fits, so a second run changes and reports nothing. Emitters
 /// run it again on what they receive, so nothing is dropped silently even when this
@@ -462,6 +464,10 @@ private struct Fitter {
           "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path())
         continue
       }
+      if target.mediaFileNamedAfterURL, !item.isAttachedWhenNamedAfterURL {
+        report(.droppedMedia, Self.unattachedMessage(item, targetID: targetID), at: path())
+        continue
+      }
       guard target.mediaKindMask.contains(item.kind) else {
         report(
           .droppedMedia,
@@ -522,6 +528,15 @@ private struct Fitter {
 
   /// What a link may become where only links are asked about.
   private static let linksOnly = KindMask<Capabilities.ActionKind>([.openURL])
+
+  /// Why `item` is dropped where `targetID`'s service extension names the file after the
+  /// URL (``Capabilities/mediaFileNamedAfterURL``): iOS attaches no file so named.
+  private static func unattachedMessage(_ item: MediaItem, targetID: String) -> String {
+    let refused =
+      item.fileExtensionOfURLName.map { "'.\($0)' file" } ?? "file without an extension"
+    return
+      "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID)'s service extension names the file after the URL, and iOS attaches no \(refused)"
+  }
 
   /// What lowering an action does to it, decided from the action read in place: a
   /// plain value, so that the common answer, keeping it, copies and builds nothing.

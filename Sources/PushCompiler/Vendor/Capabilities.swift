@@ -202,6 +202,14 @@ public struct Capabilities: Sendable {
     get { storage.values.mediaAltText }
     set { change { $0.mediaAltText = newValue } }
   }
+  /// Whether the vendor's service extension saves a download under its URL's last path
+  /// component and attaches it with no type hint (Acoustic's), so that iOS types the file
+  /// by that name's extension alone and attaches nothing when it names no type iOS takes
+  /// (``MediaKind/attachableFileExtensions``): fit-target drops such an item.
+  public var mediaFileNamedAfterURL: Bool {
+    get { storage.values.mediaFileNamedAfterURL }
+    set { change { $0.mediaFileNamedAfterURL = newValue } }
+  }
   /// Whether the payload can name a category the app registered.
   public var registeredCategories: Bool {
     get { storage.values.registeredCategories }
@@ -312,6 +320,7 @@ public struct Capabilities: Sendable {
       var mediaFileExtensions: Set<String>? = nil
       var mediaCaptions: Bool = false
       var mediaAltText: Bool = false
+      var mediaFileNamedAfterURL: Bool = false
       var registeredCategories: Bool = false
       var categoryActionTargets: Bool = false
       var expandsPredefinedCategories: Bool = false
@@ -391,7 +400,10 @@ public struct Capabilities: Sendable {
       "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
         + (mediaFileExtensions.map { " (only \($0.sorted().joined(separator: ", ")) files)" }
           ?? "")
-        + (mediaCaptions ? ", with captions" : "") + (mediaAltText ? ", with alt text" : ""),
+        + (mediaCaptions ? ", with captions" : "") + (mediaAltText ? ", with alt text" : "")
+        + (mediaFileNamedAfterURL
+          ? " (saved under the URL's file name: attached only when its extension is a type iOS takes)"
+          : ""),
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
     ]

@@ -47,21 +47,58 @@ extension MediaKind {
     case .audio: "mp3"
     }
   }
+
+  /// The file extensions (in lower case) of the types iOS attaches to a notification
+  /// when it types a file by its name, no type hint given (`UNNotificationAttachment`):
+  /// JPEG, PNG, GIF and HEIC images; AIFF, WAV, MP3, MPEG-4, Core Audio, AMR, AU and AC-3
+  /// audio; MPEG, MPEG-2, MPEG-4, AVI, QuickTime, M4V and 3GPP movies. iOS refuses a
+  /// file of any other type (`webp`, `aac`), or named with no extension.
+  static let attachableFileExtensions: Set<String> = [
+    "jpg", "jpeg", "png", "gif", "heic",
+    "aif", "aiff", "aifc", "wav", "mp3", "m4a", "caf", "amr", "au", "ac3", "eac3",
+    "mpg", "mpeg", "m2v", "mp4", "avi", "mov", "m4v", "3gp", "3g2",
+  ]
+}
+
+extension MediaItem {
+  /// The extension (in lower case) of the last path component of the item's URL, which
+  /// names the file a service extension saves the download under when it names it after
+  /// the URL (``Capabilities/mediaFileNamedAfterURL``): `NSURL.lastPathComponent` leaves
+  /// out the query and the fragment. `nil` when the component has none.
+  var fileExtensionOfURLName: String? {
+    guard let fragment = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
+      return url.urlPathExtension
+    }
+    return String(url[..<fragment]).urlPathExtension
+  }
+
+  /// Whether iOS attaches the item where the service extension names its file after the
+  /// URL and gives no type hint: only when that name's extension is a type iOS attaches
+  /// (``MediaKind/attachableFileExtensions``).
+  var isAttachedWhenNamedAfterURL: Bool {
+    fileExtensionOfURLName.map(MediaKind.attachableFileExtensions.contains) ?? false
+  }
 }
 
 extension EmitContext {
   /// Reports media item `index` when the target writes its URL alone and the kind that
   /// its SDK (and pushc, reading the payload back) takes from that URL, `readBack` (by
-  /// default: the URL's file extension, else an image), is not the item's.
+  /// default: the URL's file extension, else an image), is not the item's. Where the
+  /// service extension names the file after the URL (`namedAfterURL`, Acoustic's), iOS
+  /// types it by the URL's extension; elsewhere, by what the server sends.
   mutating func reportKindTakenFromURL(
-    of item: MediaItem, at index: Int, readBack: MediaKind? = nil
+    of item: MediaItem, at index: Int, readBack: MediaKind? = nil, namedAfterURL: Bool = false
   ) {
     let shown = readBack ?? MediaKind(url: item.url) ?? .image
     guard shown != item.kind else { return }
+    let typedBy =
+      namedAfterURL
+      ? "is typed by its URL's file extension, '\(item.fileExtensionOfURLName ?? "")'"
+      : "is shown as what it downloads"
     let targetID = targetID  // the message is built while reporting, which holds `self`
     report(
       .droppedField,
-      "\(targetID) has no media type: the \(item.kind.rawValue) '\(item.url)' is shown as what it downloads, read back as \(shown.rawValue)",
+      "\(targetID) has no media type: the \(item.kind.rawValue) '\(item.url)' \(typedBy), read back as \(shown.rawValue)",
       at: JSONPointer("/media").appending(index).appending("kind"))
   }
 }

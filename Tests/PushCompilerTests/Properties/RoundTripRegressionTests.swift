@@ -77,8 +77,12 @@ import Testing
       #"{"irVersion":1,"media":[{"url":"https://x.example/a.jpg","kind":"image"},{"url":"https://x.example/b.jpg","kind":"image"}]}"#,
       reports: "emit.derived-value", at: "/mediaPresentation"),
     Case(
-      "an untyped video URL for Acoustic", "acoustic",
+      "an untyped video URL for Acoustic, which iOS would not attach", "acoustic",
       #"{"irVersion":1,"media":[{"url":"https://x.example/clip","kind":"video"}]}"#,
+      reports: "fit.dropped-media", at: "/media/0"),
+    Case(
+      "a video URL typed as an image for Acoustic", "acoustic",
+      #"{"irVersion":1,"media":[{"url":"https://x.example/clip.jpg","kind":"video"}]}"#,
       reports: "emit.dropped-field", at: "/media/0/kind"),
     Case(
       "an untyped video URL for OneSignal", "onesignal",

@@ -221,3 +221,93 @@ import Testing
     #expect(note.message.contains("custom action 'customAction'"))
   }
 }
+
+/// Acoustic's service extension saves `media-attachment` under the URL's last path
+/// component and attaches it with no type hint, so iOS types the file by that name's
+/// extension alone: a URL naming no type iOS attaches shows nothing.
+@Suite struct AcousticMediaTests {
+  func fromIR(media: String) throws -> Translator.Result {
+    let ir = #"{"irVersion": 1, "content": {"body": "B"}, "media": [\#(media)]}"#
+    return Translator(from: IRFormat(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(ir.utf8)))
+  }
+
+  /// Without an extension iOS attaches, the item is dropped, said so, whatever its type
+  /// hint: the SDK passes none on.
+  @Test(arguments: [
+    #"{"url": "https://picsum.photos/300/300", "kind": "image"}"#,
+    #"{"url": "https://cdn.ex.com/stream?id=5", "kind": "video", "typeHint": "video/mp4"}"#,
+    #"{"url": "https://cdn.ex.com/img/", "kind": "image"}"#,
+    #"{"url": "https://cdn.ex.com/p.webp", "kind": "image"}"#,
+    #"{"url": "https://cdn.ex.com/a.b/clip#t=1.mp4", "kind": "video"}"#,
+  ])
+  func mediaIOSWouldNotAttachIsDropped(_ media: String) throws {
+    let result = try fromIR(media: media)
+    #expect(try #require(result.output)["media-attachment"] == nil)
+    let dropped = try #require(result.diagnostics.first { $0.code == .droppedMedia })
+    #expect(dropped.location == .ir("/media/0"))
+    #expect(dropped.message.contains("names the file after the URL, and iOS attaches no"))
+    #expect(!result.diagnostics.contains { $0.message.contains("what it downloads") })
+  }
+
+  /// The message names what iOS refuses: a name without an extension, or its type.
+  @Test(arguments: [
+    (
+      "https://picsum.photos/300/300",
+      "image 'https://picsum.photos/300/300' dropped: acoustic's service extension names the file after the URL, and iOS attaches no file without an extension"
+    ),
+    (
+      "https://cdn.ex.com/p.webp?w=3",
+      "image 'https://cdn.ex.com/p.webp?w=3' dropped: acoustic's service extension names the file after the URL, and iOS attaches no '.webp' file"
+    ),
+  ])
+  func theDropSaysWhatIOSRefuses(_ url: String, _ message: String) throws {
+    let result = try fromIR(media: #"{"url": "\#(url)", "kind": "image"}"#)
+    #expect(result.diagnostics.first { $0.code == .droppedMedia }?.message == message)
+  }
+
+  /// Dfinery's pushsender sample: its image URL has no extension.
+  @Test func aDfineryImageWithoutAnExtensionIsDropped() throws {
+    let payload =
+      #"{"aps": {"alert": {"title": "T", "body": "B"}, "mutable-content": 1}, "dfn": {"img": "https://picsum.photos/300/300"}}"#
+    let result = Translator(from: Dfinery(), to: Acoustic()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    #expect(try #require(result.output)["media-attachment"] == nil)
+    let dropped = try #require(result.diagnostics.first { $0.code == .droppedMedia })
+    #expect(dropped.location == .input("/dfn/img"))
+  }
+
+  /// The drop comes before the count: the next item iOS attaches takes the place.
+  @Test func aLaterItemTakesThePlace() throws {
+    let result = try fromIR(
+      media:
+        #"{"url": "https://picsum.photos/300/300", "kind": "image"}, {"url": "https://cdn.ex.com/p.png", "kind": "image"}"#
+    )
+    #expect(try #require(result.output)["media-attachment"] == "https://cdn.ex.com/p.png")
+  }
+
+  /// A last path component naming a type iOS attaches is kept, whatever the query or
+  /// fragment after it.
+  @Test(arguments: [
+    ("https://cdn.ex.com/p.JPG?w=300", "image"), ("https://cdn.ex.com/p.png#top", "image"),
+    ("https://cdn.ex.com/clip.mov", "video"), ("https://cdn.ex.com/a.gif", "gif"),
+    ("https://cdn.ex.com/song.m4a", "audio"),
+  ])
+  func mediaIOSAttachesIsKept(_ url: String, _ kind: String) throws {
+    let result = try fromIR(media: #"{"url": "\#(url)", "kind": "\#(kind)"}"#)
+    #expect(try #require(result.output)["media-attachment"] == .string(url))
+    #expect(!result.diagnostics.contains { $0.code.isLossy }, "\(result.diagnostics.codes)")
+  }
+
+  /// A kind the URL's extension does not show is reported as typed by that extension,
+  /// which iOS goes by, not by what the server sends.
+  @Test func aKindTheURLDoesNotShowIsTypedByItsExtension() throws {
+    let result = try fromIR(media: #"{"url": "https://cdn.ex.com/p.jpg", "kind": "video"}"#)
+    #expect(try #require(result.output)["media-attachment"] == "https://cdn.ex.com/p.jpg")
+    let reported = try #require(result.diagnostics.first { $0.code == .droppedField })
+    #expect(
+      reported.message
+        == "acoustic has no media type: the video 'https://cdn.ex.com/p.jpg' is typed by its URL's file extension, 'jpg', read back as image"
+    )
+  }
+}

@@ -29,6 +29,9 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
     capabilities.maxMedia = 1
     capabilities.mediaKinds = Set(MediaKind.allCases)
+    // MCENotificationPayload saves the download under the URL's last path component and
+    // attaches it with no type hint.
+    capabilities.mediaFileNamedAfterURL = true
     capabilities.registeredCategories = true
     capabilities.expandsPredefinedCategories = true
     return capabilities

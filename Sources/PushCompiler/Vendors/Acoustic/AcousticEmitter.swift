@@ -43,7 +43,7 @@ struct AcousticEmitter: PayloadEmitter {
     if let categoryName { root.append(Key.categoryName, categoryName) }
     if let item = notification.media.first {
       root.append(Key.media, .string(item.url))
-      context.reportKindTakenFromURL(of: item, at: 0)
+      context.reportKindTakenFromURL(of: item, at: 0, namedAfterURL: true)
     }
     var mce = kept[Key.attribution]?.objectValue ?? JSONObject()
     if let campaign = notification.tracking.campaignID {
