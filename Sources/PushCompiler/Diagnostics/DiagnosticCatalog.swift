@@ -175,6 +175,11 @@ extension DiagnosticCode {
     "fit.long-label", .warning, lossy: true,
     "a button label is longer than the target shows in full; it is cut")
 
+  /// A button whose label is empty or only white space, written as it is.
+  public static let blankLabel = DiagnosticCode(
+    "fit.blank-label", .warning,
+    "a button label is empty or only white space; iOS shows the button blank")
+
   // MARK: emit — vendor back ends
 
   /// A value the emitter derived because the target requires it and nothing gave it.
@@ -327,7 +332,8 @@ extension DiagnosticCode {
       reorderedButtons, unknownCategory, unknownKey, wrongType,
       contractedCategory, expandedCategory, invalidURL, nonHTTPSMedia, resolvedFallback,
       setMutableContent, unsafeURLScheme,
-      changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia, droppedOption,
+      blankLabel, changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia,
+      droppedOption,
       droppedTextInput, longLabel, renamedButton, shortenedBody,
       carriedField, defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField,
       fallbackCategory, fallbackHidesButtons,

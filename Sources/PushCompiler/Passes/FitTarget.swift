@@ -23,8 +23,11 @@ import PushIR
 /// time; the links its actions and media items open go where the target sends links. A media item iOS
 /// would not attach is dropped where the target's service extension names its file after
 /// the URL (``Capabilities/mediaFileNamedAfterURL``).
-/// Reports: one `fit.*` warning per change, at the IR path of what changed.
-/// Idempotent: its output fits, so a second run changes and reports nothing. Emitters
+/// Reports: one `fit.*` warning per change, at the IR path of what changed, and
+/// `fit.blank-label` for a kept button whose label is empty or white space (iOS shows it
+/// blank), which it writes as it is.
+/// Idempotent: its output fits, so a second run changes nothing and reports only the
+/// blank labels again. Emitters
 /// run it again on what they receive, so nothing is dropped silently even when this
 /// pass was left out with `--passes`.
 public struct FitTarget: NotificationPass {
@@ -363,6 +366,12 @@ private struct Fitter {
         "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",
         at: path().appending("label"))
       button.label = cut
+    }
+    // Every SDK that writes buttons hands the label to iOS as it is.
+    if button.label.allSatisfy(\.isWhitespace) {
+      report(
+        .blankLabel, "button '\(button.id)' has a blank label: iOS shows it as an empty button",
+        at: path().appending("label"))
     }
     return true
   }

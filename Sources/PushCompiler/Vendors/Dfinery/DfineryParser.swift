@@ -95,7 +95,8 @@ struct DfineryParser: PayloadParser {
           at: pointer)
         continue
       }
-      guard let label = object[Key.linkName]?.stringValue, !label.isEmpty else {
+      // The SDK builds a button of any `l_name` string, an empty one shown blank.
+      guard let label = object[Key.linkName]?.stringValue else {
         context.report(
           .invalidButton, "button without an 'l_name' title; dropped, as iOS shows no such button",
           at: pointer)
