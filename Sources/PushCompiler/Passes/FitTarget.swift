@@ -368,12 +368,20 @@ private struct Fitter {
       button.label = cut
     }
     // Every SDK that writes buttons hands the label to iOS as it is.
-    if button.label.allSatisfy(\.isWhitespace) {
+    if Self.isBlank(button.label) {
       report(
         .blankLabel, "button '\(button.id)' has a blank label: iOS shows it as an empty button",
         at: path().appending("label"))
     }
     return true
+  }
+
+  /// Whether `label` shows nothing: empty, or white space alone. Asked of every button,
+  /// so a label starting with a printable ASCII character, as nearly every one does, is
+  /// settled without looking up any character's Unicode properties.
+  private static func isBlank(_ label: String) -> Bool {
+    if let first = label.utf8.first, first > 0x20 && first < 0x7F { return false }
+    return label.allSatisfy(\.isWhitespace)
   }
 
   /// Gives `button` the foreground option, without which iOS runs a tap on it in the

@@ -81,6 +81,7 @@ extension EmitContext {
   ///
   /// `derived` does not escape, so a closure reading the emitter's notification borrows
   /// it where an optional (escaping) one would copy it, every field, for every record.
+  @inline(__always)
   mutating func value(
     of field: TargetField, current: JSONValue?, currentAt: JSONPointer? = nil,
     derivedBecause reason: String = "from the notification's content",
@@ -92,7 +93,9 @@ extension EmitContext {
   }
 
   /// The value of `field` as the two above work it out; `derived` gives `nil` when the
-  /// field is not derived.
+  /// field is not derived. Inlined, so that a `derived` closure reading the emitter's
+  /// notification borrows it instead of copying the emitter for every record.
+  @inline(__always)
   private mutating func value(
     of field: TargetField, current: JSONValue?, currentAt: JSONPointer?,
     derivedBecause reason: String, derivedIfAny derived: () -> JSONValue?

@@ -16,7 +16,8 @@ struct KlaviyoEmitter: PayloadEmitter {
   func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext) {
     let kept = KeptMembers(notification.extras["klaviyo"])
     // Worked out before anything is written, in the order their diagnostics are reported.
-    let notificationID = notificationID(keptBody: kept.body, context: &context)
+    let notificationID = Self.notificationID(
+      of: notification, keptBody: kept.body, context: &context)
     let category = categoryToWrite(
       shippedSDKSkipped: kept.shippedSDKSkipsButtons, context: &context)
     builder.beginObject()
@@ -111,8 +112,12 @@ struct KlaviyoEmitter: PayloadEmitter {
 
   /// `_k`: given with `--set _k=…`, the IR's notification id, kept from a Klaviyo
   /// source (where it was not a string), the `--defaults` file, or else derived from the
-  /// notification (the SDK treats it as opaque).
-  private func notificationID(keptBody: JSONObject?, context: inout EmitContext) -> JSONValue {
+  /// notification (the SDK treats it as opaque). Static, with the notification borrowed:
+  /// the closure deriving the id then captures no copy of the emitter.
+  private static func notificationID(
+    of notification: borrowing PushNotification, keptBody: JSONObject?,
+    context: inout EmitContext
+  ) -> JSONValue {
     let field = Self.notificationIDField
     let keptID = keptBody?[Key.notificationID]
     if keptID != nil, notification.tracking.notificationID != nil {
@@ -121,11 +126,10 @@ struct KlaviyoEmitter: PayloadEmitter {
         at: "/extras/klaviyo/body/_k")
     }
     let current = notification.tracking.notificationID.map { .string($0) } ?? keptID
-    return context.value(
-      of: field, current: current,
-      currentAt: notification.tracking.notificationID == nil && keptID != nil
-        ? "/extras/klaviyo/body/_k" : nil
-    ) {
+    let currentAt: JSONPointer? =
+      notification.tracking.notificationID == nil && keptID != nil
+      ? "/extras/klaviyo/body/_k" : nil
+    return context.value(of: field, current: current, currentAt: currentAt) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }

@@ -96,15 +96,14 @@ struct KlaviyoParser: PayloadParser {
     return notification.take()
   }
 
-  /// Why the shipped SDK shows none of the buttons the IR holds (dynamic ones, or a
-  /// predefined category's), when it shows none: a non-empty `aps.category` stops its
-  /// extension from building them (and no predefined category was released), without
-  /// `_k` it ignores the push, and it skips every button without `action`.
+  /// Why the shipped SDK shows none of the dynamic buttons the IR holds, when it shows
+  /// none: a non-empty `aps.category` stops its extension from building them, without
+  /// `_k` it ignores the push, and it skips every button without `action`. A predefined
+  /// category's buttons need no hint: the emitter knows them as the category
+  /// expand-categories expanded (``EmitContext/expandedCategory``), and no record of an
+  /// upgrade pays for one.
   private func whyShippedSDKSkipsButtons() -> String? {
-    let isKlaviyoCategory = notification.category.map {
-      PredefinedCategory.named($0.identifier)?.vendor == "klaviyo"
-    }
-    guard !notification.buttons.isEmpty || isKlaviyoCategory == true else { return nil }
+    guard !notification.buttons.isEmpty else { return nil }
     if notification.category != nil { return "category" }
     if !hasNotificationID { return "no-notification-id" }
     if hasNonObjectButton { return "non-object-button" }
