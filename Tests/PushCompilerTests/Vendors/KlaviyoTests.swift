@@ -625,3 +625,17 @@ import Testing
       }, "\(result.diagnostics.all.map(\.message))")
   }
 }
+
+extension KlaviyoTests {
+  /// A draft button's link read from `body.actions` beside a predefined category is the
+  /// button's: it is not also an action of the category, dropped with it.
+  @Test func aDraftButtonsCategoryLinkIsNotAlsoTheCategorysAction() throws {
+    let payload =
+      #"{"aps": {"alert": "Hi", "category": "com.klaviyo.category.yesNo"}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "Open"}], "actions": {"a": {"url": "https://x.com/a"}}}}"#
+    let result = Translator(from: Klaviyo(), to: Klaviyo()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    #expect(
+      result.output?["body"]?["action_buttons"]?.arrayValue?.first?["url"] == "https://x.com/a")
+    #expect(!result.diagnostics.contains { $0.message.contains("category action 'a'") })
+  }
+}

@@ -501,13 +501,16 @@ struct KlaviyoParser: PayloadParser {
         context.reportWrongType(member.value, expected: "an object", at: pointer)
         continue
       }
-      if let predefined, !actionIDsLinkedByButtons.contains(member.key),
-        !predefined.buttons.contains(where: { $0.id == member.key })
-      {
-        context.report(
-          .invalidValue,
-          "'\(member.key)' is not an action of '\(predefined.identifier)', so no tap reads its entry; ignored",
-          at: pointer)
+      if let predefined, !predefined.buttons.contains(where: { $0.id == member.key }) {
+        if actionIDsLinkedByButtons.contains(member.key) {
+          // A draft button took its link: it is that button's, not the category's.
+          Self.reportUnreadKeys(of: target, at: pointer, context: &context)
+        } else {
+          context.report(
+            .invalidValue,
+            "'\(member.key)' is not an action of '\(predefined.identifier)', so no tap reads its entry; ignored",
+            at: pointer)
+        }
         continue
       }
       Self.reportUnreadKeys(of: target, at: pointer, context: &context)
