@@ -30,6 +30,9 @@ public struct PredefinedCategory: Sendable {
   public var identifier: String
   /// The buttons in display order.
   public var buttons: [Button]
+  /// Whether a released version of the vendor's SDK registers the category; Klaviyo's
+  /// four were drafted and never released, so only an app that registered them has them.
+  public var isRegisteredBySDK = true
 
   /// Every predefined category pushc knows, across vendors.
   public static let all: [PredefinedCategory] =
@@ -136,10 +139,14 @@ extension EmitContext {
         .registeredCategory,
         "'\(category.identifier)' is not one of \(vendor)'s default categories: its buttons show only if the app registered it",
         at: "/category")
-    } else if let foreign = PredefinedCategory.named(category.identifier)?.vendor {
+    } else if let foreign = PredefinedCategory.named(category.identifier) {
+      let registrar =
+        foreign.isRegisteredBySDK
+        ? "which \(foreign.vendor)'s SDK registers"
+        : "which no released \(foreign.vendor) SDK registers"
       report(
         .registeredCategory,
-        "'\(category.identifier)' is one of \(foreign)'s predefined categories, which \(foreign)'s SDK registers: with \(vendor) its buttons show only if the app registered it",
+        "'\(category.identifier)' is one of \(foreign.vendor)'s predefined categories, \(registrar): with \(vendor) its buttons show only if the app registered it",
         at: "/category")
     }
   }

@@ -30,7 +30,7 @@ import Testing
     #expect(notes.count == 1)
     #expect(
       notes.first?.message.hasPrefix(
-        "'com.klaviyo.category.yesNo' is one of klaviyo's predefined categories, which klaviyo's SDK registers: with "
+        "'com.klaviyo.category.yesNo' is one of klaviyo's predefined categories, which no released klaviyo SDK registers: with "
       ) == true)
     #expect(
       notes.first?.message.hasSuffix("its buttons show only if the app registered it") == true)

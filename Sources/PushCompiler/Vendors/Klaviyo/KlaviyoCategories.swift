@@ -32,6 +32,6 @@ enum KlaviyoCategories {
       buttons: [
         button("com.klaviyo.action." + first.0, first.1, options: [.foreground]),
         button("com.klaviyo.action." + second.0, second.1, options: secondOptions),
-      ])
+      ], isRegisteredBySDK: false)
   }
 }
