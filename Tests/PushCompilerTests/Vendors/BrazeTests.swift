@@ -199,3 +199,16 @@ extension BrazeTests {
     }
   }
 }
+
+extension BrazeTests {
+  /// `--set body=` gives the REST request its alert text; the device form writes no
+  /// request, so the field is refused rather than ignored.
+  @Test func theDeviceFormTakesNoBody() {
+    let arguments = ["convert", "-f", "apns", "-t", "braze", "--set", "body=X", "-"]
+    let input = #"{"aps": {"alert": {"title": "T", "body": "B"}}}"#
+    let (refused, streams) = runPushc(arguments + ["--option", "device-form"], input: input)
+    #expect(refused == .usage)
+    #expect(streams.error.contains("--option device-form writes no request"))
+    #expect(runPushc(arguments, input: input).0 == .success)
+  }
+}

@@ -29,6 +29,19 @@ public struct Braze: ParsedFormat, EmittedFormat {
     [BrazeEmitter.bodyField].listed
   }
 
+  /// The alert text `--set body=` gives is the REST request's: the device form, which
+  /// writes no request, takes no field.
+  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
+    listsSetting(name) && !options.contains(PayloadForm.deviceFormOption)
+  }
+
+  /// Why the device form refuses a field the REST request takes.
+  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
+    guard listsSetting(name), options.contains(PayloadForm.deviceFormOption) else { return nil }
+    return
+      "--set '\(name)' gives braze's REST request its alert text; --option device-form writes no request and takes no field"
+  }
+
   public var keptGroups: Set<String> { Self.groups }
 
   /// The request's audience keys say whom Braze sends the push to: a target drops them
