@@ -155,10 +155,8 @@ struct FCMEmitter {
   /// format that has a send request besides (`apns.payload` is what the phone receives).
   private func innerOptions(context: EmitContext) -> Set<String> {
     var options = context.options.filter { FCM.innerFormatName(in: [$0]) == nil }
-    if FCM.writesDeviceForm(inner) {
-      options.remove(PayloadForm.apiRequestOption)
-      options.insert(PayloadForm.deviceFormOption)
-    }
+    // `api-request` is refused on the command line (``FCM/acceptsOption(_:)``).
+    if FCM.writesDeviceForm(inner) { options.insert(PayloadForm.deviceFormOption) }
     return options
   }
 
