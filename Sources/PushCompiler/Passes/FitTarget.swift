@@ -481,10 +481,6 @@ private struct Fitter {
           "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID) carries no media", at: path())
         continue
       }
-      if target.mediaFileNamedAfterURL, !item.isAttachedWhenNamedAfterURL {
-        report(.droppedMedia, Self.unattachedMessage(item, targetID: targetID), at: path())
-        continue
-      }
       guard target.mediaKindMask.contains(item.kind) else {
         report(
           .droppedMedia,
@@ -492,12 +488,10 @@ private struct Fitter {
           at: path())
         continue
       }
-      if let refused = target.refusedFileType(of: item) {
-        // Read before reporting, which holds `self`; made only for an item dropped so.
-        let attached = (target.mediaFileExtensions ?? []).sorted().joined(separator: ", ")
+      if let reason = target.whyNotAttached(item) {
         report(
           .droppedMedia,
-          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID)'s service extension attaches no '\(refused)' file, only \(attached)",
+          "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID)'s service extension \(reason)",
           at: path())
         continue
       }
@@ -545,15 +539,6 @@ private struct Fitter {
 
   /// What a link may become where only links are asked about.
   private static let linksOnly = KindMask<Capabilities.ActionKind>([.openURL])
-
-  /// Why `item` is dropped where `targetID`'s service extension names the file after the
-  /// URL (``Capabilities/mediaFileNamedAfterURL``): iOS attaches no file so named.
-  private static func unattachedMessage(_ item: MediaItem, targetID: String) -> String {
-    let refused =
-      item.fileExtensionOfURLName.map { "'.\($0)' file" } ?? "file without an extension"
-    return
-      "\(item.kind.rawValue) '\(item.url)' dropped: \(targetID)'s service extension names the file after the URL, and iOS attaches no \(refused)"
-  }
 
   /// What lowering an action does to it, decided from the action read in place: a
   /// plain value, so that the common answer, keeping it, copies and builds nothing.

@@ -187,7 +187,7 @@ public struct Capabilities: Sendable {
   /// parameter, the response's MIME type, the URL's path, then any other query
   /// parameter, and attaches nothing otherwise: fit-target drops an item whose URL (or,
   /// naming none, whose type hint) names a media file type, none of them one of these
-  /// (``refusedFileType(of:)``).
+  /// (``whyNotAttached(_:)``).
   public var mediaFileExtensions: Set<String>? {
     get { storage.values.mediaFileExtensions }
     set { change { $0.mediaFileExtensions = newValue } }
@@ -483,7 +483,7 @@ extension Capabilities {
   /// file type, none of them being one the extension attaches. A URL naming no media file
   /// type is typed by the server's MIME type, unknown here, unless the item's type hint
   /// names one. `nil` when the item may be attached.
-  func refusedFileType(of item: MediaItem) -> String? {
+  private func refusedFileType(of item: MediaItem) -> String? {
     guard let attached = mediaFileExtensions else { return nil }
     var named = item.url.fileExtensionsNamedInURL
     if named.isEmpty, let hint = item.typeHint {
@@ -491,6 +491,21 @@ extension Capabilities {
     }
     guard !named.contains(where: attached.contains) else { return nil }
     return named.first { MediaKind(fileExtension: $0) != nil }
+  }
+
+  /// Why the target's service extension leaves `item` unattached, said after "its service
+  /// extension": a file type it refuses (``mediaFileExtensions``), or a file named after
+  /// the URL that iOS does not attach (``mediaFileNamedAfterURL``). `nil` when it may be
+  /// attached.
+  func whyNotAttached(_ item: MediaItem) -> String? {
+    if mediaFileNamedAfterURL, !item.isAttachedWhenNamedAfterURL {
+      let refused =
+        item.fileExtensionOfURLName.map { "'.\($0)' file" } ?? "file without an extension"
+      return "names the file after the URL, and iOS attaches no \(refused)"
+    }
+    guard let refused = refusedFileType(of: item) else { return nil }
+    let attached = (mediaFileExtensions ?? []).sorted().joined(separator: ", ")
+    return "attaches no '\(refused)' file, only \(attached)"
   }
 
   /// Whether the target opens `url` in the browser or a web view when asked to: always,
