@@ -263,12 +263,13 @@ private struct Fitter {
   ) {
     // Most notifications have no repeated id: nothing is allocated for them.
     let buttons = notification.buttons
-    guard buttons.indices.contains(where: { buttons.earlierButton(sharingIDWith: $0) != nil })
+    guard
+      buttons.indices.contains(where: { buttons.labelOfEarlierButton(sharingIDWith: $0) != nil })
     else { return }
     var taken = Set(buttons.map(\.id))
     for (index, button) in buttons.enumerated() {
       // Searched among the ids as renamed so far: the first of each id keeps it.
-      guard let first = notification.buttons.earlierButton(sharingIDWith: index)?.label else {
+      guard let first = notification.buttons.labelOfEarlierButton(sharingIDWith: index) else {
         continue
       }
       var suffix = 2

@@ -409,7 +409,7 @@ extension ParseContext {
   /// by pair: there are few buttons, and nothing is allocated when no id repeats.
   mutating func reportRepeatedButtonIDs(in buttons: [ActionButton], format: String) {
     for (index, button) in buttons.enumerated() {
-      guard let first = buttons.earlierButton(sharingIDWith: index)?.label else { continue }
+      guard let first = buttons.labelOfEarlierButton(sharingIDWith: index) else { continue }
       let place = sourceMap.inputLocation(of: JSONPointer("/buttons").appending(index)) ?? .root
       report(
         .conflictingValues,
@@ -486,11 +486,13 @@ public struct SourceMap: Sendable {
 }
 
 extension Array where Element == ActionButton {
-  /// The first button before the one at `index` with its id, if any: iOS tells the app of
-  /// a tap by the id alone, so an SDK that finds buttons by id takes a tap on the one at
-  /// `index` for one on that button. Looked for pair by pair, in place: there are few
-  /// buttons, and nothing is allocated.
-  func earlierButton(sharingIDWith index: Int) -> ActionButton? {
-    self[..<index].first { $0.id == self[index].id }
+  /// The label of the first button before the one at `index` with its id, if any: iOS
+  /// tells the app of a tap by the id alone, so an SDK that finds buttons by id takes a
+  /// tap on the one at `index` for one on that button. Looked for pair by pair, in place:
+  /// there are few buttons, and no button is copied.
+  func labelOfEarlierButton(sharingIDWith index: Int) -> String? {
+    let id = self[index].id
+    for earlier in 0..<index where self[earlier].id == id { return self[earlier].label }
+    return nil
   }
 }
