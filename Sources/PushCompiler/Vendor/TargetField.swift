@@ -21,8 +21,9 @@ struct TargetField: Sendable {
   /// `0` as `false`).
   var isBoolean = false
   /// What goes wrong on the phone when two sends carry the same value, as a derived one
-  /// does for the same content (OneSignal's notification id), if anything: noted with a
-  /// derived value, with the advice to give each send its own.
+  /// does for the same content and a defaults file's does for every notification
+  /// (OneSignal's notification id), if anything: noted with a derived value and with a
+  /// defaults file's, with the advice to give each send its own.
   var repeatedValueConsequence: String? = nil
 
   /// The name used on the command line.
@@ -122,7 +123,13 @@ extension EmitContext {
       diagnostics.report(
         .defaultValue,
         "\(field.quotedOutput) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
-        at: location())
+        at: location(),
+        notes: field.repeatedValueConsequence.map {
+          [
+            "every notification converted with this defaults file gets the same value, and \($0)",
+            "give each send its own with --set \(field.name)=VALUE, or leave it out of the defaults file to derive one from each notification's content",
+          ]
+        } ?? [])
       return value
     }
     if let value = derived() {

@@ -127,6 +127,21 @@ import Testing
       ])
   }
 
+  /// A defaults file gives every notification of a batch the same id, so each open after
+  /// the first is lost as with a repeated derived one: the note taking the value says so.
+  @Test func theDefaultsFileIDNoteSaysEveryNotificationSharesIt() throws {
+    var translator = Translator(from: APNs(), to: OneSignal())
+    translator.defaults = ["i": "n-1"]
+    let result = translator.translate(try JSONReader.parse(Array(#"{"aps": {"alert": "x"}}"#.utf8)))
+    #expect(result.output?["custom"]?["i"] == "n-1")
+    let taken = try #require(result.diagnostics.first { $0.code == .defaultValue })
+    #expect(
+      taken.notes == [
+        "every notification converted with this defaults file gets the same value, and the SDK does not report the open of a push whose id is the last one opened, nor, while the app runs, call its opened handler for it",
+        "give each send its own with --set i=VALUE, or leave it out of the defaults file to derive one from each notification's content",
+      ])
+  }
+
   /// The OneSignal extension attaches only the file types its SDK lists, found in the
   /// URL's `filename` parameter, path or other parameters (or the response's MIME type,
   /// for a URL naming none): an item whose URL names only others is dropped, said so.
