@@ -208,6 +208,29 @@ import Testing
     #expect(missing.diagnostics.contains { $0.code == .missingField })
   }
 
+  /// A `--set` target replacing the source's is noted where the source's was read, as
+  /// every other replaced field is: under the same name with its old value, under another
+  /// with its name too (a topic replaced by a token); a value the source already has is not.
+  @Test func aSetTargetReplacingTheSourcesIsNoted() throws {
+    let payload = try json(Self.aroundKlaviyo)
+    func replaced(_ settings: [String: String]) -> [Diagnostic] {
+      translate(payload, from: FCM(), to: FCM(), settings: settings).diagnostics.filter {
+        $0.code == .replacedValue
+      }
+    }
+    let sameName = replaced(["topic": "sales"])
+    #expect(
+      sameName.map(\.message) == [
+        "'message.topic' (the device token, topic or condition the message goes to) set to 'sales' by --set, replacing the source's 'deals'"
+      ])
+    #expect(sameName.first?.location == .input("/message/topic"))
+    #expect(
+      replaced(["token": "t-1"]).map(\.message) == [
+        #"'message.token' (the device token, topic or condition the message goes to) set to 't-1' by --set, replacing the source's {"topic":"deals"}"#
+      ])
+    #expect(replaced(["topic": "deals"]).isEmpty)
+  }
+
   @Test func onlyStringsGoInData() throws {
     let payload = try json(#"{"aps": {"alert": "x"}, "n": 1, "s": "one", "from": "me"}"#)
     let message = try #require(translate(payload, from: APNs(), to: FCM()).output?["message"])

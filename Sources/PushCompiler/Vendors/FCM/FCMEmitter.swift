@@ -188,8 +188,9 @@ struct FCMEmitter {
     return data
   }
 
-  /// Where the message goes: a `--set` token, topic or condition; else the source's;
-  /// else one from the defaults file; else the required `token` is missing (an error).
+  /// Where the message goes: a `--set` token, topic or condition (noted when it replaces
+  /// the source's); else the source's; else one from the defaults file; else the
+  /// required `token` is missing (an error).
   private func target(kept: JSONObject, base: JSONPointer, context: inout EmitContext)
     -> (key: String, value: JSONValue)?
   {
@@ -198,14 +199,21 @@ struct FCMEmitter {
       field.output = base.appending(field.name)
       return field
     }
-    if let field = fields.first(where: { context.settings[$0.name] != nil }),
-      let value = context.value(of: field, current: nil)
-    {
+    let source = Key.targets.first { kept[$0] != nil }
+    if let field = fields.first(where: { context.settings[$0.name] != nil }) {
+      // The source's target, as the note names it: its value under the same name, or
+      // the name and value together under another (a topic replaced by a token).
+      let current = source.map { key in
+        key == field.name ? kept[key]! : .object(JSONObject([.init(key: key, value: kept[key]!)]))
+      }
+      guard
+        let value = context.value(
+          of: field, current: current,
+          currentAt: source.map { JSONPointer("/extras/fcm").appending($0) })
+      else { return nil }
       return (field.name, value)
     }
-    if let source = Key.targets.first(where: { kept[$0] != nil }) {
-      return (source, kept[source]!)
-    }
+    if let source { return (source, kept[source]!) }
     for field in fields {
       if let value = context.value(of: field, current: nil) { return (field.name, value) }
     }
