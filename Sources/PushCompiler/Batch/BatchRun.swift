@@ -51,6 +51,9 @@ struct BatchRun {
   /// Of the records of that input, those that are not JSON (not those that are JSON and
   /// failed to convert).
   private var linesNotJSON = 0
+  /// Of those, the ones holding a JSON value with more after it on the line, as the
+  /// lines of a pretty-printed array's elements do (`{…},`).
+  private var linesWithTrailingContent = 0
   /// The folders made below the output folder for the outputs of a folder input, before
   /// any was converted: those that no output went into are removed when the run ends.
   private var foldersForOutputs: [String] = []
@@ -172,6 +175,7 @@ struct BatchRun {
     firstRecordOfLines = read + 1
     firstLineLeftOpen = false
     linesNotJSON = 0
+    linesWithTrailingContent = 0
     defer { firstRecordOfLines = 0 }
     try convertBlocks(
       into: sink, streams: &streams,
@@ -182,9 +186,12 @@ struct BatchRun {
       place: { DiagnosedDocument(file: name, part: .line($0.number)) })
     // Said once, after the lines' own errors, each of which alone does not say why: when
     // the first line left a value open and no line was JSON, as the lines of one document
-    // are not (a record cut short among good ones is no such file, nor are lines that are
-    // JSON but fail to convert).
-    if firstLineLeftOpen && linesNotJSON > 1 && linesNotJSON == read - firstRecordOfLines + 1 {
+    // are not, or some line was a value with more after it, as an array's elements are
+    // with their commas, the last of them then JSON (a record cut short among good ones
+    // is no such file, nor are lines that are JSON but fail to convert).
+    if firstLineLeftOpen && linesNotJSON > 1
+      && (linesNotJSON == read - firstRecordOfLines + 1 || linesWithTrailingContent > 0)
+    {
       // An array is read as one from a file, not from standard input.
       let several =
         input == "-"
@@ -458,6 +465,7 @@ struct BatchRun {
         code.isJSONSyntax
       {
         linesNotJSON += 1
+        if code == .json(.trailingContent) { linesWithTrailingContent += 1 }
         if read == firstRecordOfLines && code == .json(.unexpectedEnd) { firstLineLeftOpen = true }
       }
       if let shown = options.failOn.reason(in: outcome.diagnostics) {

@@ -83,6 +83,16 @@ extension BatchTests {
     #expect(
       piped.error.contains("or a JSON array in a file [input.multi-line-document]"),
       "\(piped.error)")
+    // An array printed an element a line: every element line but the last fails on its
+    // comma, and the last one converts; the note still says why the others failed.
+    let (_, elements) = run(
+      ["batch", "--from", "apns", "--to", "apns", "-"],
+      input: "[\n  " + Self.records[0] + ",\n  " + Self.records[4] + ",\n  " + Self.records[0]
+        + "\n]\n")
+    #expect(elements.error.contains("5 records read: 1 converted"), "\(elements.error)")
+    #expect(
+      elements.error.contains("or a JSON array in a file [input.multi-line-document]"),
+      "\(elements.error)")
   }
 
   /// A pretty-printed array cut short keeps the elements before the cut; the rest is
