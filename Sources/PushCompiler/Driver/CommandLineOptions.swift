@@ -404,21 +404,18 @@ struct OptionSpec: Sendable {
     },
   ]
 
-  /// Each command's usage line, and for `batch` what its inputs are.
-  static func usageLines(of command: CommandLineOptions.Command) -> [String] {
+  /// Each command's usage line.
+  static func usageLine(of command: CommandLineOptions.Command) -> String {
     switch command {
-    case .convert:
-      ["pushc convert --from FORMAT|auto --to FORMAT [FILE|-] [-o FILE] [options]"]
-    case .validate: ["pushc validate --from FORMAT|auto [FILE|-] [options]"]
-    case .detect: ["pushc detect [FILE|-] [options]"]
+    case .convert: "pushc convert --from FORMAT|auto --to FORMAT [FILE|-] [-o FILE] [options]"
+    case .validate: "pushc validate --from FORMAT|auto [FILE|-] [options]"
+    case .detect: "pushc detect [FILE|-] [options]"
     case .batch:
-      [
-        "pushc batch --from FORMAT|auto --to FORMAT [INPUT...] [-o OUTPUT] [--report FILE] [options]"
-      ]
-    case .formats: ["pushc formats"]
-    case .passes: ["pushc passes"]
-    case .help: ["pushc --help"]
-    case .version: ["pushc --version"]
+      "pushc batch --from FORMAT|auto --to FORMAT [INPUT...] [-o OUTPUT] [--report FILE] [options]"
+    case .formats: "pushc formats"
+    case .passes: "pushc passes"
+    case .help: "pushc --help"
+    case .version: "pushc --version"
     }
   }
 
@@ -503,8 +500,8 @@ struct OptionSpec: Sendable {
   /// The usage lines of every command, as the help begins.
   static var synopsis: String {
     let lines =
-      ["usage: " + usageLines(of: .convert)[0]]
-      + describedCommands.dropFirst().flatMap(usageLines(of:)).map { "       " + $0 }
+      ["usage: " + usageLine(of: .convert)]
+      + describedCommands.dropFirst().map { "       " + usageLine(of: $0) }
       + ["       pushc COMMAND --help | pushc help [COMMAND] | pushc --help | pushc --version"]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -531,9 +528,7 @@ struct OptionSpec: Sendable {
   /// The help of `command` alone: its usage, what it does, and the options it accepts
   /// (the same table that refuses the others).
   static func usage(of command: CommandLineOptions.Command) -> String {
-    var lines = usageLines(of: command).enumerated().map {
-      ($0.offset == 0 ? "usage: " : "       ") + $0.element
-    }
+    var lines = ["usage: " + usageLine(of: command)]
     lines += [
       "", summary(of: command).prefix(1).uppercased() + summary(of: command).dropFirst() + ".",
     ]
