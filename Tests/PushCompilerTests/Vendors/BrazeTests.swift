@@ -6,9 +6,10 @@ import Testing
 /// APNs (`action_loc_key`, `collapse_id`, `apns_priority`, `expiry`).
 @Suite struct BrazeTests {
   func translate(
-    _ payload: String, from source: any VendorFormat, options: Set<String> = []
+    _ payload: String, from source: any VendorFormat, to target: any VendorFormat = Braze(),
+    options: Set<String> = []
   ) throws -> Translator.Result {
-    var translator = Translator(from: source, to: Braze())
+    var translator = Translator(from: source, to: target)
     translator.options = options
     return translator.translate(try JSONReader.parse(Array(payload.utf8)))
   }
@@ -210,5 +211,61 @@ extension BrazeTests {
     #expect(refused == .usage)
     #expect(streams.error.contains("--option device-form writes no request"))
     #expect(runPushc(arguments, input: input).0 == .success)
+  }
+}
+
+extension BrazeTests {
+  /// Braze writes the request's `extra` at the root of what the phone receives, where the
+  /// SDK reads `ab_uri` (with `ab_use_webview`) as the tap's link: without `custom_uri`,
+  /// `extra.ab_uri` is the tap link, not the app's data.
+  @Test func anABURIInExtraIsTheTapLink() throws {
+    let request =
+      #"{"messages": {"apple_push": {"alert": "hi", "extra": {"ab_uri": "https://shop.example/sale", "ab_use_webview": true, "k": "v"}}}}"#
+    let read = try translate(request, from: Braze(), to: IRFormat())
+    #expect(
+      read.output?["defaultAction"]
+        == ["type": "openURL", "url": "https://shop.example/sale", "destination": "webView"])
+    #expect(read.output?["customData"] == ["k": "v"])
+    #expect(warnings(read).isEmpty, "\(read.diagnostics)")
+    let written = try translate(request, from: Braze())
+    #expect(applePush(written)?["custom_uri"] == "https://shop.example/sale")
+    #expect(applePush(written)?["use_webview"] == true)
+    #expect(applePush(written)?["extra"] == ["k": "v"])
+    #expect(warnings(written).isEmpty, "\(written.diagnostics)")
+  }
+
+  /// Without `ab_use_webview`, the link opens as the device form's `ab_uri` does: a web
+  /// link in the browser.
+  @Test func anABURIInExtraOpensAsOnThePhone() throws {
+    let request =
+      #"{"messages": {"apple_push": {"alert": "hi", "extra": {"ab_uri": "https://shop.example/sale"}}}}"#
+    let read = try translate(request, from: Braze(), to: IRFormat())
+    #expect(read.output?["defaultAction"]?["destination"] == "browser")
+    #expect(read.output?["customData"] == nil)
+  }
+
+  /// `custom_uri` beside `extra.ab_uri`: both become the root `ab_uri` the phone receives
+  /// and Braze does not say which one it keeps; `custom_uri` is read, the other reported
+  /// as ignored where it is.
+  @Test func customURIBesideAnABURIInExtraIsReadAndTheOtherReported() throws {
+    let request =
+      #"{"messages": {"apple_push": {"alert": "hi", "custom_uri": "shop://sale", "extra": {"ab_uri": "https://shop.example/other", "ab_use_webview": true}}}}"#
+    let read = try translate(request, from: Braze(), to: IRFormat())
+    #expect(
+      read.output?["defaultAction"]
+        == ["type": "openURL", "url": "shop://sale", "destination": "app"])
+    #expect(read.output?["customData"] == nil)
+    let found = warnings(read)
+    for key in ["ab_uri", "ab_use_webview"] {
+      let pointer = "/messages/apple_push/extra/\(key)"
+      #expect(
+        found[pointer]
+          == "'extra.\(key)' lands at the root of what the phone receives, where Braze also writes 'custom_uri' as the tap's link, and which one the phone keeps is not documented; 'custom_uri' is read, 'extra.\(key)' ignored",
+        "\(read.diagnostics)")
+      #expect(
+        read.diagnostics.contains {
+          $0.code == .conflictingValues && $0.location == .input(JSONPointer(pointer))
+        })
+    }
   }
 }

@@ -87,6 +87,8 @@ public struct Braze: ParsedFormat, EmittedFormat {
     static let buttonWebView = "a_use_webview"
     static let tapURI = "ab_uri"
     static let tapWebView = "ab_use_webview"
+    /// The tap's link and its web-view flag, at the root of what the phone receives.
+    static let tapKeys: Set<String> = [tapURI, tapWebView]
     /// Root keys of Braze's own, kept verbatim.
     static let internalRootKeys: Set<String> = [
       "ab_push_fetch_test_triggers_key", "appboy_uninstall_tracking",

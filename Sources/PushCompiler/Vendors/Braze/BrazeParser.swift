@@ -154,6 +154,7 @@ struct BrazeParser: PayloadParser {
     _ push: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
     var keptPush = JSONObject()
+    var extra: (JSONObject, JSONPointer)?
     for member in push {
       lazy var path = pointer.appending(member.key)
       switch member.key {
@@ -171,7 +172,9 @@ struct BrazeParser: PayloadParser {
           context.sourceMap.record("/content/sound", from: path)
         }
       case Key.extra:
-        for entry in context.object(member.value, at: path) ?? JSONObject() {
+        guard let object = context.object(member.value, at: path) else { continue }
+        extra = (object, path)
+        for entry in object where !Key.tapKeys.contains(entry.key) {
           lazy var entryPath = path.appending(entry.key)
           if Key.extraReserved.contains(entry.key) {
             context.report(
@@ -223,6 +226,10 @@ struct BrazeParser: PayloadParser {
     readTap(
       uri: Key.customURI, webView: Key.useWebView, in: push, at: pointer, webViewDefault: true,
       context: &context)
+    if let (object, path) = extra {
+      readTapInExtra(
+        object, at: path, besideCustomURI: push[Key.customURI] != nil, context: &context)
+    }
     if push[Key.assetURL] != nil || push[Key.assetType] != nil {
       readMedia(
         url: push[Key.assetURL], at: pointer.appending(Key.assetURL),
@@ -230,6 +237,27 @@ struct BrazeParser: PayloadParser {
     }
     if let buttons = push[Key.buttons] {
       readButtons(buttons, at: pointer.appending(Key.buttons), context: &context)
+    }
+  }
+
+  /// `extra.ab_uri` with `extra.ab_use_webview`: Braze writes `extra` at the root of what
+  /// the phone receives, where the SDK reads them as the tap's link, as in the device
+  /// form. Beside `custom_uri`, which Braze writes there too (and which of the two the
+  /// phone keeps is not documented), `custom_uri` is read and these are reported.
+  private mutating func readTapInExtra(
+    _ extra: JSONObject, at pointer: JSONPointer, besideCustomURI: Bool,
+    context: inout ParseContext
+  ) {
+    guard besideCustomURI else {
+      return readTap(
+        uri: Key.tapURI, webView: Key.tapWebView, in: extra, at: pointer, webViewDefault: false,
+        context: &context)
+    }
+    for key in [Key.tapURI, Key.tapWebView] where extra[key] != nil {
+      context.report(
+        .conflictingValues,
+        "'extra.\(key)' lands at the root of what the phone receives, where Braze also writes '\(Key.customURI)' as the tap's link, and which one the phone keeps is not documented; '\(Key.customURI)' is read, 'extra.\(key)' ignored",
+        at: pointer.appending(key))
     }
   }
 
