@@ -243,6 +243,11 @@ extension DiagnosticCode {
   public static let invalidFieldValue = DiagnosticCode(
     "emit.invalid-field-value", .error,
     "a --set or --defaults value does not fit the target field's type (a number, a boolean)")
+  /// A field given with `--set` that the form written takes none of (Braze's device form,
+  /// written because the source is one, and the REST request's `body`).
+  public static let refusedSetting = DiagnosticCode(
+    "emit.refused-setting", .error,
+    "a --set field the form written has no place for; nothing is written")
   /// A value written somewhere else than the source had it, where the app must look for it.
   public static let movedField = DiagnosticCode(
     "emit.moved-field", .warning, lossy: true,
@@ -339,7 +344,7 @@ extension DiagnosticCode {
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, movedField, needsAppSetting, needsPlugin,
       noFallbackCategory, overBudget,
-      registeredCategory, reorderedButtonsOnEmit, replacedValue,
+      refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedValue,
       unwritable,
       validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
       validationMutableContent, validationUnknownCategory, validationWrongType,

@@ -39,6 +39,19 @@ extension EmitContext {
       || (sourceWasDeviceForm && !options.contains(PayloadForm.apiRequestOption))
   }
 
+  /// Refuses a `--set` value of `field`, which only the request has (`purpose` says what
+  /// it gives), when the device form is written: an `emit.refused-setting` error, so
+  /// nothing is written, as `--option device-form` with it is refused before anything is
+  /// read. Where the device form was asked for, that check refused it already.
+  mutating func refuseRequestSetting(_ field: TargetField, giving purpose: String) {
+    guard let name = field.names.first(where: { settings[$0] != nil }) else { return }
+    report(
+      .refusedSetting,
+      "--set '\(name)' gives \(purpose); the device form, written because the source is one, writes no request and takes no field; nothing written",
+      at: field.irPath ?? .root,
+      notes: ["--option \(PayloadForm.apiRequestOption) writes the request, which takes it"])
+  }
+
   /// Reports each content field of `notification` the request has no place for (all but
   /// `carried`, named as in the IR's JSON form), and its kept `aps` keys; `request` names
   /// the request in messages.

@@ -269,3 +269,24 @@ extension BrazeTests {
     }
   }
 }
+
+extension BrazeTests {
+  /// A device-form source is written in its form unless `--option api-request` says
+  /// otherwise; that device form takes no `--set body=` either, and refuses it as an
+  /// error of the record rather than writing the source's body without a word.
+  @Test func theDeviceFormOfTheSourceTakesNoBodyEither() {
+    let arguments = ["convert", "-f", "braze", "-t", "braze", "--set", "body=X", "-"]
+    let input = #"{"aps": {"alert": "B"}, "ab": {"c": "camp"}}"#
+    let (refused, streams) = runPushc(arguments, input: input)
+    #expect(refused == .dataError)
+    #expect(streams.output.isEmpty)
+    #expect(
+      streams.error.contains(
+        "error: --set 'body' gives braze's REST request its alert text; the device form, written because the source is one, writes no request and takes no field; nothing written [emit.refused-setting]"
+      ), "\(streams.error)")
+    #expect(streams.error.contains("--option api-request writes the request, which takes it"))
+    let (written, request) = runPushc(arguments + ["--option", "api-request"], input: input)
+    #expect(written == .success)
+    #expect(String(decoding: request.output, as: UTF8.self).contains(#""alert": "X""#))
+  }
+}

@@ -39,8 +39,12 @@ public struct Braze: ParsedFormat, EmittedFormat {
   public func refusal(ofSetting name: String, options: Set<String>) -> String? {
     guard listsSetting(name), options.contains(PayloadForm.deviceFormOption) else { return nil }
     return
-      "--set '\(name)' gives braze's REST request its alert text; --option device-form writes no request and takes no field"
+      "--set '\(name)' gives \(Self.bodyPurpose); --option device-form writes no request and takes no field"
   }
+
+  /// What `--set body=` gives, for the messages that refuse it where the device form is
+  /// written.
+  static let bodyPurpose = "braze's REST request its alert text"
 
   public var keptGroups: Set<String> { Self.groups }
 

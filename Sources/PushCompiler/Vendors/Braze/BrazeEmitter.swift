@@ -14,6 +14,7 @@ struct BrazeEmitter: PayloadEmitter {
     context.reportUnwrittenTracking(notification.tracking, written: [.campaignID])
     var options: BrazeSendOptions?
     if deviceForm {
+      context.refuseRequestSetting(Self.bodyField, giving: Braze.bodyPurpose)
       context.reportForeignExtras(notification, keeping: ["braze", APSCodec.extrasKey])
     } else {
       // The request takes the APNs headers other formats kept as its send options.
