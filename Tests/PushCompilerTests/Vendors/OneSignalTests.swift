@@ -214,3 +214,23 @@ import Testing
       })
   }
 }
+
+extension OneSignalTests {
+  /// The SDK's `parseActionButtons` skips a button without `n`, whatever its `i`: the
+  /// reader drops it too, with a warning at the button, in both formats, and the other
+  /// buttons are read.
+  @Test(
+    arguments: [
+      #"{"aps": {"alert": "x"}, "custom": {"i": "n-1"}, "buttons": [{"i": "later"}, {"i": "open", "n": "Open"}]}"#,
+      #"{"aps": {"alert": "x"}, "os_data": {"i": "n-1", "buttons": [{"i": "later"}, {"i": "open", "n": "Open"}]}}"#,
+    ])
+  func aButtonWithAnIDButNoTitleIsDroppedWithAWarningAtIt(_ payload: String) throws {
+    let result = try convert(payload, to: IRFormat())
+    #expect(result.output?["buttons"]?.arrayValue?.map { $0["id"] } == ["open"])
+    let pointer: JSONPointer = payload.contains("os_data") ? "/os_data/buttons/0" : "/buttons/0"
+    let dropped = result.diagnostics.filter { $0.location == .input(pointer) }
+    #expect(dropped.map(\.code.name) == ["parse.invalid-button"])
+    #expect(
+      dropped.first?.message == "button without an 'n' title string; dropped, as the SDK skips it")
+  }
+}
