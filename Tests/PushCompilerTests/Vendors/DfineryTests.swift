@@ -39,4 +39,48 @@ import Testing
         "uri": "scheme://path",
       ])
   }
+
+  /// A `dfn` member of a type the specification does not give (`s_id`, `u_id` and the
+  /// `click_act` link members are strings, `is_f` is 1 or 0, `ads` a dictionary) is
+  /// reported and ignored, as `is_test` is: the defaults file fills the required ids, and
+  /// the output passes Dfinery's own validation.
+  @Test func wrongTypedKeptMembersAreIgnoredSoDefaultsFillThem() throws {
+    let payload =
+      #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"dfn":{"is_test":0,"c_id":"c","s_id":5,"u_id":["x"],"is_f":"yes","ads":"a","click_act":{"l_id":1,"l_name":2,"l_type":true,"act_type":"AppOpen"}}}"#
+    var translator = Translator(from: Dfinery(), to: Dfinery())
+    translator.defaults = ["s_id": "svc", "u_id": "user"]
+    let result = translator.translate(try JSONReader.parse(Array(payload.utf8)))
+    let dfn = try #require(result.output?["dfn"])
+    #expect(dfn["s_id"] == "svc")
+    #expect(dfn["u_id"] == "user")
+    #expect(dfn["is_f"] == nil)
+    #expect(dfn["ads"] == nil)
+    #expect(
+      dfn["click_act"] == [
+        "l_id": "1", "l_type": "PushMessage", "act_type": "AppOpen", "uri": nil,
+      ])
+    let ignored = result.diagnostics.filter {
+      [.wrongType, .invalidValue].contains($0.code)
+    }.map { "\($0.code.name) \($0.location)" }
+    #expect(
+      ignored == [
+        "parse.wrong-type /dfn/s_id", "parse.wrong-type /dfn/u_id",
+        "parse.invalid-value /dfn/is_f", "parse.wrong-type /dfn/ads",
+        "parse.wrong-type /dfn/click_act/l_id", "parse.wrong-type /dfn/click_act/l_name",
+        "parse.wrong-type /dfn/click_act/l_type",
+      ])
+    var validation = Diagnostics()
+    Dfinery().validate(try #require(result.output), diagnostics: &validation)
+    #expect(!validation.hasErrors, "\(validation.codes)")
+  }
+
+  /// `is_f` given as `true` is the flag 1, and is written so, as the specification's
+  /// number, as `is_test` is.
+  @Test func foregroundFlagIsWrittenAsANumber() throws {
+    let payload =
+      #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"dfn":{"is_test":0,"c_id":"c","s_id":"s","u_id":"u","is_f":true,"click_act":{"l_id":"1","l_type":"PushMessage","act_type":"AppOpen"}}}"#
+    let result = try convert(payload, to: Dfinery())
+    #expect(result.output?["dfn"]?["is_f"] == 1)
+    #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
+  }
 }

@@ -52,6 +52,7 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
     static let notificationID = "n_id"
     static let serviceID = "s_id"
     static let unifiedID = "u_id"
+    static let ads = "ads"
     static let clickAction = "click_act"
     static let buttons = "btn"
     static let linkID = "l_id"

@@ -59,6 +59,9 @@ struct DfineryParser: PayloadParser {
         // The members the tap action does not carry, each kept where it was read.
         var link = JSONObject()
         for member in object where member.key != Key.actionType && member.key != Key.uri {
+          guard
+            Self.hasItsType(member, at: pointer.appending(member.key), context: &context)
+          else { continue }
           context.keep(
             member.key, member.value, in: &link, extraOf: "dfinery", group: Key.clickAction,
             from: pointer.appending(member.key))
@@ -71,13 +74,39 @@ struct DfineryParser: PayloadParser {
         if let elements = context.array(member.value, at: pointer) {
           readButtons(elements, context: &context)
         }
-      case Key.foreground, Key.serviceID, Key.unifiedID, "ads":
+      case Key.foreground:
+        // Kept as the specification's number, as `is_test` is written.
+        guard let flag = context.flag(member.value, at: pointer) else { continue }
+        context.keep(
+          member.key, .number(JSONNumber(flag ? 1 : 0)), in: &kept, extraOf: "dfinery",
+          from: pointer)
+      case Key.serviceID, Key.unifiedID, Key.ads:
+        guard Self.hasItsType(member, at: pointer, context: &context) else { continue }
         context.keep(member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer)
       default:
         context.keep(
           member.key, member.value, in: &kept, extraOf: "dfinery", from: pointer,
           noting: "'dfn.\(member.key)' is not a key the Dfinery SDK reads; kept verbatim")
       }
+    }
+  }
+
+  /// Whether a `dfn` or `click_act` member kept verbatim has the type the specification
+  /// gives it: `s_id`, `u_id`, `l_id` and `l_type` a string, `l_name` a string or `null`
+  /// (the sender sample's), `ads` a dictionary. Another type is reported and ignored, so
+  /// that `--set` or `--defaults` gives a required one and the output stays valid.
+  private static func hasItsType(
+    _ member: JSONObject.Member, at pointer: JSONPointer, context: inout ParseContext
+  ) -> Bool {
+    switch member.key {
+    case Key.serviceID, Key.unifiedID, Key.linkID, Key.linkType:
+      return context.string(member.value, at: pointer) != nil
+    case Key.linkName:
+      return member.value == .null || context.string(member.value, at: pointer) != nil
+    case Key.ads:
+      return context.object(member.value, at: pointer) != nil
+    default:
+      return true
     }
   }
 
