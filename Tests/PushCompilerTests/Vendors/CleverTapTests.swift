@@ -102,4 +102,92 @@ import Testing
       changed.message.contains("opens 'https://ex.com/a' in the browser instead of in the app"))
     #expect(changed.location == .ir("/defaultAction"))
   }
+
+  /// A `ct_ContentSlider` string in which CTNotificationContent's model
+  /// (`ContentSliderProperties`) finds `members`: settings and two slides, each slide
+  /// with `slide`.
+  static func sliderPayload(
+    _ members: String, slide: String = #"\"caption\":\"c\",\"subcaption\":\"s\",\"actionUrl\":\"\""#
+  ) -> String {
+    let texts = slide.isEmpty ? "" : slide + ","
+    let items = ["a", "b"].map { #"{\#(texts)\"imageUrl\":\"https://x/\#($0).jpg\"}"# }
+    return
+      #"{"W$id":"1","aps":{"alert":"a","mutable-content":1},"ct_ContentSlider":"{\#(members),\"items\":[\#(items.joined(separator: ","))]}"}"#
+  }
+
+  /// Settings the model decodes, with `autoPlay` as given.
+  static func settings(autoPlay: String, type: String = #",\"type\":\"carousalImg\""#) -> String {
+    #"\"orientation\":\"portrait\",\"showsPaging\":1,\"autoPlay\":\#(autoPlay),\"autoDismiss\":1\#(type)"#
+  }
+
+  /// A slider string the SDK's model cannot decode shows the alert's text and no slides
+  /// on the phone: that is said where the slider was read, with why, and the slides are
+  /// read as their author meant them.
+  @Test(arguments: [
+    (settings(autoPlay: "1", type: ""), nil as String?, "no 'type'", "carousel-auto"),
+    (
+      #"\"orientation\":\"portrait\",\"showsPaging\":\"1\",\"autoPlay\":\"1\",\"autoDismiss\":1,\"type\":\"carousalImg\""#,
+      nil, "'showsPaging' is not a whole number", "carousel-manual"
+    ),
+    (settings(autoPlay: "1.5"), nil, "'autoPlay' is not a whole number", "carousel-manual"),
+    (settings(autoPlay: "true"), nil, "'autoPlay' is not a whole number", "carousel-auto"),
+    (settings(autoPlay: "1"), "", "no 'items/0/caption'", "carousel-auto"),
+  ])
+  func anUndecodableSliderStringIsReported(
+    _ members: String, _ slide: String?, _ problem: String, _ presentation: String
+  ) throws {
+    let payload =
+      slide.map { Self.sliderPayload(members, slide: $0) } ?? Self.sliderPayload(members)
+    let result = try convert(payload, to: IRFormat())
+    let warning = try #require(
+      result.diagnostics.first {
+        $0.location == .input("/ct_ContentSlider") && $0.code == .obsoleteShape
+      }, "\(result.diagnostics.codes)")
+    #expect(warning.message.contains(problem), "\(warning.message)")
+    #expect(
+      warning.message.hasSuffix(
+        "the phone shows the alert's text and no slides"), "\(warning.message)")
+    let ir = try #require(result.output)
+    #expect(ir["media"]?.arrayValue?.count == 2)
+    #expect(ir["mediaPresentation"] == .string(presentation))
+  }
+
+  /// A setting of a type the model cannot decode is reported where it was read and not
+  /// kept: the clevertap output writes the dashboard's value, which the model decodes.
+  @Test func anUndecodableSettingIsIgnoredSoTheOutputDecodes() throws {
+    let payload = Self.sliderPayload(
+      #"\"orientation\":5,\"showsPaging\":\"0\",\"autoPlay\":1.5,\"autoDismiss\":true,\"type\":\"carousalImg\""#
+    )
+    let result = try convert(payload)
+    let ignored = result.diagnostics.filter {
+      [.wrongType, .invalidValue].contains($0.code)
+    }.map { "\($0.code.name) \($0.location)" }
+    #expect(
+      ignored == [
+        "parse.wrong-type /ct_ContentSlider/orientation",
+        "parse.invalid-value /ct_ContentSlider/showsPaging",
+        "parse.invalid-value /ct_ContentSlider/autoPlay",
+      ])
+    let output = try #require(result.output)
+    let back = try convert(JSONWriter(style: .compact).string(output), to: IRFormat())
+    #expect(
+      !back.diagnostics.contains { "\($0.location)".hasPrefix("/ct_ContentSlider") },
+      "\(back.diagnostics.codes)")
+  }
+
+  /// The dashboard's slider string decodes: nothing is said of it.
+  @Test func aDecodableSliderStringIsNotReported() throws {
+    let result = try convert(Self.sliderPayload(Self.settings(autoPlay: "1")), to: IRFormat())
+    #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
+  }
+
+  /// `autoPlay` spelled `true`, as the README spells the other flags, is warned about as
+  /// they are, and read as 1.
+  @Test func aBooleanAutoPlayIsTheReadmeSpelling() throws {
+    let result = try convert(Self.sliderPayload(Self.settings(autoPlay: "true")), to: IRFormat())
+    let warning = try #require(
+      result.diagnostics.first { $0.location == .input("/ct_ContentSlider/autoPlay") })
+    #expect(warning.code == .obsoleteShape)
+    #expect(warning.notes == ["read as 1"])
+  }
 }

@@ -145,6 +145,15 @@ struct CleverTapParser: PayloadParser {
         .obsoleteShape,
         "the SDK decodes 'ct_ContentSlider' from a JSON string; an object shows an empty view",
         at: pointer, notes: ["read as its author meant it; a clevertap output writes a string"])
+    } else {
+      let problems = ContentSliderModel.problems(in: slider)
+      if !problems.isEmpty {
+        context.report(
+          .obsoleteShape,
+          "the SDK's model cannot decode this 'ct_ContentSlider' (\(problems.joined(separator: "; "))): the phone shows the alert's text and no slides",
+          at: pointer,
+          notes: ["read as its author meant it; a clevertap output writes what the model decodes"])
+      }
     }
     let items = context.array(slider.removeValue(forKey: "items"), at: pointer.appending("items"))
     for (index, element) in (items ?? []).enumerated() {
@@ -168,25 +177,48 @@ struct CleverTapParser: PayloadParser {
         JSONPointer("/media").appending(notification.media.count), from: path)
       notification.media.append(item)
     }
-    let autoPlay = slider.removeValue(forKey: "autoPlay")
+    readSettings(of: &slider, at: pointer, context: &context)
+    // The content extension plays the slides when `autoPlay` is not 0.
+    let autoPlay = slider.removeValue(forKey: "autoPlay")?.numberValue?.wholeValue ?? 0
     if notification.media.count > 1 {
-      let isAuto = autoPlay == true || autoPlay?.numberValue?.intValue == 1
-      notification.mediaPresentation = isAuto ? .carouselAuto : .carouselManual
+      notification.mediaPresentation = autoPlay != 0 ? .carouselAuto : .carouselManual
       context.sourceMap.record("/mediaPresentation", from: pointer)
-    }
-    // The README spells flags true and false; the SDK's model decodes only integers.
-    for member in slider {
-      guard case .bool(let flag) = member.value else { continue }
-      slider[member.key] = flag ? 1 : 0
-      context.report(
-        .obsoleteShape,
-        "'\(member.key)' \(flag) is the README's spelling; the SDK's model decodes 1 or 0",
-        at: pointer.appending(member.key), notes: ["read as \(flag ? 1 : 0)"])
     }
     // The dashboard's defaults say nothing: the output writes them when none is kept.
     for (key, value) in CleverTap.sliderDefaults where slider[key] == value { slider[key] = nil }
     if !slider.isEmpty {
       context.keep(Key.slider, .object(slider), in: &kept, extraOf: "clevertap", from: pointer)
+    }
+  }
+
+  /// Leaves in `slider` the settings as the SDK's model decodes them: the README's `true`
+  /// and `false` read as 1 and 0; a flag that is no whole number, or an `orientation` or
+  /// `type` that is no string, reported and removed, so that an output writes the
+  /// dashboard's value in its place.
+  private func readSettings(
+    of slider: inout JSONObject, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    for member in slider {
+      let key = member.key
+      if ContentSliderModel.textSettings.contains(key) {
+        guard member.value.stringValue == nil else { continue }
+        slider[key] = nil
+        context.reportWrongType(member.value, expected: "a string", at: pointer.appending(key))
+      } else if ContentSliderModel.flagSettings.contains(key) {
+        if case .bool(let flag) = member.value {
+          slider[key] = flag ? 1 : 0
+          context.report(
+            .obsoleteShape,
+            "'\(key)' \(flag) is the README's spelling; the SDK's model decodes 1 or 0",
+            at: pointer.appending(key), notes: ["read as \(flag ? 1 : 0)"])
+        } else if !ContentSliderModel.isFlag(member.value) {
+          slider[key] = nil
+          context.report(
+            .invalidValue,
+            "'\(key)' \(JSONWriter(style: .compact).string(member.value)) is not the whole number the SDK's model decodes; ignored",
+            at: pointer.appending(key))
+        }
+      }
     }
   }
 

@@ -1,0 +1,50 @@
+import PushIR
+
+/// What CTNotificationContent's Swift model of `ct_ContentSlider`
+/// (`ContentSliderProperties`, `Templates/ContentSlider/Model/ContentSliderProperties.swift`)
+/// needs to decode the string: every setting and every slide text present, of its type.
+/// When decoding fails, `CTContentSliderController.createView()` shows only the alert's
+/// title and body, with no slide (`Specs/vendors/clevertap.md`).
+enum ContentSliderModel {
+  /// The settings decoded as strings.
+  static let textSettings = ["orientation", "type"]
+  /// The settings decoded as `Int`: a JSON number with a whole value, never a boolean.
+  static let flagSettings = ["showsPaging", "autoPlay", "autoDismiss"]
+  /// The members each slide needs, all strings (the alt text is optional).
+  static let slideTexts = ["caption", "subcaption", "imageUrl", "actionUrl"]
+
+  /// Why the model cannot decode `slider`, one phrase per problem, the
+  /// settings' first, then the slides'; empty when it decodes.
+  static func problems(in slider: JSONObject) -> [String] {
+    var problems: [String] = []
+    for key in textSettings + flagSettings {
+      switch slider[key] {
+      case nil: problems.append("no '\(key)'")
+      case let value? where textSettings.contains(key):
+        if value.stringValue == nil { problems.append("'\(key)' is not a string") }
+      case let value?:
+        if !isFlag(value) { problems.append("'\(key)' is not a whole number") }
+      }
+    }
+    guard let items = slider["items"] else { return problems + ["no 'items'"] }
+    guard let slides = items.arrayValue else { return problems + ["'items' is not an array"] }
+    for (index, slide) in slides.enumerated() {
+      guard let object = slide.objectValue else {
+        problems.append("'items/\(index)' is not an object")
+        continue
+      }
+      for key in slideTexts {
+        switch object[key] {
+        case nil: problems.append("no 'items/\(index)/\(key)'")
+        case let value? where value.stringValue == nil:
+          problems.append("'items/\(index)/\(key)' is not a string")
+        default: break
+        }
+      }
+    }
+    return problems
+  }
+
+  /// Whether the model decodes `value` as one of its `Int` flags.
+  static func isFlag(_ value: JSONValue) -> Bool { value.numberValue?.wholeValue != nil }
+}
