@@ -190,4 +190,33 @@ import Testing
     #expect(warning.code == .obsoleteShape)
     #expect(warning.notes == ["read as 1"])
   }
+
+  /// `ct_mediaUrl` beside a one-slide slider is an attachment of its own on the phone
+  /// (CTNotificationService) while the content extension shows the slide: the slide is
+  /// written back as a slider, so the kept media keys stay as they were.
+  @Test func keptMediaKeysKeepAOneSlideSlider() throws {
+    let payload =
+      #"{"W$id":"1","aps":{"alert":"a","mutable-content":1,"category":"CTNotification"},"ct_mediaUrl":"https://x/other.jpg","ct_mediaType":"image","ct_ContentSlider":"{\"orientation\":\"portrait\",\"showsPaging\":1,\"autoPlay\":0,\"autoDismiss\":1,\"type\":\"carousalImg\",\"items\":[{\"caption\":\"\",\"subcaption\":\"\",\"imageUrl\":\"https://x/a.jpg\",\"actionUrl\":\"\"}]}"}"#
+    let result = try convert(payload)
+    let output = try #require(result.output)
+    #expect(output["ct_mediaUrl"] == "https://x/other.jpg")
+    #expect(output["ct_mediaType"] == "image")
+    let slider = try #require(output["ct_ContentSlider"]?.stringValue)
+    #expect(slider.contains(#""imageUrl":"https://x/a.jpg""#))
+    #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
+  }
+
+  /// A medium written on its own in place of kept media keys reports each it replaces.
+  @Test func aMediumWrittenOverKeptMediaKeysReportsThem() throws {
+    let ir =
+      #"{"irVersion": 1, "content": {"body": "x"}, "tracking": {"campaignID": "1"}, "media": [{"url": "https://x/v.mp4", "kind": "video"}], "extras": {"clevertap": {"ct_mediaUrl": "https://x/other.jpg", "ct_mediaType": "image"}}}"#
+    let translator = Translator(from: IRFormat(), to: CleverTap())
+    let result = translator.translate(try JSONReader.parse(Array(ir.utf8)))
+    #expect(result.output?["ct_mediaUrl"] == "https://x/v.mp4")
+    let dropped = result.diagnostics.filter { $0.code == .droppedExtra }
+    #expect(
+      dropped.map(\.location) == [
+        .ir("/extras/clevertap/ct_mediaUrl"), .ir("/extras/clevertap/ct_mediaType"),
+      ], "\(result.diagnostics.codes)")
+  }
 }

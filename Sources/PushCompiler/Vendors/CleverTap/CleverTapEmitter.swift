@@ -17,7 +17,7 @@ struct CleverTapEmitter: PayloadEmitter {
 
     var tail = JSONObject()
     if let url = notification.defaultAction?.url { tail.append(Key.deepLink, .string(url)) }
-    if let index = mediumWrittenAlone(keptSlider: keptSlider) {
+    if let index = mediumWrittenAlone(keptSlider: keptSlider, kept: kept) {
       let item = notification.media[index]
       tail.append(Key.mediaURL, .string(item.url))
       tail.append(Key.mediaType, .string(mediaType(of: item)))
@@ -50,8 +50,17 @@ struct CleverTapEmitter: PayloadEmitter {
     {
       root.append(campaignKey, id)
     }
-    for member in kept where !member.key.hasPrefix("@") && tail[member.key] == nil {
-      root.append(member.key, member.value)
+    for member in kept where !member.key.hasPrefix("@") {
+      guard let written = tail[member.key] else {
+        root.append(member.key, member.value)
+        continue
+      }
+      if written != member.value {
+        context.report(
+          .droppedExtra,
+          "clevertap's own '\(member.key)' \(JSONWriter(style: .compact).string(member.value)) dropped: the medium written on its own takes its place",
+          at: JSONPointer("/extras/clevertap").appending(member.key))
+      }
     }
     for member in tail { root.append(member.key, member.value) }
     context.writeCustomData(
@@ -65,12 +74,15 @@ struct CleverTapEmitter: PayloadEmitter {
   /// The medium CTNotificationService attaches on its own, rather than a content slider
   /// of the images: the first when none is an image (the slider shows images only); else
   /// the only image when it has nothing only a slide shows (no caption, subcaption or
-  /// link to open), unless the source's slider is kept (a one-image slider stays one).
-  private func mediumWrittenAlone(keptSlider: JSONValue?) -> Int? {
+  /// link to open), unless the source's slider is kept (a one-image slider stays one) or
+  /// media keys kept beside it (on the phone, an attachment of their own beside the
+  /// slider) would be replaced.
+  private func mediumWrittenAlone(keptSlider: JSONValue?, kept: JSONObject) -> Int? {
     let media = notification.media
     let images = media.indices.filter { media[$0].kind == .image }
     guard !images.isEmpty else { return media.isEmpty ? nil : 0 }
-    guard keptSlider == nil, images.count == 1 else { return nil }
+    let keepsMediaKeys = [Key.mediaURL, Key.mediaType, Key.altText].contains { kept[$0] != nil }
+    guard keptSlider == nil, !keepsMediaKeys, images.count == 1 else { return nil }
     let image = media[images[0]]
     let plain =
       (image.caption ?? "").isEmpty && (image.subcaption ?? "").isEmpty && image.action?.url == nil
