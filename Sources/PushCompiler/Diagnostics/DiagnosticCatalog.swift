@@ -192,6 +192,13 @@ extension DiagnosticCode {
   /// A target field given with `--set` replaces the value the source gave it.
   public static let replacedValue = DiagnosticCode(
     "emit.replaced-value", .note, "a target field given with --set replaces the source's value")
+  /// The output holds a button icon only the vendor's draft SDK builds show; the shipped
+  /// SDK does not show it. Not lossy: the output keeps the icon, and a payload of the
+  /// vendor's own carries it to its shipped SDK no better.
+  public static let draftOnlyIcon = DiagnosticCode(
+    "emit.draft-only-icon", .warning,
+    "the output holds a button icon only the vendor's draft SDK builds show; the shipped SDK does not show it"
+  )
   /// A registered category dropped because the target cannot carry it.
   public static let droppedCategory = DiagnosticCode(
     "emit.dropped-category", .warning, lossy: true,
@@ -340,7 +347,8 @@ extension DiagnosticCode {
       blankLabel, changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia,
       droppedOption,
       droppedTextInput, longLabel, renamedButton, shortenedBody,
-      carriedField, defaultValue, derivedValue, droppedCategory, droppedExtra, droppedField,
+      carriedField, defaultValue, derivedValue, draftOnlyIcon, droppedCategory, droppedExtra,
+      droppedField,
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, movedField, needsAppSetting, needsPlugin,
       noFallbackCategory, overBudget,

@@ -149,6 +149,13 @@ public struct Capabilities: Sendable {
     get { storage.values.systemImageIcons }
     set { change { $0.systemImageIcons = newValue } }
   }
+  /// Whether only the vendor's draft SDK builds show the button icons the target writes,
+  /// its shipped SDK ignoring them (Klaviyo's): the icons are written for those builds,
+  /// and the emitter reports each (`emit.draft-only-icon`).
+  public var iconsOnlyInDraftBuilds: Bool {
+    get { storage.values.iconsOnlyInDraftBuilds }
+    set { change { $0.iconsOnlyInDraftBuilds = newValue } }
+  }
   /// Whether buttons can show an image from the app's assets.
   public var templateImageIcons: Bool {
     get { storage.values.templateImageIcons }
@@ -312,6 +319,7 @@ public struct Capabilities: Sendable {
       var forcedButtonOptions: ButtonOptions = []
       var systemImageIcons: Bool = false
       var templateImageIcons: Bool = false
+      var iconsOnlyInDraftBuilds: Bool = false
       var textInput: Bool = false
       var maxLabelLength: Int? = nil
       var maxMedia: Int = 0
@@ -396,6 +404,7 @@ public struct Capabilities: Sendable {
             : " (the browser and web views only for \(schemes.sorted().joined(separator: ", ")))"
         } ?? ""),
       "button options: \(options.isEmpty ? "none" : options.joined(separator: "; ")); icons: \(icons.isEmpty ? "none" : icons.joined(separator: ", "))"
+        + (iconsOnlyInDraftBuilds && !icons.isEmpty ? " (draft builds only)" : "")
         + "; text input: \(textInput ? "yes" : "no")",
       "media: \(count(maxMedia)) item(s) of \(list(mediaKinds))"
         + (mediaFileExtensions.map { " (only \($0.sorted().joined(separator: ", ")) files)" }

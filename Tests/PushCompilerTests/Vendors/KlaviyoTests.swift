@@ -192,6 +192,36 @@ import Testing
     #expect(actions["/body/actions/com.klaviyo.action.no/url"] == ["validate.wrong-type"])
   }
 
+  /// Only Klaviyo's draft builds showed a button's `icon`: the shipped extension
+  /// (`KlaviyoActionButtonParser.swift`) reads none. The icon is written for the draft
+  /// builds and reported at its place as not shown by the shipped SDK, whatever format
+  /// gave it (a warning, not lossy: the output keeps it, and re-reading pushc's own
+  /// output loses nothing); `pushc formats` says so.
+  @Test func anIconIsWrittenForDraftBuildsAndReportedAsUnshownByTheShippedSDK() throws {
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "open_app", "icon": "star"}, {"id": "b", "label": "B", "action": "open_app"}]}}"#
+    let result = try convert(payload)
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["icon"] } == ["star", nil])
+    let reported = result.diagnostics.all.filter { $0.code.name == "emit.draft-only-icon" }
+    #expect(reported.map(\.location) == [.input("/body/action_buttons/0/icon")])
+    #expect(
+      reported.allSatisfy {
+        !$0.code.isLossy && $0.severity == .warning
+          && $0.message
+            == "button 'A' keeps its SF Symbol icon 'star' for klaviyo's draft builds only: the shipped SDK does not show it"
+      })
+
+    let fromOneSignal =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "custom": {"i": "00000000-0000-0000-0000-000000000001"}, "buttons": [{"i": "a", "n": "A", "icon_type": "system", "path": "star"}]}"#
+    var translator = Translator(from: OneSignal(), to: Klaviyo())
+    let translated = translator.translate(try JSONReader.parse(Array(fromOneSignal.utf8)))
+    #expect(translated.output?["body"]?["action_buttons"]?.arrayValue?.first?["icon"] == "star")
+    #expect(translated.diagnostics.codes.contains("emit.draft-only-icon"))
+    #expect(
+      Klaviyo().capabilities.summaryLines[3].contains("icons: SF Symbols (draft builds only)"))
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")

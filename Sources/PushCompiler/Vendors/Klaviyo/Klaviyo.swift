@@ -51,6 +51,8 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     capabilities.linksMustParse = true
     capabilities.forcedButtonOptions = [.foreground]
     capabilities.systemImageIcons = true
+    // The draft spec's `icon`; the shipped extension's `KlaviyoActionButtonParser` reads none.
+    capabilities.iconsOnlyInDraftBuilds = true
     capabilities.maxLabelLength = 30
     capabilities.maxMedia = 1
     capabilities.mediaKinds = [.image, .gif, .video]

@@ -20,6 +20,7 @@ struct KlaviyoEmitter: PayloadEmitter {
       of: notification, keptBody: kept.body, context: &context)
     let category = categoryToWrite(
       shippedSDKSkipped: kept.shippedSDKSkipsButtons, context: &context)
+    Self.reportDraftOnlyIcons(of: notification.buttons, context: &context)
     builder.beginObject()
     builder.name(Name.aps)
     APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
@@ -155,6 +156,24 @@ struct KlaviyoEmitter: PayloadEmitter {
     }
     if case .systemImage(let name) = button.icon { builder.member(Name.icon, string: name) }
     builder.endObject()
+  }
+
+  /// Reports each icon of `buttons`, which the output writes for the draft builds alone
+  /// (``Capabilities/iconsOnlyInDraftBuilds``): the shipped extension's
+  /// `KlaviyoActionButtonParser` reads no `icon`.
+  private static func reportDraftOnlyIcons(
+    of buttons: borrowing [ActionButton], context: inout EmitContext
+  ) {
+    let targetID = context.targetID
+    for index in buttons.indices {
+      guard let icon = buttons[index].icon else { continue }
+      let label = buttons[index].label
+      let kind = if case .systemImage = icon { "SF Symbol" } else { "image" }
+      context.report(
+        .draftOnlyIcon,
+        "button '\(label)' keeps its \(kind) icon '\(icon.name)' for \(targetID)'s draft builds only: the shipped SDK does not show it",
+        at: JSONPointer("/buttons").appending(index).appending("icon"))
+    }
   }
 
   /// The category to name in `aps.category` and its `body.actions`: a registered

@@ -306,6 +306,9 @@ struct KlaviyoParser: PayloadParser {
       lazy var path = JSONPointer("/buttons").appending(position)
       lazy var pointer = JSONPointer("/body/action_buttons").appending(entry.index)
       context.sourceMap.record(path, from: pointer)
+      if entry.button.icon != nil {
+        context.sourceMap.record(path.appending("icon"), from: pointer.appending("icon"))
+      }
       if entry.button.action.url != nil {
         context.sourceMap.record(
           path.appending("action").appending("url"),
