@@ -22,7 +22,8 @@ import PushIR
 /// where the target cannot say, and what it says twice for one action after the first
 /// time; the links its actions and media items open go where the target sends links. A media item iOS
 /// would not attach is dropped where the target's service extension names its file after
-/// the URL (``Capabilities/mediaFileNamedAfterURL``).
+/// the URL (``Capabilities/mediaFileNamedAfterURL``) or after the media type the payload
+/// gives (``Capabilities/mediaFileNamedAfterType``).
 /// Reports: one `fit.*` warning per change, at the IR path of what changed, and
 /// `fit.blank-label` for a kept button whose label is empty or white space (iOS shows it
 /// blank), which it writes as it is.

@@ -217,6 +217,15 @@ public struct Capabilities: Sendable {
     get { storage.values.mediaFileNamedAfterURL }
     set { change { $0.mediaFileNamedAfterURL = newValue } }
   }
+  /// Whether the vendor's service extension saves a download under the file extension
+  /// the payload gives as its media type (Klaviyo's `rich-media-type`, which the emitter
+  /// writes as ``MediaItem/fileExtension``) and attaches it with no type hint, so that
+  /// iOS types the file by that extension alone and attaches nothing when it is no type
+  /// iOS takes (``MediaKind/attachableFileExtensions``): fit-target drops such an item.
+  public var mediaFileNamedAfterType: Bool {
+    get { storage.values.mediaFileNamedAfterType }
+    set { change { $0.mediaFileNamedAfterType = newValue } }
+  }
   /// Whether the payload can name a category the app registered.
   public var registeredCategories: Bool {
     get { storage.values.registeredCategories }
@@ -329,6 +338,7 @@ public struct Capabilities: Sendable {
       var mediaCaptions: Bool = false
       var mediaAltText: Bool = false
       var mediaFileNamedAfterURL: Bool = false
+      var mediaFileNamedAfterType: Bool = false
       var registeredCategories: Bool = false
       var categoryActionTargets: Bool = false
       var expandsPredefinedCategories: Bool = false
@@ -412,6 +422,9 @@ public struct Capabilities: Sendable {
         + (mediaCaptions ? ", with captions" : "") + (mediaAltText ? ", with alt text" : "")
         + (mediaFileNamedAfterURL
           ? " (saved under the URL's file name: attached only when its extension is a type iOS takes)"
+          : "")
+        + (mediaFileNamedAfterType
+          ? " (saved under the media type the payload gives: attached only when it is a type iOS takes)"
           : ""),
       "registered categories: \(registeredCategories ? "yes" : "no")"
         + (expandsPredefinedCategories ? "; predefined categories become dynamic buttons" : ""),
@@ -504,13 +517,21 @@ extension Capabilities {
 
   /// Why the target's service extension leaves `item` unattached, said after "its service
   /// extension": a file type it refuses (``mediaFileExtensions``), or a file named after
-  /// the URL that iOS does not attach (``mediaFileNamedAfterURL``). `nil` when it may be
+  /// the URL (``mediaFileNamedAfterURL``) or after the media type the payload gives
+  /// (``mediaFileNamedAfterType``) that iOS does not attach. `nil` when it may be
   /// attached.
   func whyNotAttached(_ item: MediaItem) -> String? {
     if mediaFileNamedAfterURL, !item.isAttachedWhenNamedAfterURL {
       let refused =
         item.fileExtensionOfURLName.map { "'.\($0)' file" } ?? "file without an extension"
       return "names the file after the URL, and iOS attaches no \(refused)"
+    }
+    if mediaFileNamedAfterType {
+      let type = item.fileExtension.lowercased()
+      if !MediaKind.attachableFileExtensions.contains(type) {
+        return
+          "names the file after the media type the payload gives, and iOS attaches no '.\(type)' file"
+      }
     }
     guard let refused = refusedFileType(of: item) else { return nil }
     let attached = (mediaFileExtensions ?? []).sorted().joined(separator: ", ")

@@ -37,4 +37,65 @@ import Testing
       #"{"aps": {"alert": "x", "mutable-content": 1}, "ab": {"att": {"url": "https://a.example/f", "type": "\#(type)"}}}"#
     #expect(try fileType(from: payload, source: Braze(), to: Klaviyo()) == .string(expected))
   }
+
+  /// Translates the IR media `media` (items' JSON) to `target`.
+  func fromIR(media: String, to target: any VendorFormat) throws -> Translator.Result {
+    let ir = #"{"irVersion": 1, "content": {"body": "B"}, "media": [\#(media)]}"#
+    var translator = Translator(from: IRFormat(), to: target)
+    translator.settings = ["_k": "k", "W$id": "1"].filter { key, _ in
+      target.settableFields.contains { $0.names.contains(key) }
+    }
+    return translator.translate(try JSONReader.parse(Array(ir.utf8)))
+  }
+
+  /// Klaviyo's extension saves the download under `rich-media-type` as its extension and
+  /// attaches it with no type hint (`KlaviyoExtension.handleRichMedia`): a type iOS does
+  /// not attach, such as `webp`, shows nothing, so the item is dropped and said so, and
+  /// the next item takes its place. The type is what the emitter writes: the hint's, else
+  /// the URL's.
+  @Test(arguments: [
+    (
+      #"{"url": "https://c.x/p.webp", "kind": "image"}"#,
+      "image 'https://c.x/p.webp' dropped: klaviyo's service extension names the file after the media type the payload gives, and iOS attaches no '.webp' file"
+    ),
+    (
+      #"{"url": "https://c.x/p", "kind": "image", "typeHint": "image/bmp"}"#,
+      "image 'https://c.x/p' dropped: klaviyo's service extension names the file after the media type the payload gives, and iOS attaches no '.bmp' file"
+    ),
+  ])
+  func klaviyoDropsAFileTypeIOSDoesNotAttach(_ media: String, _ message: String) throws {
+    let result = try fromIR(
+      media: media + #", {"url": "https://c.x/q.png", "kind": "image"}"#, to: Klaviyo())
+    let output = try #require(result.output)
+    #expect(output["rich-media"] == "https://c.x/q.png")
+    #expect(output["rich-media-type"] == "png")
+    let dropped = result.diagnostics.all.filter { $0.code.name == "fit.dropped-media" }
+    #expect(dropped.map(\.message) == [message])
+    #expect(dropped.map(\.location) == [.ir("/media/0")])
+    #expect(
+      Klaviyo().capabilities.summaryLines[4].contains("attached only when it is a type iOS takes"))
+  }
+
+  /// A type iOS attaches is kept for Klaviyo, whatever the URL says; CleverTap's extension
+  /// names the file after `ct_mediaType`, the kind (`image` → `.jpg`), not after the
+  /// URL, so a `webp` image is kept there.
+  @Test(arguments: [
+    #"{"url": "https://c.x/p.webp", "kind": "image", "typeHint": "png"}"#,
+    #"{"url": "https://c.x/p.HEIC", "kind": "image"}"#,
+    #"{"url": "https://c.x/clip.mov", "kind": "video"}"#,
+  ])
+  func klaviyoKeepsATypeIOSAttaches(_ media: String) throws {
+    let result = try fromIR(media: media, to: Klaviyo())
+    #expect(try #require(result.output)["rich-media"] != nil)
+    #expect(!result.diagnostics.codes.contains("fit.dropped-media"))
+  }
+
+  @Test func cleverTapKeepsAWebPImage() throws {
+    let result = try fromIR(
+      media: #"{"url": "https://c.x/p.webp", "kind": "image"}"#, to: CleverTap())
+    let output = try #require(result.output)
+    #expect(output["ct_mediaUrl"] == "https://c.x/p.webp")
+    #expect(output["ct_mediaType"] == "image")
+    #expect(!result.diagnostics.codes.contains("fit.dropped-media"))
+  }
 }

@@ -56,6 +56,9 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     capabilities.maxLabelLength = 30
     capabilities.maxMedia = 1
     capabilities.mediaKinds = [.image, .gif, .video]
+    // `KlaviyoExtension.handleRichMedia` appends `rich-media-type` to the file's name and
+    // attaches it with no options (no type hint).
+    capabilities.mediaFileNamedAfterType = true
     capabilities.registeredCategories = true
     capabilities.categoryActionTargets = true
     capabilities.expandsPredefinedCategories = true
