@@ -335,7 +335,8 @@ struct OptionSpec: Sendable {
     ) { $1.defaultsFile = $0 },
     OptionSpec(
       long: "--option", short: nil, valueName: "NAME[=VALUE]", repeatable: true,
-      help: "an emitter option of the target format (see 'pushc formats'); one value per name"
+      help:
+        "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name"
     ) {
       $1.options.insert($0)
     },

@@ -288,9 +288,12 @@ struct Session {
     return target
   }
 
-  /// Refuses an `--option` or a `--set` field that `target` does not have.
+  /// Refuses an `--option` or a `--set` field that `target` does not have; an option
+  /// the source reads with (any format's, with `--from auto`) is taken.
   private func checkNamesKnown(to target: any VendorFormat) throws(UsageError) {
-    for option in options.options.sorted() where !target.acceptsOption(option) {
+    let sources = Vendors.named(options.from ?? "").map { [$0] } ?? Vendors.all
+    for option in options.options.sorted()
+    where !target.acceptsOption(option) && !sources.contains(where: { $0.readsOption(option) }) {
       let known = target.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
       throw UsageError(
         target.refusal(ofOption: option)

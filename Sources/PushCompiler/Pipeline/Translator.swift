@@ -26,7 +26,8 @@ public struct Translator: Sendable {
   /// Values for target fields the payload lacks (`--defaults FILE`); the payload's own
   /// values and `settings` win over them.
   public var defaults: [String: String] = [:]
-  /// Emitter options (`--option NAME` or `--option NAME=VALUE`).
+  /// Emitter options (`--option NAME` or `--option NAME=VALUE`), and those the source's
+  /// front end reads (``VendorFormat/readsOption(_:)``).
   public var options: Set<String> = []
   /// Captures the document after this pass (or after `parse`), for `--dump-after`.
   public var dumpAfter: String?
@@ -169,6 +170,7 @@ public struct Translator: Sendable {
     diagnostics.report(contentsOf: passContext.diagnostics)
     passContext.diagnostics = Diagnostics(recording: recording)
     var parseContext = ParseContext(recording: recording)
+    parseContext.options = options
     var notification: PushNotification
     do {
       notification = try source.parse(payload, context: &parseContext)

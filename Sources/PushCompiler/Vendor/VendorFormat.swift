@@ -34,6 +34,12 @@ public protocol VendorFormat: Sendable {
   /// plain wording.
   func refusal(ofOption option: String) -> String?
 
+  /// Whether `option`, as given to `--option`, tells this format's front end how to read
+  /// a payload (fcm's `inner=FORMAT`, the format of a payload inside it detection cannot
+  /// settle); such an option is taken whatever the target, and reaches the front end
+  /// as ``ParseContext/options``.
+  func readsOption(_ option: String) -> Bool
+
   /// Groups of ``emitOptions`` of which one at most may be given, because they choose
   /// between the same things (a vendor's two payload forms); two of a group are a usage
   /// error naming both.
@@ -130,6 +136,7 @@ extension VendorFormat {
   }
   public var exclusiveOptions: [[String]] { [] }
   public func refusal(ofOption option: String) -> String? { nil }
+  public func readsOption(_ option: String) -> Bool { false }
   public func refusal(ofSetting name: String, options: Set<String>) -> String? { nil }
 
   /// Whether ``settableFields`` names `name`.
@@ -168,6 +175,9 @@ public struct ParseContext: Sendable {
   public var diagnostics: Diagnostics
   /// IR field → input location, for diagnostics raised after parsing.
   public var sourceMap: SourceMap
+  /// The `--option`s given, for a front end one of them tells how to read
+  /// (``VendorFormat/readsOption(_:)``).
+  public var options: Set<String> = []
 
   /// An empty context whose diagnostics and source map keep what `recording` says.
   public init(recording: Diagnostics.Recording = .full) {

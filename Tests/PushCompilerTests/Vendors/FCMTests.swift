@@ -309,3 +309,65 @@ extension FCMTests {
     #expect(streams.error.contains("klaviyo") && !streams.error.contains(", ir,"))
   }
 }
+
+extension FCMTests {
+  /// A payload inside that looks like Braze (`ab`) and Customer.io (`CIO`) alike.
+  static let ambiguousInside = #"""
+    {"message": {"token": "t", "apns": {"payload": {
+      "aps": {"alert": {"title": "Sale", "body": "50% off"}, "mutable-content": 1},
+      "ab": {"att": {"url": "https://cdn.example.com/a.jpg", "type": "jpg"}},
+      "ab_uri": "myapp://sale", "CIO": {"push": {"link": "myapp://sale"}}}}}}
+    """#
+
+  /// An inner payload two formats claim equally is refused as a payload at the root is,
+  /// placed at `apns.payload`, not read as plain APNs (which lost its media and link).
+  @Test func anAmbiguousInnerPayloadIsAnError() throws {
+    let result = translate(try json(Self.ambiguousInside), from: FCM(), to: IRFormat())
+    #expect(result.output == nil)
+    let error = try #require(result.diagnostics.first { $0.code == .ambiguousFormat })
+    #expect(error.location == .input("/message/apns/payload"))
+    #expect(error.message.contains("customerio ('/message/apns/payload/CIO')"), "\(error.message)")
+    #expect(error.message.contains("braze ('/message/apns/payload/ab'"), "\(error.message)")
+    #expect(error.notes.contains { $0.contains("--option inner=") }, "\(error.notes)")
+  }
+
+  /// `--option inner=FORMAT` naming one of the candidates reads the payload inside with it.
+  @Test func theInnerOptionSettlesAnAmbiguousInnerPayload() throws {
+    let result = translate(
+      try json(Self.ambiguousInside), from: FCM(), to: IRFormat(), options: ["inner=braze"])
+    let ir = try #require(result.output, "\(result.diagnostics)")
+    #expect(ir["extras"]?["fcm"]?["@inner"] == "braze")
+    #expect(ir["media"]?.arrayValue?.first?["url"] == "https://cdn.example.com/a.jpg")
+    #expect(!result.diagnostics.contains { $0.code == .ambiguousFormat })
+  }
+
+  /// A payload inside with no vendor's evidence is plain APNs, as before: nothing is guessed.
+  @Test func anInnerPayloadWithoutEvidenceIsPlainAPNs() throws {
+    let payload = try json(
+      #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "hi"}}}}}"#)
+    let ir = try #require(translate(payload, from: FCM(), to: IRFormat()).output)
+    #expect(ir["extras"]?["fcm"]?["@inner"] == "apns")
+  }
+
+  /// On the command line: exit 65 with the error at `apns.payload`, for `--from fcm` and
+  /// `--from auto` alike; `--option inner=` is taken for reading even when the target is
+  /// not fcm.
+  @Test func theCommandLineRefusesAnAmbiguousInnerPayloadUnlessTheOptionNamesIt() {
+    for from in ["fcm", "auto"] {
+      let (code, streams) = runPushc(
+        ["convert", "--from", from, "--to", "klaviyo", "--set", "_k=abc"],
+        input: Self.ambiguousInside)
+      #expect(code == .dataError, "\(from): \(streams.error)")
+      #expect(streams.output.isEmpty)
+      #expect(streams.error.contains("/message/apns/payload: error:"), "\(streams.error)")
+    }
+    let (code, streams) = runPushc(
+      [
+        "convert", "--from", "fcm", "--to", "klaviyo", "--set", "_k=abc", "--option", "inner=braze",
+      ],
+      input: Self.ambiguousInside)
+    #expect(code == .success, "\(streams.error)")
+    #expect(streams.outputText.contains("rich-media"), "\(streams.outputText)")
+    #expect(streams.outputText.contains("myapp://sale"))
+  }
+}

@@ -34,6 +34,12 @@ public struct FCM: ParsedFormat {
     return Self.innerFormats.contains { $0.acceptsOption(option) }
   }
 
+  /// `inner=FORMAT` naming an inner format also names the format of a payload inside
+  /// that detection finds ambiguous, whatever the target.
+  public func readsOption(_ option: String) -> Bool {
+    Self.innerFormatName(in: [option]).flatMap(Self.innerFormat(named:)) != nil
+  }
+
   /// An `inner` option without a format, or naming one that is unknown or cannot stand
   /// inside the envelope (ir, fcm), is refused for that, listing the formats it can be;
   /// `api-request`, because `apns.payload` is what the phone receives.

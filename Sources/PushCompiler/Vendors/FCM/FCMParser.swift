@@ -288,7 +288,9 @@ struct FCMParser: PayloadParser {
   }
 
   /// Reads the phone's payload with the format it is in (detected among every format
-  /// but the IR and fcm, plain APNs when none or several claim it) and records which.
+  /// but the IR and fcm; plain APNs when none claims it) and records which. A payload
+  /// several formats claim equally is an error, as at the root, unless `--option
+  /// inner=FORMAT` names one of them.
   private mutating func readInner(_ device: JSONObject, context: inout ParseContext)
     throws(TranslationError) -> PushNotification
   {
@@ -306,13 +308,17 @@ struct FCMParser: PayloadParser {
       format = found
       context.report(
         .detectedFormat,
-        "the APNs payload is read as \(found.id): \(evidence.keys.map { "'\(relocate($0))'" }.joined(separator: ", ")) (\(evidence.reason)); confidence \(evidence.strength)",
+        "the APNs payload is read as \(found.id): \(Self.keyList(evidence, relocate)) (\(evidence.reason)); confidence \(evidence.strength)",
         at: relocate(.root))
     case .ambiguous(let candidates):
-      format = APNs()
+      let named = FCM.innerFormatName(in: context.options)
+      guard let chosen = candidates.first(where: { $0.format.id == named }) else {
+        throw .unreadablePayload(ambiguity(of: candidates, relocate))
+      }
+      format = chosen.format
       context.report(
         .detectedFormat,
-        "the APNs payload looks like \(candidates.map(\.format.id).joined(separator: " and ")) alike; read as plain apns",
+        "the APNs payload is read as \(format.id), as --option \(FCM.innerOption)=\(format.id) names: \(Self.keyList(chosen.evidence, relocate)) (\(chosen.evidence.reason))",
         at: relocate(.root))
     case .unknown, .notAnObject:
       format = APNs()
@@ -327,6 +333,28 @@ struct FCMParser: PayloadParser {
       context.absorb(inner.diagnostics, relocating: relocate)
       throw error
     }
+  }
+
+  /// The keys of `evidence`, located in the input, quoted and listed for messages.
+  private static func keyList(_ evidence: Evidence, _ relocate: (JSONPointer) -> JSONPointer)
+    -> String
+  {
+    evidence.keys.map { "'\(relocate($0))'" }.joined(separator: ", ")
+  }
+
+  /// The error for a payload inside that `candidates` claim equally: each with its keys,
+  /// at `apns.payload`, and how to name the one it is.
+  private func ambiguity(
+    of candidates: [(format: any VendorFormat, evidence: Evidence)],
+    _ relocate: (JSONPointer) -> JSONPointer
+  ) -> Diagnostic {
+    let list = candidates.map { "\($0.format.id) (\(Self.keyList($0.evidence, relocate)))" }
+    let ids = candidates.map(\.format.id).joined(separator: ", ")
+    return Diagnostic(
+      .ambiguousFormat,
+      "the APNs payload looks like \(list.joined(separator: " and ")) alike; nothing is guessed",
+      at: .input(relocate(.root)),
+      notes: ["name the format inside with --option \(FCM.innerOption)=FORMAT (one of \(ids))"])
   }
 
   /// Where `pointer` of the phone's payload stands in the input: in `notification` or
