@@ -160,12 +160,15 @@ public struct RootIndex: Sendable {
     return object[key]
   }
 
-  /// Those of `names` that are members, in their order.
+  /// Those of `names` that are members with a value of the type each needs, in their
+  /// order.
   func present(_ names: RootNames) -> [String] {
     guard nameBits & names.allBits != 0 else { return [] }
     return names.names.indices.compactMap { index in
-      nameBits & names.bitOfName[index] == 0 || object[names.names[index]] == nil
-        ? nil : names.names[index]
+      guard nameBits & names.bitOfName[index] != 0,
+        let value = object[names.names[index]], names.valueOfName[index].admits(value)
+      else { return nil }
+      return names.names[index]
     }
   }
 
@@ -184,6 +187,28 @@ public struct RootIndex: Sendable {
   }
 }
 
+/// The type of value a marker's SDK reads it as; a member with a value of another type
+/// (`null` among them) is no evidence.
+enum MarkerValue: Sendable {
+  /// Any value but `null`.
+  case any
+  /// A string.
+  case string
+  /// A dictionary.
+  case object
+  /// An array.
+  case array
+
+  /// Whether `value` is of this type.
+  func admits(_ value: JSONValue) -> Bool {
+    switch (self, value) {
+    case (.any, .null): false
+    case (.any, _), (.string, .string), (.object, .object), (.array, .array): true
+    default: false
+    }
+  }
+}
+
 /// Root member names a format looks for together, with the bits ``RootIndex`` gives
 /// them worked out once.
 struct RootNames: Sendable {
@@ -191,12 +216,20 @@ struct RootNames: Sendable {
   let names: [String]
   /// Each name's bit (every bit for a name that must always be looked up).
   fileprivate let bitOfName: [UInt64]
+  /// The type each name's value must have to count.
+  fileprivate let valueOfName: [MarkerValue]
   /// All the names' bits.
   fileprivate let allBits: UInt64
 
-  /// The names `names`, in that order.
+  /// The names `names`, in that order, each counting with any value but `null`.
   init(_ names: [String]) {
-    self.names = names
+    self.init(names.map { ($0, .any) })
+  }
+
+  /// The names of `markers`, in that order, each counting only with a value of its type.
+  init(_ markers: [(name: String, value: MarkerValue)]) {
+    names = markers.map(\.name)
+    valueOfName = markers.map(\.value)
     bitOfName = names.map { RootIndex.bit(of: $0) ?? .max }
     allBits = bitOfName.reduce(0, |)
   }

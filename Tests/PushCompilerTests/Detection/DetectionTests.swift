@@ -141,6 +141,38 @@ import Testing
     #expect(evidence.reason == "an 'aps' dictionary and no other format's evidence")
   }
 
+  /// A marker counts only with the type its SDK reads: a null, or a value of another
+  /// type, is custom data, no evidence (the payload is then another format's, or plain
+  /// APNs).
+  @Test(arguments: [
+    (#"{"aps": {"alert": "hi"}, "body": {"_k": "x"}, "CIO": null}"#, "klaviyo"),
+    (#"{"aps": {"alert": "hi"}, "body": {"_k": "x"}, "scopeKey": null}"#, "klaviyo"),
+    (#"{"aps": {"alert": "hi"}, "body": {"_k": "x"}, "experienceId": 7}"#, "klaviyo"),
+    (#"{"aps": {"alert": "hi"}, "CIO": "summer"}"#, "apns"),
+    (#"{"aps": {"alert": "hi"}, "CIO-Delivery-ID": 5}"#, "apns"),
+    (#"{"aps": {"alert": "hi"}, "W$id": "1", "CIO": "summer"}"#, "clevertap"),
+    (#"{"aps": {"alert": "hi"}, "_": null}"#, "apns"),
+    (#"{"aps": {"alert": "hi"}, "com.urbanairship.media_attachment": "u"}"#, "apns"),
+    (#"{"aps": {"alert": "hi"}, "notification-action": null}"#, "apns"),
+    (#"{"aps": {"alert": "hi"}, "category-actions": {"name": "x"}}"#, "apns"),
+    (#"{"aps": {"alert": "hi"}, "itbl": {"messageId": "m"}, "_": 3}"#, "iterable"),
+  ])
+  func aMarkerOfTheWrongTypeIsNoEvidence(_ payload: String, _ id: String) throws {
+    #expect(detectedID(try detect(payload)) == id, "\(payload)")
+  }
+
+  /// Each marker of the right type still decides.
+  @Test(arguments: [
+    (#"{"aps": {}, "CIO-Delivery-Token": "t"}"#, "customerio"),
+    (#"{"aps": {}, "scopeKey": "@a/b"}"#, "expo"),
+    (#"{"aps": {}, "com.urbanairship.metadata": "e30="}"#, "airship"),
+    (#"{"aps": {}, "com.urbanairship.interactive_actions": {"yes": {"^d": "a://b"}}}"#, "airship"),
+    (#"{"aps": {}, "category-actions": [{"name": "Go", "type": "openApp"}]}"#, "acoustic"),
+  ])
+  func aMarkerOfItsTypeDecides(_ payload: String, _ id: String) throws {
+    #expect(detectedID(try detect(payload)) == id, "\(payload)")
+  }
+
   @Test func aRootThatIsNotAnObjectIsSaidToBeOne() throws {
     let failure = try detect(#"[{"aps": {}}]"#).failure
     #expect(failure?.code == .notAnObject)

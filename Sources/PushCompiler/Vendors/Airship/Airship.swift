@@ -64,8 +64,6 @@ public struct Airship: ParsedFormat, EmittedFormat {
     static let metadata = "com.urbanairship.metadata"
     static let media = "com.urbanairship.media_attachment"
     static let buttonActions = "com.urbanairship.interactive_actions"
-    /// The root keys that mark an Airship payload.
-    static let markers = [sendID, metadata, media, buttonActions]
     /// Android's key for the category; iOS reads `aps.category`.
     static let androidCategory = "com.urbanairship.interactive_type"
     static let messageID = "_uamid"
@@ -99,8 +97,12 @@ public struct Airship: ParsedFormat, EmittedFormat {
     static let tapSpelling = "tap"
   }
 
-  /// The keys Airship's SDK takes as its own, for detection.
-  private static let markers = RootNames(Key.markers)
+  /// The keys Airship's SDK takes as its own, for detection: the send id and the metadata as strings,
+  /// the media attachment and the button actions as dictionaries.
+  private static let markers = RootNames([
+    (Key.sendID, .string), (Key.metadata, .string), (Key.media, .object),
+    (Key.buttonActions, .object),
+  ])
 
   public func evidence(in root: RootIndex) -> Evidence? {
     if let evidence = Evidence.rootKeys(

@@ -45,7 +45,11 @@ public struct CustomerIO: ParsedFormat, EmittedFormat {
   }
 
   /// The root keys Customer.io's SDK reads (built once: detection asks every payload).
-  private static let sdkKeys = RootNames([Key.deliveryID, Key.deliveryToken, Key.container])
+  /// The delivery id and token are strings (`PushNotification.swift` reads them `as?
+  /// String`); `CIO` is the dictionary holding `push`.
+  private static let sdkKeys = RootNames([
+    (Key.deliveryID, .string), (Key.deliveryToken, .string), (Key.container, .object),
+  ])
 
   public func evidence(in root: RootIndex) -> Evidence? {
     Evidence.rootKeys(

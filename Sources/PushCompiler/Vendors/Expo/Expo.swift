@@ -89,7 +89,8 @@ public struct Expo: ParsedFormat, EmittedFormat {
 
   /// The keys Expo's service puts beside `aps`, the keys of its push message, and the
   /// one it adds (built once: detection asks every payload).
-  private static let besideAPSKeys = RootNames(Array(Key.serviceKeys.prefix(2)))
+  /// `experienceId` and `scopeKey`: the experience's scope key, a string.
+  private static let besideAPSKeys = RootNames(Key.serviceKeys.prefix(2).map { ($0, .string) })
   private static let messageKeys = RootNames([
     Key.richContent, Key.contentAvailable, Key.categoryID,
   ])
