@@ -308,6 +308,10 @@ extension DiagnosticCode {
   public static let validationUnknownCategory = DiagnosticCode(
     "validate.unknown-category", .error,
     "`aps.category` names a category the vendor does not register")
+  /// The payload is larger than its format's delivery accepts.
+  public static let validationOverBudget = DiagnosticCode(
+    "validate.over-budget", .error,
+    "the payload is larger than its format's delivery accepts (APNs: 4096 bytes)")
 
   /// For each validation rule's code, the codes reading reports (the front end, the
   /// passes) that say the same thing when they stand at the same place: a value the rule
@@ -331,6 +335,7 @@ extension DiagnosticCode {
     validationUnknownCategory: [wrongType, invalidValue, unknownCategory],
     validationButtonCount: [],
     validationLongLabel: [],
+    validationOverBudget: [],
   ]
 
   /// Every catalogued code, sorted by name.
@@ -355,6 +360,7 @@ extension DiagnosticCode {
       refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedValue,
       unwritable,
       validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
-      validationMutableContent, validationUnknownCategory, validationWrongType,
+      validationMutableContent, validationOverBudget, validationUnknownCategory,
+      validationWrongType,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

@@ -612,6 +612,9 @@ struct Session {
     // `body`) is reported at the nearest one the input has.
     var ruled = Diagnostics()
     source.validate(reading.dump ?? payload, diagnostics: &ruled)
+    // Then the rules of every format, on the payload as given.
+    CommonValidation.checkSize(
+      of: payload, limit: source.capabilities.payloadLimit, into: &ruled)
     ruled.relocate { location in
       guard case .input(var pointer) = location else { return location }
       while payload.value(at: pointer) == nil, let parent = pointer.parent { pointer = parent }

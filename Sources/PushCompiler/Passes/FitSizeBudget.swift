@@ -73,7 +73,7 @@ public struct FitSizeBudget: Sendable {
       }
     }
     diagnostics.report(
-      .overBudget, "the payload is \(originalSize) bytes; APNs accepts at most \(limit)",
+      .overBudget, Self.overBudgetMessage(size: originalSize, limit: limit),
       at: .output(.root),
       notes: shorten
         ? ["shortening the body is not enough"]
@@ -81,6 +81,17 @@ public struct FitSizeBudget: Sendable {
           ? ["--fit shortens the body text until it fits"]
           : ["shortening the body would not be enough: the rest of the payload is over the limit"])
     return Outcome(refused: payload, diagnostics: diagnostics)
+  }
+
+  /// What is said of a payload of `size` bytes over `limit`, by this pass and by
+  /// `validate`.
+  static func overBudgetMessage(size: Int, limit: Int) -> String {
+    "the payload is \(size) bytes; APNs accepts at most \(limit)"
+  }
+
+  /// The size of `payload` as this pass measures it: its compact JSON, in bytes.
+  static func measure(_ payload: JSONValue) -> Int {
+    JSONWriter(style: .compact).bytes(payload).count
   }
 
   /// Whether a payload of `size` bytes holding `body` once would fit in `limit` with

@@ -1,0 +1,57 @@
+import PushCompiler
+import PushIR
+import Testing
+
+/// The rules `pushc validate` checks for every format, and vendors' rules that follow
+/// what their SDKs read: a payload `validate` calls valid is one the SDK handles as the
+/// vendor's push and `convert` would write.
+@Suite struct ValidateRulesTests {
+  /// The exit code and the JSON diagnostics of `validate --from format` on `payload`.
+  static func validate(_ format: String, _ payload: String) throws -> (
+    code: ExitCode, found: [(code: String, location: String, severity: String)]
+  ) {
+    let (code, streams) = runPushc(
+      ["validate", "--from", format, "--diagnostics", "json"], input: payload)
+    let found = try streams.error.split(separator: "\n").map { line in
+      let value = try JSONReader.parse(Array(line.utf8))
+      return (
+        code: value["code"]?.stringValue ?? "?", location: value["location"]?.stringValue ?? "?",
+        severity: value["severity"]?.stringValue ?? "?"
+      )
+    }
+    return (code, found)
+  }
+
+  /// Whether `found` holds `code` at `location`.
+  static func has(
+    _ found: [(code: String, location: String, severity: String)], _ code: String,
+    at location: String
+  ) -> Bool {
+    found.contains { $0.code == code && $0.location == location }
+  }
+
+  /// format, as `convert` refuses to write it: APNs would reject it.
+  @Test(arguments: [
+    ("klaviyo", #"{"aps":{"alert":"BODY","mutable-content":1},"body":{"_k":"abc"}}"#),
+    ("apns", #"{"aps":{"alert":"BODY"}}"#),
+    (
+      "iterable",
+      #"{"aps":{"alert":"BODY"},"itbl":{"templateId":1,"campaignId":1,"messageId":"m","isGhostPush":false}}"#
+    ),
+  ])
+  func aPayloadOverTheSizeLimitIsInvalid(_ format: String, _ template: String) throws {
+    let long = template.replacingOccurrences(of: "BODY", with: String(repeating: "a", count: 5000))
+    let over = try Self.validate(format, long)
+    #expect(over.code == .failed)
+    #expect(Self.has(over.found, "validate.over-budget", at: ""), "\(over.found)")
+    let short = try Self.validate(format, template)
+    #expect(!short.found.contains { $0.code == "validate.over-budget" })
+  }
+
+  /// The IR has no size limit: a large IR document is not refused for its size.
+  @Test func theIRHasNoSizeLimit() throws {
+    let ir = #"{"irVersion":1,"content":{"body":"BODY"}}"#
+      .replacingOccurrences(of: "BODY", with: String(repeating: "a", count: 5000))
+    #expect(try Self.validate("ir", ir).code == .success)
+  }
+}
