@@ -20,3 +20,22 @@ enum CommonValidation {
         at: .input(.root)))
   }
 }
+
+extension CommonValidation {
+  /// Reports `validate.mutable-content` when `read`, the IR the front end read from
+  /// `payload`, holds media, which the format's service extension downloads and attaches
+  /// (`needsServiceExtension`, as set-mutable-content decides for `convert`), and the
+  /// payload's `aps` has no `mutable-content: 1`. A payload without `aps` at its root (a
+  /// request form, an FCM message) carries the flag elsewhere and is not checked; nor is
+  /// one the vendor's rules already found lacking it (`ruled`).
+  static func checkMediaNeedsServiceExtension(
+    read: JSONValue?, payload: JSONValue, needsServiceExtension: Bool, ruled: Diagnostics,
+    into diagnostics: inout Diagnostics
+  ) {
+    guard needsServiceExtension, read?["media"]?.arrayValue?.isEmpty == false,
+      payload["aps"]?.objectValue != nil,
+      !ruled.contains(where: { $0.code == .validationMutableContent })
+    else { return }
+    SpecField.checkMutableContent(in: payload, for: "media needs", into: &diagnostics)
+  }
+}

@@ -54,4 +54,43 @@ import Testing
       .replacingOccurrences(of: "BODY", with: String(repeating: "a", count: 5000))
     #expect(try Self.validate("ir", ir).code == .success)
   }
+
+  /// `mutable-content`, as buttons do: without it the extension never runs.
+  @Test(arguments: [
+    (
+      "klaviyo",
+      #"{"aps":{"alert":"New arrivals"},"body":{"_k":"abc"},"rich-media":"https://cdn.example.com/a.jpg"}"#,
+      "/aps"
+    ),
+    (
+      "acoustic",
+      #"{"aps":{"alert":"hi"},"notification-action":{"type":"openApp"},"media-attachment":"https://cdn.example.com/a.jpg"}"#,
+      "/aps"
+    ),
+    (
+      "clevertap",
+      #"{"aps":{"alert":"hi"},"W$id":"1","ct_mediaUrl":"https://cdn.example.com/a.jpg","ct_mediaType":"image"}"#,
+      "/aps"
+    ),
+    (
+      "iterable",
+      #"{"aps":{"alert":"hi","mutable-content":0},"itbl":{"templateId":1,"campaignId":1,"messageId":"m","isGhostPush":false,"attachment-url":"https://x.example/a.jpg"}}"#,
+      "/aps"
+    ),
+    (
+      "klaviyo",
+      #"{"aps":{"alert":"hi"},"body":{"_k":"abc"},"badge_config":"increment_one"}"#, "/aps"
+    ),
+  ])
+  func mediaWithoutMutableContentIsInvalid(
+    _ format: String, _ payload: String, _ location: String
+  ) throws {
+    let result = try Self.validate(format, payload)
+    #expect(result.code == .failed)
+    #expect(Self.has(result.found, "validate.mutable-content", at: location), "\(result.found)")
+    let flagged = payload.replacingOccurrences(of: #","mutable-content":0"#, with: "")
+      .replacingOccurrences(of: #"{"aps":{"#, with: #"{"aps":{"mutable-content":1,"#)
+    let fixed = try Self.validate(format, flagged)
+    #expect(!fixed.found.contains { $0.code == "validate.mutable-content" }, "\(fixed.found)")
+  }
 }

@@ -51,8 +51,15 @@ enum KlaviyoValidator {
           at: pointer.appending("label"))
       }
     }
-    if buttons.contains(where: { $0.objectValue != nil }) {
+    let hasButtons = buttons.contains(where: { $0.objectValue != nil })
+    if hasButtons {
       SpecField.checkMutableContent(in: payload, for: "dynamic buttons need", into: &diagnostics)
+    } else if let badge = payload["badge_config"], badge != .null {
+      // The extension sets the badge too (KlaviyoBadgeConfig); rich media, which it
+      // attaches, is the rule of every format's media.
+      SpecField.checkMutableContent(in: payload, for: "'badge_config' needs", into: &diagnostics)
+    }
+    if hasButtons {
       // The specification types `_k` as a string, and the draft extension registers the
       // buttons under a string one only. The shipped SDK does not read it for buttons of
       // its shape (with `action`), and its 5.4 branch sends a dictionary (`_k.tm`).
