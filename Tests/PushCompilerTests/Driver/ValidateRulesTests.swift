@@ -93,4 +93,14 @@ import Testing
     let fixed = try Self.validate(format, flagged)
     #expect(!fixed.found.contains { $0.code == "validate.mutable-content" }, "\(fixed.found)")
   }
+
+  /// An empty Klaviyo `aps.category` names no category: the SDK builds its buttons.
+  @Test func anEmptyKlaviyoCategoryIsNone() throws {
+    let result = try Self.validate(
+      "klaviyo",
+      #"{"aps":{"alert":"hi","category":"","mutable-content":1},"body":{"_k":"abc","action_buttons":[{"id":"shop","label":"Shop","action":"deep_link","url":"myapp://shop"}]}}"#
+    )
+    #expect(result.code == .success, "\(result.found)")
+    #expect(!result.found.contains { $0.code == "validate.unknown-category" })
+  }
 }

@@ -94,7 +94,9 @@ enum KlaviyoValidator {
           .validationInvalidURL, "'\(field)' must be a valid URL, but \(problem)", at: pointer)
       }
     }
-    if let category = aps?["category"],
+    // An empty category is none: the extension keeps its buttons only for a non-empty
+    // one (KlaviyoExtension.handleActionButtons), as convert reads it.
+    if let category = aps?["category"], category != .null, category != .string(""),
       PredefinedCategory.named(category.stringValue ?? "")?.vendor != "klaviyo"
     {
       let names = KlaviyoCategories.all.map { "'\($0.identifier)'" }.joined(separator: ", ")
