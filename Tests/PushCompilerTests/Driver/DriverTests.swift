@@ -394,7 +394,7 @@ import Testing
     ),
     (
       "clevertap",
-      ##"{"aps": {"alert": "x"}, "W$id": "1", "ct_ContentSlider": "{\"items\": []}", "pt_json": "{\"pt_id\": \"pt_timer\", \"pt_title\": \"t\", \"pt_msg\": \"m\", \"pt_bg\": \"#fff\"}"}"##,
+      ##"{"aps": {"alert": "x"}, "W$id": "1", "ct_ContentSlider": "{\"items\": []}", "pt_id": "pt_timer", "pt_json": "{\"pt_title\": \"t\", \"pt_msg\": \"m\", \"pt_bg\": \"#fff\"}"}"##,
       [
         ":/aps: error: the content slider needs 'aps.mutable-content: 1', or the system does not call the app's extension [validate.mutable-content]",
         ":/pt_json: error: 'pt_dl1' is missing; the pt_timer template requires it [validate.missing-field]",

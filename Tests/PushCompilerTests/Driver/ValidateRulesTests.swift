@@ -103,4 +103,39 @@ import Testing
     #expect(result.code == .success, "\(result.found)")
     #expect(!result.found.contains { $0.code == "validate.unknown-category" })
   }
+
+  /// reported at `/pt_json`.
+  @Test func cleverTapTemplatesAreReadAsTheSDKReadsThem() throws {
+    let aps = #""aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"W$id":"1_20250101""#
+    // The root pt_id names the timer; pt_json lacks its keys.
+    let timer = try Self.validate(
+      "clevertap",
+      #"{\#(aps),"pt_id":"pt_timer","pt_json":"{\"pt_title\":\"Sale\",\"pt_msg\":\"Ends soon\"}"}"#)
+    #expect(timer.code == .failed)
+    #expect(Self.has(timer.found, "validate.missing-field", at: "/pt_json"), "\(timer.found)")
+    // A pt_id inside pt_json alone chooses no template.
+    let inside = try Self.validate(
+      "clevertap",
+      #"{\#(aps),"pt_json":"{\"pt_id\":\"pt_timer\",\"pt_title\":\"Sale\"}"}"#)
+    #expect(!inside.found.contains { $0.code == "validate.missing-field" }, "\(inside.found)")
+    // The root pt_id wins over one inside pt_json.
+    let both = try Self.validate(
+      "clevertap",
+      #"{\#(aps),"pt_id":"pt_timer","pt_json":"{\"pt_id\":\"pt_basic\",\"pt_title\":\"S\",\"pt_msg\":\"E\",\"pt_msg_summary\":\"s\",\"pt_bg\":\"white\"}"}"#
+    )
+    #expect(
+      both.found.contains { $0.code == "validate.missing-field" && $0.location == "/pt_json" })
+    // An object pt_json is read as the string's document is.
+    let object = try Self.validate(
+      "clevertap", #"{\#(aps),"pt_id":"pt_timer","pt_json":{"pt_title":"Sale"}}"#)
+    #expect(Self.has(object.found, "validate.missing-field", at: "/pt_json"), "\(object.found)")
+    let complete = try Self.validate(
+      "clevertap",
+      #"{\#(aps),"pt_id":"pt_timer","pt_json":{"pt_title":"S","pt_msg":"E","pt_dl1":"https://x.example","pt_bg":"white","pt_timer_end":1}}"#
+    )
+    #expect(!complete.found.contains { $0.code == "validate.missing-field" }, "\(complete.found)")
+    // Without pt_json, the keys are the root's.
+    let root = try Self.validate("clevertap", #"{\#(aps),"pt_id":"pt_timer","pt_title":"S"}"#)
+    #expect(Self.has(root.found, "validate.missing-field", at: ""), "\(root.found)")
+  }
 }

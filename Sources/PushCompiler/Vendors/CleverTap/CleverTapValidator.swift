@@ -31,16 +31,11 @@ enum CleverTapValidator {
         in: payload, for: "the content slider needs",
         otherwise: "the system does not call the app's extension", into: &diagnostics)
     }
-    // On iOS a `pt_json` string, when there is one, is the whole template.
-    var template = payload.objectValue ?? JSONObject()
-    var place = JSONPointer.root
-    if case .string(let text)? = payload[CleverTap.Key.templateJSON],
-      case .object(let decoded)? = try? JSONReader.parse(Array(text.utf8))
-    {
-      template = decoded
-      place = "/pt_json"
-    }
-    guard let id = template["pt_id"]?.stringValue, let required = templateKeys[id] else { return }
+    // The content extension takes the template from the root `pt_id`, and its keys from
+    // `pt_json` (CTNotificationViewController.m, `updateContentType:`).
+    guard let id = payload["pt_id"]?.stringValue, let required = templateKeys[id],
+      let (template, place) = templateSource(of: payload)
+    else { return }
     for names in required
     where !names.contains(where: { template[$0] != nil && template[$0] != .null }) {
       diagnostics.report(
@@ -48,6 +43,23 @@ enum CleverTapValidator {
           .validationMissingField,
           "'\(names.joined(separator: "' or '"))' is missing; the \(id) template requires \(names.count == 1 ? "it" : "one")",
           at: .input(place)))
+    }
+  }
+
+  /// Where the content extension reads a template's keys, and the object it reads them
+  /// from: the `pt_json` document when there is one (a string holding a JSON object, or
+  /// the object itself), at `/pt_json`; the root otherwise. `nil` for a `pt_json` that
+  /// holds no object, which reading reports.
+  static func templateSource(of payload: JSONValue) -> (JSONObject, JSONPointer)? {
+    switch payload[CleverTap.Key.templateJSON] {
+    case nil, .null?: return (payload.objectValue ?? JSONObject(), .root)
+    case .object(let object)?: return (object, "/pt_json")
+    case .string(let text)?:
+      guard case .object(let decoded)? = try? JSONReader.parse(Array(text.utf8)) else {
+        return nil
+      }
+      return (decoded, "/pt_json")
+    default: return nil
     }
   }
 }
