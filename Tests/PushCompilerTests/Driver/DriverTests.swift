@@ -381,6 +381,7 @@ import Testing
         ":/dfn: error: 'dfn.u_id' is missing; the specification requires it [validate.missing-field]",
         ":/dfn/btn/0: error: 'dfn.btn.0.l_name' is missing; the specification requires it [validate.missing-field]",
         ":/aps: error: dfinery's pushes need 'aps.mutable-content: 1', or the service extension never runs [validate.mutable-content]",
+        ":/aps: error: 'aps.category' is missing: the extension registers the buttons of 'dfn.btn' under its name ('DFINERY'), so without one they do not show [validate.missing-field]",
       ]
     ),
     (

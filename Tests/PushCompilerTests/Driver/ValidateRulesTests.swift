@@ -138,4 +138,18 @@ import Testing
     let root = try Self.validate("clevertap", #"{\#(aps),"pt_id":"pt_timer","pt_title":"S"}"#)
     #expect(Self.has(root.found, "validate.missing-field", at: ""), "\(root.found)")
   }
+
+  /// do not show.
+  @Test func dfineryButtonsNeedACategory() throws {
+    let payload =
+      #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1CATEGORY},"dfn":{"is_test":0,"c_id":"c","s_id":"s","u_id":"u","click_act":{"l_id":"1","l_type":"PushMessage","act_type":"AppOpen"},"btn":[{"l_id":"1","l_name":"Shop","l_type":"Button","act_type":"Deeplink","uri":"myapp://shop"}]}}"#
+    let without = try Self.validate(
+      "dfinery", payload.replacingOccurrences(of: "CATEGORY", with: ""))
+    #expect(
+      without.found.contains { $0.code == "validate.missing-field" && $0.location == "/aps" },
+      "\(without.found)")
+    let with = try Self.validate(
+      "dfinery", payload.replacingOccurrences(of: "CATEGORY", with: #","category":"DFINERY""#))
+    #expect(with.code == .success, "\(with.found)")
+  }
 }

@@ -39,5 +39,26 @@ enum DfineryValidator {
     if payload["aps"]?.objectValue != nil {
       SpecField.checkMutableContent(in: payload, for: "dfinery's pushes need", into: &diagnostics)
     }
+    checkCategoryBesideButtons(in: payload, into: &diagnostics)
+  }
+
+  /// The extension registers the buttons of `dfn.btn` under the name in `aps.category`
+  /// ("set to DFINERY to use buttons"): beside buttons, a missing or empty one is
+  /// `validate.missing-field` at `/aps`, as they do not show.
+  static func checkCategoryBesideButtons(
+    in payload: JSONValue, into diagnostics: inout Diagnostics
+  ) {
+    guard let aps = payload["aps"], aps.objectValue != nil,
+      payload["dfn"]?["btn"]?.arrayValue?.contains(where: { $0.objectValue != nil }) == true
+    else { return }
+    switch aps["category"] {
+    case nil, .null?, .string("")?:
+      diagnostics.report(
+        Diagnostic(
+          .validationMissingField,
+          "'aps.category' is missing: the extension registers the buttons of 'dfn.btn' under its name ('DFINERY'), so without one they do not show",
+          at: .input("/aps")))
+    default: return
+    }
   }
 }
