@@ -612,14 +612,17 @@ struct Session {
     // `body`) is reported at the nearest one the input has.
     var ruled = Diagnostics()
     source.validate(reading.dump ?? payload, diagnostics: &ruled)
-    // Then the rules of every format: the size of the payload as given, and the media
-    // the front end read (the IR it wrote), which the service extension attaches.
+    // Then the rules of every format: the size of the payload as given, the media the
+    // front end read (the IR it wrote), which the service extension attaches, and the
+    // vendor's marker, without which its SDK ignores the push.
     CommonValidation.checkSize(
       of: payload, limit: source.capabilities.payloadLimit, into: &ruled)
     CommonValidation.checkMediaNeedsServiceExtension(
       read: reading.output, payload: reading.dump ?? payload,
       needsServiceExtension: source.capabilities.needsServiceExtension, ruled: ruled,
       into: &ruled)
+    CommonValidation.checkMarker(
+      missing: reading.missingMarkers, read: read, ruled: ruled, into: &ruled)
     ruled.relocate { location in
       guard case .input(var pointer) = location else { return location }
       while payload.value(at: pointer) == nil, let parent = pointer.parent { pointer = parent }

@@ -65,6 +65,9 @@ public struct Translator: Sendable {
     /// The target payload as compact JSON, when the size check already wrote it that
     /// way, or ``Translator/buildsOutputValue`` is off; `nil` when an error was reported.
     public var compactOutput: [UInt8]? = nil
+    /// Where the front end found the payload lacking the vendor's marker
+    /// (``ParseContext/missingMarkers``), in the input.
+    public var missingMarkers: [JSONPointer] = []
   }
 
   /// Whether ``pipeline`` runs every pass emitters rely on, so they need not run again;
@@ -177,7 +180,9 @@ public struct Translator: Sendable {
     } catch {
       diagnostics.report(contentsOf: parseContext.diagnostics)
       if let diagnostic = error.diagnostic { diagnostics.report(diagnostic) }
-      return Result(output: nil, diagnostics: diagnostics, dump: dump)
+      return Result(
+        output: nil, diagnostics: diagnostics, dump: dump,
+        missingMarkers: parseContext.missingMarkers)
     }
     // A batch reading several formats gives each record's source here.
     let issuersAgree =
@@ -211,7 +216,8 @@ public struct Translator: Sendable {
     if failed || emitted.payload == nil { text.removeSubrange(textStart...) }
     return Result(
       output: failed ? nil : emitted.payload?.value, diagnostics: diagnostics, dump: dump,
-      compactOutput: failed ? nil : emitted.payload?.text)
+      compactOutput: failed ? nil : emitted.payload?.text,
+      missingMarkers: parseContext.missingMarkers)
   }
 
   /// Removes from `payload` every member whose name occurs again later in its object,

@@ -39,3 +39,28 @@ extension CommonValidation {
     SpecField.checkMutableContent(in: payload, for: "media needs", into: &diagnostics)
   }
 }
+
+extension CommonValidation {
+  /// Reports `validate.missing-field` for each finding of `read` that the payload lacks
+  /// the vendor's marker (`parse.not-vendor-payload` at one of `missingMarkers`, the
+  /// front end's ``Translator/Result/missingMarkers``), with its message: a payload the
+  /// vendor's SDK ignores is not a valid payload of that vendor. A place where the
+  /// vendor's rules (`ruled`) already report a missing field is left to them.
+  static func checkMarker(
+    missing missingMarkers: [JSONPointer], read: [Diagnostic], ruled: Diagnostics,
+    into diagnostics: inout Diagnostics
+  ) {
+    guard !missingMarkers.isEmpty else { return }
+    let places = Set(missingMarkers.map { DiagnosticLocation.input($0) })
+    let ruledPlaces = Set(
+      ruled.filter { $0.code == .validationMissingField }.map(\.location))
+    for finding in read
+    where finding.code == .notVendorPayload && places.contains(finding.location)
+      && !ruledPlaces.contains(finding.location)
+    {
+      diagnostics.report(
+        Diagnostic(
+          .validationMissingField, finding.message, at: finding.location, notes: finding.notes))
+    }
+  }
+}

@@ -178,6 +178,9 @@ public struct ParseContext: Sendable {
   /// The `--option`s given, for a front end one of them tells how to read
   /// (``VendorFormat/readsOption(_:)``).
   public var options: Set<String> = []
+  /// Where the parse found the payload lacking the marker the vendor's SDK looks for
+  /// (``reportMissingMarker(_:at:)``): the objects that lack it.
+  public var missingMarkers: [JSONPointer] = []
 
   /// An empty context whose diagnostics and source map keep what `recording` says.
   public init(recording: Diagnostics.Recording = .full) {
@@ -192,6 +195,17 @@ public struct ParseContext: Sendable {
     at pointer: @autoclosure () -> JSONPointer, notes: @autoclosure () -> [String] = []
   ) {
     diagnostics.report(code, message(), at: .input(pointer()), notes: notes())
+  }
+
+  /// Reports `parse.not-vendor-payload` for a payload that lacks the marker the vendor's
+  /// SDK looks for, at `pointer`, the object that lacks it, and keeps the place in
+  /// ``missingMarkers``: `validate` refuses such a payload, while a push the SDK consumes
+  /// instead of showing (a preview, a silent sync), reported with the same code, is valid.
+  public mutating func reportMissingMarker(
+    _ message: @autoclosure () -> String, at pointer: JSONPointer
+  ) {
+    report(.notVendorPayload, message(), at: pointer)
+    missingMarkers.append(pointer)
   }
 
   /// Records that the member `key` of `vendor`'s extras (inside its member `group`, for

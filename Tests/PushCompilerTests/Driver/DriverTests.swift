@@ -462,9 +462,11 @@ import Testing
         == errors)
   }
 
-  /// A payload valid only with warnings says how many, right beside its verdict.
+  /// A payload valid only with warnings says how many, right beside its verdict: a
+  /// silent sync, which the SDK consumes instead of showing, is Iterable's push.
   @Test func validateCountsTheWarningsOfAValidPayload() {
-    let payload = #"{"aps": {"alert": "x"}}"#
+    let payload =
+      #"{"aps":{"alert":"x"},"itbl":{"templateId":1,"campaignId":1,"messageId":"m","isGhostPush":true},"notificationType":"UpdateEmbedded"}"#
     let ignored = run(["validate", "--from", "iterable"], input: payload)
     #expect(ignored.code == .success)
     #expect(ignored.error.hasSuffix("<stdin>: valid iterable payload, with 1 warning\n"))

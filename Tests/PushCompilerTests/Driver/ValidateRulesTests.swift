@@ -152,4 +152,17 @@ import Testing
       "dfinery", payload.replacingOccurrences(of: "CATEGORY", with: #","category":"DFINERY""#))
     #expect(with.code == .success, "\(with.found)")
   }
+
+  /// an error for every vendor.
+  @Test(arguments: [
+    "iterable", "braze", "onesignal", "clevertap", "airship", "customerio", "klaviyo",
+    "acoustic", "dfinery",
+  ])
+  func aPayloadWithoutTheVendorsMarkerIsInvalid(_ format: String) throws {
+    let result = try Self.validate(format, #"{"aps":{"alert":"hi","mutable-content":1}}"#)
+    #expect(result.code == .failed, "\(result.found)")
+    #expect(
+      result.found.contains { $0.code == "validate.missing-field" && $0.severity == "error" },
+      "\(result.found)")
+  }
 }

@@ -6,7 +6,8 @@ import Testing
 /// for that format, for every golden input converted with the golden defaults, but for
 /// the cases the vendor pages document: a Dfinery output whose source has no title or a
 /// critical sound (dfinery.md, Where the sources disagree), a Klaviyo output naming the
-/// app's own category (klaviyo.md, Known gaps), and a payload the specification already
+/// app's own category (klaviyo.md, Known gaps), a Yellow.ai request with nothing to show
+/// (yellowai.md, Known gaps), and a payload the specification already
 /// refused, written as it came.
 @Suite struct OutputValidationTests {
   static let checkedFormats = ["klaviyo", "dfinery", "acoustic", "clevertap", "yellowai"]
@@ -31,6 +32,7 @@ import Testing
       "'aps.sound' must be a string",
     ],
     "klaviyo": ["'aps.category' "],
+    "yellowai": ["neither an 'aps' dictionary nor the API form's"],
   ]
 
   @Test(arguments: GoldenCase.parseCases)

@@ -36,8 +36,8 @@ public struct APNs: VendorFormat {
     var notification = PushNotification()
     APSCodec.read(from: root, into: &notification, context: &context)
     if root["aps"] == nil {
-      context.report(
-        .notVendorPayload, "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
+      context.reportMissingMarker(
+        "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
     }
     for member in root where member.key != "aps" {
       context.keepAsCustomData(

@@ -15,12 +15,11 @@ struct AirshipParser: PayloadParser {
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(from: root, into: &notification, context: &context)
     if root["aps"] == nil {
-      context.report(
-        .notVendorPayload, "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
+      context.reportMissingMarker(
+        "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
     }
     if root[Key.sendID] == nil && root[Key.metadata] == nil && root[Key.media] == nil {
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no '_' send id, 'com.urbanairship.metadata' or media attachment: Airship reports nothing for this push",
         at: .root)
     }

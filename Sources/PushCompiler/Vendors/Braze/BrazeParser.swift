@@ -28,8 +28,7 @@ struct BrazeParser: PayloadParser {
     APSCodec.read(from: root, into: &notification, context: &context)
     let ab = context.object(root[Key.ab], at: "/ab")
     if ab?.isEmpty != false {
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no non-empty 'ab' dictionary: the Braze SDK does not take this push as its own (no link handling, no tracking)",
         at: root[Key.ab] == nil ? .root : "/ab")
     }
@@ -143,8 +142,8 @@ struct BrazeParser: PayloadParser {
       context.sourceMap.record("/extras/braze/request", from: .root)
     }
     guard let (push, pointer) = applePush else {
-      return context.report(
-        .notVendorPayload, "no 'messages.apple_push': the request sends nothing to iOS",
+      return context.reportMissingMarker(
+        "no 'messages.apple_push': the request sends nothing to iOS",
         at: root[Key.messages] == nil ? .root : "/messages")
     }
     readApplePush(push, at: pointer, context: &context)

@@ -15,8 +15,7 @@ struct CleverTapParser: PayloadParser {
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(from: root, into: &notification, context: &context)
     if !root.containsKey(where: CleverTap.isMarker) {
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no 'W$…' or 'wzrk_…' key: the CleverTap SDK does not take this push as its own",
         at: .root)
     }

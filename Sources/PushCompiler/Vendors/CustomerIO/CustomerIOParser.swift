@@ -103,8 +103,7 @@ struct CustomerIOParser: PayloadParser {
         "'\(present)' without '\(missing)': the SDK leaves the push alone (no image, no link, no metrics)",
         at: JSONPointer.root.appending(present))
     case (false, false) where root[Key.container] == nil:
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no 'CIO' dictionary and no delivery keys: nothing here for the Customer.io SDK",
         at: .root)
     default:

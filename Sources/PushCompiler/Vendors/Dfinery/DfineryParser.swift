@@ -21,8 +21,8 @@ struct DfineryParser: PayloadParser {
     if let dfn = root[Key.container] {
       if let object = context.object(dfn, at: "/dfn") { readContainer(object, context: &context) }
     } else {
-      context.report(
-        .notVendorPayload, "no 'dfn' dictionary: the Dfinery SDK ignores this push", at: .root)
+      context.reportMissingMarker(
+        "no 'dfn' dictionary: the Dfinery SDK ignores this push", at: .root)
     }
     for member in root where member.key != "aps" && member.key != Key.container {
       context.keepAsCustomData(

@@ -25,8 +25,8 @@ struct ExpoParser: PayloadParser {
 
   private mutating func readMessage(context: inout ParseContext) {
     if root[Key.to] == nil {
-      context.report(
-        .notVendorPayload, "no 'to' and no 'aps': Expo's push service sends this message to no one",
+      context.reportMissingMarker(
+        "no 'to' and no 'aps': Expo's push service sends this message to no one",
         at: .root)
     }
     for member in root {

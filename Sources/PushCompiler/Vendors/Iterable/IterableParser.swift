@@ -17,8 +17,8 @@ struct IterableParser: PayloadParser {
     if let value = root[Key.container] {
       itbl = context.object(value, at: "/itbl")
     } else {
-      context.report(
-        .notVendorPayload, "no 'itbl' dictionary: the Iterable SDK ignores this push", at: .root)
+      context.reportMissingMarker(
+        "no 'itbl' dictionary: the Iterable SDK ignores this push", at: .root)
     }
     if let itbl { readContainer(itbl, context: &context) }
     readRoot(itbl: itbl, context: &context)

@@ -121,8 +121,7 @@ struct KlaviyoParser: PayloadParser {
   /// Reads `body`: `_k`, and keeps members no IR field holds.
   private mutating func readBody(context: inout ParseContext) -> JSONObject? {
     guard let value = rootValue(at: reserved.body) else {
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: .root)
       return nil
     }
@@ -132,8 +131,7 @@ struct KlaviyoParser: PayloadParser {
     }
     switch body[Key.notificationID] {
     case nil, .null?:
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
     case .string(let id)?:
       hasNotificationID = true

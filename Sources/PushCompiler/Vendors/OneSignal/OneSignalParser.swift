@@ -31,8 +31,7 @@ struct OneSignalParser: PayloadParser {
       readOriginalFormat(context: &context)
     }
     if notification.tracking.notificationID == nil {
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "no '\(container).i' notification id: the OneSignal SDK does not take this push as its own (its taps reach no handler, the launch URL does not open)",
         at: .root)
     }

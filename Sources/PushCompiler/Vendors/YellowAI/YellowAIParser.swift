@@ -28,8 +28,7 @@ struct YellowAIParser: PayloadParser {
 
   private mutating func readAPIForm(context: inout ParseContext) {
     if ![Key.title, Key.body, Key.payload].contains(where: { root[$0] != nil }) {
-      context.report(
-        .notVendorPayload,
+      context.reportMissingMarker(
         "neither an 'aps' dictionary nor the API form's 'title', 'body' or 'payload': nothing to show",
         at: .root)
     }
