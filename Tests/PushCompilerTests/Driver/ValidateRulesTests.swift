@@ -165,4 +165,25 @@ import Testing
       result.found.contains { $0.code == "validate.missing-field" && $0.severity == "error" },
       "\(result.found)")
   }
+
+  /// chosen as the parser chooses it, at the places of the message they stand for.
+  @Test func anFCMMessageIsCheckedByItsInnerFormatsRules() throws {
+    let message =
+      #"{"message":{"token":"t","apns":{"payload":{"aps":{"alert":"hi"},"body":{"_k":5,"action_buttons":[{"id":"a","label":"A","action":"open_app"},{"id":"b","label":"B","action":"open_app"},{"id":"c","label":"C","action":"open_app"},{"id":"d","label":"D","action":"open_app"},{"id":"e","label":"E","action":"open_app"}]},"url":"myapp://a b"}}}}"#
+    for format in ["fcm", "auto"] {
+      let result = try Self.validate(format, message)
+      #expect(result.code == .failed, "\(format): \(result.found)")
+      let base = "/message/apns/payload"
+      #expect(Self.has(result.found, "validate.button-count", at: base + "/body/action_buttons"))
+      #expect(Self.has(result.found, "validate.mutable-content", at: base + "/aps"))
+      #expect(Self.has(result.found, "validate.wrong-type", at: base + "/body/_k"))
+      #expect(Self.has(result.found, "validate.invalid-url", at: base + "/url"), "\(result.found)")
+    }
+    // The alert FCM fills from 'notification' is the phone's: Dfinery's rules find it.
+    let filled = try Self.validate(
+      "fcm",
+      #"{"message":{"token":"t","notification":{"title":"t","body":"b"},"apns":{"payload":{"aps":{"mutable-content":1},"dfn":{"is_test":0,"c_id":"c","s_id":"s","u_id":"u","click_act":{"l_id":"1","l_type":"PushMessage","act_type":"AppOpen"}}}}}}"#
+    )
+    #expect(filled.code == .success, "\(filled.found)")
+  }
 }

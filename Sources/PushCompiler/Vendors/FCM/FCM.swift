@@ -74,6 +74,20 @@ public struct FCM: ParsedFormat {
   /// With the default inner format, plain APNs.
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  /// fcm has no rules of its own: the phone's payload is checked by the rules of the
+  /// format the parser reads it with, at the places of the message they stand for.
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    guard case .object(let root) = payload else { return }
+    let phone = FCMParser.phonePayload(of: root)
+    var inner = Diagnostics()
+    phone.format.validate(phone.payload, diagnostics: &inner)
+    inner.relocate { location in
+      guard case .input(let pointer) = location else { return location }
+      return .input(phone.inputLocation(pointer))
+    }
+    diagnostics.report(contentsOf: inner)
+  }
+
   public var settableFields: [(names: [String], meaning: String)] { FCMEmitter.targetFields.listed }
 
   /// The ids were read from the inner payload, by its format.

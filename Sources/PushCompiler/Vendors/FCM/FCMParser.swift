@@ -357,6 +357,33 @@ struct FCMParser: PayloadParser {
       notes: ["name the format inside with --option \(FCM.innerOption)=FORMAT (one of \(ids))"])
   }
 
+  /// The format the phone's payload is read with: the one `detection` found among
+  /// every format but the IR and fcm, plain APNs when none or several claim it.
+  static func innerFormat(detected detection: Detector.Outcome) -> any VendorFormat {
+    if case .detected(let found, _) = detection { return found }
+    return APNs()
+  }
+
+  /// What the phone receives of the message `root`, as ``parse(context:)`` reads it:
+  /// `apns.payload` completed from `notification` and `data`, normalized; the format
+  /// it is read with; and where each of its places stands in the input. What reading
+  /// finds on the way is not kept: the parse reports it.
+  static func phonePayload(of root: JSONObject) -> (
+    payload: JSONValue, format: any VendorFormat, inputLocation: (JSONPointer) -> JSONPointer
+  ) {
+    var parser = FCMParser(root: root)
+    var context = ParseContext(recording: .summary)
+    for member in parser.readRequest(context: &context) {
+      parser.readMessageMember(key: Key.canonical(member.key), member, context: &context)
+    }
+    var normalized = JSONValue.object(parser.devicePayload(context: &context))
+    var passContext = PassContext(target: nil, recording: .summary)
+    NormalizeShapes().run(on: &normalized, context: &passContext)
+    let format = innerFormat(detected: Detector.detect(normalized, among: FCM.innerFormats))
+    let locator = parser
+    return (normalized, format, { locator.inputLocation(of: $0) })
+  }
+
   /// Where `pointer` of the phone's payload stands in the input: in `notification` or
   /// `data` for what was filled from there, else in `apns.payload`; a location the input
   /// lacks (a key the inner format looked for in vain) becomes its nearest enclosing one.
