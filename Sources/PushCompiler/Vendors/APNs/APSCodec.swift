@@ -460,17 +460,30 @@ extension EmitContext {
   /// Appends members kept verbatim from a source of the same vendor to `object`, after
   /// the IR's own values: a member whose name `object` already has, or is about to get
   /// (`taken`), is dropped and reported as `name(key)`, since the IR's value wins.
-  /// `extrasPath` is where the kept members live in the IR.
+  /// `extrasPath` is where the kept members live in the IR. With `hints`, members whose
+  /// names start with `@` are layout hints (a vendor's extras), not data, and are skipped.
   mutating func appendKept(
     _ kept: JSONObject, into object: inout JSONObject, from extrasPath: JSONPointer,
-    taken: Set<String> = [], naming name: (String) -> String
+    taken: Set<String> = [], hints: Bool = false, naming name: (String) -> String
   ) {
-    for member in kept {
+    for member in kept where !(hints && member.key.utf8.first == UInt8(ascii: "@")) {
       guard object[member.key] == nil, !taken.contains(member.key) else {
         reportClash(of: member.key, from: extrasPath, naming: name)
         continue
       }
       object.append(member.key, member.value)
+    }
+  }
+
+  /// Removes from `kept` the members named in `written`, which the IR's own values are
+  /// about to take, reporting each as `name(key)` (at `extrasPath` in the IR) dropped.
+  mutating func removeKept(
+    named written: [String], from kept: inout JSONObject, at extrasPath: JSONPointer,
+    naming name: (String) -> String
+  ) {
+    for key in written where kept[key] != nil {
+      kept[key] = nil
+      reportClash(of: key, from: extrasPath, naming: name)
     }
   }
 

@@ -48,6 +48,9 @@ struct AcousticEmitter: PayloadEmitter {
     var mce = kept[Key.attribution]?.objectValue ?? JSONObject()
     if let campaign = notification.tracking.campaignID {
       if let mailingID = mailingID(campaign, wasNumber: numericMailingID) {
+        context.removeKept(named: [Key.mailingID], from: &mce, at: "/extras/acoustic/mce") {
+          "'mce.\($0)'"
+        }
         mce.append(Key.mailingID, mailingID)
       } else {
         context.report(

@@ -43,12 +43,12 @@ struct AirshipEmitter: PayloadEmitter {
         "the landing page settings \(JSONWriter(style: .compact).string(member.value)) of '\(member.key)' dropped: it opens no landing page",
         at: JSONPointer("/extras/airship/landingPageSettings").appending(member.key))
     }
-    for member in kept
-    where member.key != Key.metadata
-      && (member.key == Key.messageID || member.key.hasPrefix(Key.prefix))
-    {
-      root.append(member.key, member.value)
-    }
+    context.appendKept(
+      JSONObject(
+        kept.filter {
+          $0.key != Key.metadata && ($0.key == Key.messageID || $0.key.hasPrefix(Key.prefix))
+        }), into: &root, from: "/extras/airship"
+    ) { "'\($0)'" }
     context.writeCustomData(
       notification, into: &root,
       reserved: Set(AirshipActions.Opening.allCases.flatMap(\.names)).union(

@@ -50,9 +50,12 @@ struct CleverTapEmitter: PayloadEmitter {
     {
       root.append(campaignKey, id)
     }
+    // A kept media key the medium written on its own also writes gives way to it; any
+    // other kept member naming a key already written is dropped as a clash.
+    var besideTail = JSONObject()
     for member in kept where !member.key.hasPrefix("@") {
       guard let written = tail[member.key] else {
-        root.append(member.key, member.value)
+        besideTail.append(member.key, member.value)
         continue
       }
       if written != member.value {
@@ -62,6 +65,7 @@ struct CleverTapEmitter: PayloadEmitter {
           at: JSONPointer("/extras/clevertap").appending(member.key))
       }
     }
+    context.appendKept(besideTail, into: &root, from: "/extras/clevertap") { "'\($0)'" }
     for member in tail { root.append(member.key, member.value) }
     context.writeCustomData(
       notification, into: &root, reserved: [Key.mediaURL, Key.mediaType, Key.altText, Key.slider],

@@ -19,10 +19,12 @@ struct CustomerIOEmitter: PayloadEmitter {
       push.append(Key.image, .string(item.url))
       context.reportKindTakenFromURL(of: item, at: 0)
     }
-    for member in keptPush where push[member.key] == nil { push.append(member.key, member.value) }
+    context.appendKept(keptPush, into: &push, from: "/extras/customerio/CIO/push") {
+      "'CIO.push.\($0)'"
+    }
     var cio = JSONObject()
     if !push.isEmpty { cio.append(Key.push, .object(push)) }
-    for member in keptCIO { cio.append(member.key, member.value) }
+    context.appendKept(keptCIO, into: &cio, from: "/extras/customerio/CIO") { "'CIO.\($0)'" }
 
     var root = JSONObject()
     context.noteRegisteredCategory(of: notification, vendor: "customerio")

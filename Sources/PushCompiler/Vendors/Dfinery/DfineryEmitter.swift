@@ -47,12 +47,15 @@ struct DfineryEmitter: PayloadEmitter {
       click = JSONObject([.init(key: Key.linkID, value: "1")] + click.members)
     }
     if click[Key.linkType] == nil { click.append(Key.linkType, "PushMessage") }
+    context.removeKept(
+      named: [Key.actionType, Key.uri], from: &click, at: "/extras/dfinery/click_act"
+    ) { "'dfn.click_act.\($0)'" }
     append(notification.defaultAction ?? .openApp, to: &click)
     dfn.append(Key.clickAction, .object(click))
     if !notification.buttons.isEmpty {
       dfn.append(Key.buttons, .array(notification.buttons.map(button)))
     }
-    for member in kept where !member.key.hasPrefix("@") { dfn.append(member.key, member.value) }
+    context.appendKept(kept, into: &dfn, from: "/extras/dfinery", hints: true) { "'dfn.\($0)'" }
 
     var root = JSONObject()
     root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))

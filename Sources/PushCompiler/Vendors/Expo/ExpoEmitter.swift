@@ -69,13 +69,15 @@ struct ExpoEmitter: PayloadEmitter {
     if notification.delivery.mutableContent { message.append(Key.mutableContent, true) }
     if notification.delivery.contentAvailable { message.append(Key.contentAvailable, true) }
     var service: [String] = []
+    var messageMembers = JSONObject()
     for member in kept where member.key != Key.to {
       if Key.serviceKeys.contains(member.key) {
         service.append("'\(member.key)'")
-      } else if message[member.key] == nil {
-        message.append(member.key, member.value)
+      } else {
+        messageMembers.append(member.key, member.value)
       }
     }
+    context.appendKept(messageMembers, into: &message, from: "/extras/expo") { "'\($0)'" }
     if !service.isEmpty {
       context.report(
         .droppedExtra,

@@ -63,19 +63,21 @@ struct FCMEmitter {
     if !payload.isEmpty { apns.append(Key.payload, .object(payload)) }
     let fcmOptions = Self.ordered(options, first: [Key.analyticsLabel, Key.image])
     if !fcmOptions.isEmpty { apns.append(Key.fcmOptions, .object(fcmOptions)) }
-    for member in keptAPNs { apns.append(member.key, member.value) }
+    context.appendKept(keptAPNs, into: &apns, from: "/extras/fcm/apns") { "'apns.\($0)'" }
     if !apns.isEmpty { message.append(Key.apns, .object(apns)) }
 
-    let written = Set(Key.targets + [Key.name, Key.request])
-    for member in kept where !written.contains(member.key) && !member.key.hasPrefix("@") {
-      message.append(member.key, member.value)
-    }
+    let writtenApart = Set(Key.targets + [Key.name, Key.request])
+    context.appendKept(
+      JSONObject(kept.filter { !writtenApart.contains($0.key) }), into: &message,
+      from: "/extras/fcm", hints: true
+    ) { "'\($0)'" }
     guard !unwrapped else { return .object(message) }
     var request = JSONObject()
     request.append(Key.message, .object(message))
-    for member in kept[Key.request]?.objectValue ?? JSONObject() {
-      request.append(member.key, member.value)
-    }
+    context.appendKept(
+      kept[Key.request]?.objectValue ?? JSONObject(), into: &request,
+      from: "/extras/fcm/request"
+    ) { "'\($0)'" }
     return .object(request)
   }
 

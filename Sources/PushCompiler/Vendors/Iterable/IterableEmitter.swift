@@ -41,7 +41,9 @@ struct IterableEmitter: PayloadEmitter {
       let written = actionTargets(targets, context: &context)
       if !written.isEmpty { itbl.append(Key.buttons, .array(written)) }
     }
-    for member in kept where !member.key.hasPrefix("@") { itbl.append(member.key, member.value) }
+    context.appendKept(kept, into: &itbl, from: "/extras/iterable", hints: true) {
+      "'\(Key.container).\($0)'"
+    }
 
     var root = JSONObject()
     root.append(

@@ -25,10 +25,16 @@ struct KlaviyoEmitter: PayloadEmitter {
     builder.name(Name.aps)
     APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
     builder.member(Name.body) { body in
-      body.member(Name.notificationID, notificationID)
-      if let url = notification.defaultAction?.url { body.member(Name.url, string: url) }
+      // Recorded only when kept members follow, which must not repeat a written name.
+      var names = WrittenNames(recording: kept.body?.isEmpty == false)
+      names.name(Name.notificationID, in: &body)
+      body.value(notificationID)
+      if let url = notification.defaultAction?.url {
+        names.name(Name.url, in: &body)
+        body.string(url)
+      }
       if !notification.buttons.isEmpty {
-        body.name(Name.buttons)
+        names.name(Name.buttons, in: &body)
         body.beginArray()
         // By index, each button read in place: iterating would copy every button.
         for index in notification.buttons.indices {
@@ -37,12 +43,14 @@ struct KlaviyoEmitter: PayloadEmitter {
         body.endArray()
       }
       if let category, !category.targets.isEmpty {
-        body.member(Name.categoryActions, .object(category.targets))
+        names.name(Name.categoryActions, in: &body)
+        body.value(.object(category.targets))
       }
       if let keptBody = kept.body {
-        for index in keptBody.indices where keptBody[index].key != Key.notificationID {
-          body.member(keptBody[index].key, keptBody[index].value)
-        }
+        context.writeKept(
+          keptBody, except: Key.notificationID, after: &names, from: "/extras/klaviyo/body",
+          into: &body
+        ) { "'body.\($0)'" }
       }
     }
     if let url = notification.defaultAction?.url { builder.member(Name.url, string: url) }

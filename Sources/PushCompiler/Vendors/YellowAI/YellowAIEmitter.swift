@@ -66,9 +66,7 @@ struct YellowAIEmitter: PayloadEmitter {
     request.appendIfPresent(Key.body, notification.content.body)
     context.writeCustomData(notification, into: &payload, reserved: reserved)
     if !payload.isEmpty { request.append(Key.payload, .object(payload)) }
-    for member in unknown where request[member.key] == nil {
-      request.append(member.key, member.value)
-    }
+    context.appendKept(unknown, into: &request, from: "/extras/yellowai") { "'\($0)'" }
     reportWhatTheRequestCannotSay(context: &context)
     return .object(request)
   }
