@@ -3,8 +3,11 @@
 /// Strict: a missing required field, a value of the wrong type, an unknown field or an
 /// unsupported `irVersion` is an ``IRDecodingError`` naming its JSON Pointer.
 public enum IRDecoder {
-  /// The notification that `json` describes.
-  public static func decode(_ json: JSONValue) throws(IRDecodingError) -> PushNotification {
+  /// The notification that `json` describes. `extrasShapes` gives, by vendor, the
+  /// members of its extras that must have a shape (the rest are free-form).
+  public static func decode(
+    _ json: JSONValue, extrasShapes: [String: [String: ExtrasShape]] = [:]
+  ) throws(IRDecodingError) -> PushNotification {
     var root = try Fields(json, at: .root)
     let version = try root.required("irVersion") { (value, path) throws(IRDecodingError) in
       try int(value, at: path)
@@ -51,8 +54,15 @@ public enum IRDecoder {
     notification.customData = try root.optional("customData", object) ?? JSONObject()
     if let extras = try root.optional("extras", object) {
       for member in extras {
-        notification.extras[member.key] = try object(
-          member.value, at: JSONPointer("/extras").appending(member.key))
+        let path = JSONPointer("/extras").appending(member.key)
+        let kept = try object(member.value, at: path)
+        if let shapes = extrasShapes[member.key] {
+          for index in kept.indices {
+            guard let shape = shapes[kept[index].key] else { continue }
+            try shape.check(kept[index].value, at: path.appending(kept[index].key))
+          }
+        }
+        notification.extras[member.key] = kept
       }
     }
     try root.finish()
@@ -293,8 +303,7 @@ public enum IRDecoder {
   ) throws(IRDecodingError) -> T where T.RawValue == String {
     let text = try string(value, at: path)
     guard let result = T(rawValue: text) else {
-      let allowed = T.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-      throw IRDecodingError("unknown value '\(text)'; expected one of \(allowed)", at: path)
+      throw .unknownValue(text, expected: T.allCases.map(\.rawValue), at: path)
     }
     return result
   }
@@ -360,5 +369,13 @@ public struct IRDecodingError: Error, Hashable, Sendable {
     -> IRDecodingError
   {
     IRDecodingError("expected \(expected), found \(value.kindName)", at: path)
+  }
+
+  /// `text` at `path` is none of the values `expected`.
+  static func unknownValue(_ text: String, expected: [String], at path: JSONPointer)
+    -> IRDecodingError
+  {
+    let allowed = expected.map { "'\($0)'" }.joined(separator: ", ")
+    return IRDecodingError("unknown value '\(text)'; expected one of \(allowed)", at: path)
   }
 }

@@ -24,6 +24,36 @@ public struct IRFormat: VendorFormat {
     $0.issuerOfTrackingIDs(readWith: [:]) == $0.id
   }.map(\.id)
 
+  /// The members of each vendor's extras that Specs/ir.md gives a shape: the layout hints
+  /// and the containers the emitters read members from. Any other shape is refused
+  /// (`input.invalid-ir`), rather than used unchecked or dropped without a word.
+  static let extrasShapes: [String: [String: ExtrasShape]] = [
+    "acoustic": [
+      Acoustic.Key.attribution: .object, Acoustic.Key.categoryInAPSHint: .flag,
+      Acoustic.Key.numericMailingIDHint: .flag,
+    ],
+    "airship": [Airship.Key.spellingHint: .object],
+    "clevertap": [CleverTap.Key.campaignKeyHint: .oneOf(CleverTapEmitter.campaignIDField.names)],
+    "customerio": [CustomerIO.Key.container: .object],
+    "dfinery": [Dfinery.Key.clickAction: .object, Dfinery.Key.categoryHint: .text],
+    "expo": [PayloadForm.deviceFormHint: .flag, Expo.Key.rootKeysHint: .texts],
+    "fcm": [
+      FCM.Key.innerHint: .oneOf(FCM.innerFormats.map(\.id)), FCM.Key.unwrappedHint: .flag,
+      FCM.Key.dataHint: .texts, FCM.Key.notificationHint: .texts,
+      FCM.Key.imageHint: .oneOf([FCM.Key.notification]), FCM.Key.notification: .object,
+      FCM.Key.apns: .object, FCM.Key.request: .object,
+    ],
+    "klaviyo": [
+      Klaviyo.Key.body: .object, Klaviyo.Key.customDataInPairs: .texts,
+      Klaviyo.Key.shippedSDKSkipsButtons: .text,
+    ],
+    "onesignal": [
+      OneSignal.Key.attachments: .object, OneSignal.Key.osDataHint: .flag,
+      OneSignal.Key.rootDataHint: .texts, OneSignal.Key.attachmentIDHint: .text,
+    ],
+    "yellowai": [PayloadForm.deviceFormHint: .flag],
+  ]
+
   public func evidence(in root: RootIndex) -> Evidence? {
     root["irVersion"] == nil
       ? nil : Evidence(.decisive, keys: ["/irVersion"], reason: "the IR's version member")
@@ -34,7 +64,7 @@ public struct IRFormat: VendorFormat {
   {
     let notification: PushNotification
     do {
-      notification = try IRDecoder.decode(payload)
+      notification = try IRDecoder.decode(payload, extrasShapes: Self.extrasShapes)
     } catch {
       throw .unreadablePayload(Diagnostic(.invalidIR, error.message, at: .input(error.path)))
     }

@@ -1,0 +1,76 @@
+import PushCompiler
+import PushIR
+import Testing
+
+/// A member of a vendor's extras that Specs/ir.md gives a shape (a layout hint, or a
+/// container such as `mce` or `CIO`) is refused with `input.invalid-ir` at its pointer
+/// when it has another: a malformed hint or container would otherwise be used unchecked,
+/// or dropped without a word.
+@Suite struct KeptExtrasShapeTests {
+  /// An IR document's extras, and where and why it must be refused.
+  struct Case: CustomTestStringConvertible, Sendable {
+    let extras: String
+    let location: String
+    let message: String
+    var testDescription: String { location }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      extras: #"{"clevertap": {"@campaignKey": "aps"}}"#,
+      location: "/extras/clevertap/@campaignKey",
+      message: "unknown value 'aps'; expected one of 'W$id', 'wzrk_id'"),
+    Case(
+      extras: #"{"clevertap": {"@campaignKey": 1}}"#, location: "/extras/clevertap/@campaignKey",
+      message: "expected a string, found number"),
+    Case(
+      extras: #"{"acoustic": {"mce": 5}}"#, location: "/extras/acoustic/mce",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"onesignal": {"att": 7}}"#, location: "/extras/onesignal/att",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"customerio": {"CIO": 5}}"#, location: "/extras/customerio/CIO",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"klaviyo": {"body": 5}}"#, location: "/extras/klaviyo/body",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"klaviyo": {"@customDataInPairs": ["a", 1]}}"#,
+      location: "/extras/klaviyo/@customDataInPairs/1", message: "expected a string, found number"),
+    Case(
+      extras: #"{"fcm": {"@inner": "nowhere"}}"#, location: "/extras/fcm/@inner",
+      message: "unknown value 'nowhere'; expected one of "),
+    Case(
+      extras: #"{"fcm": {"@unwrapped": "yes"}}"#, location: "/extras/fcm/@unwrapped",
+      message: "expected a boolean, found string"),
+    Case(
+      extras: #"{"acoustic": {"@numericMailingId": 1}}"#,
+      location: "/extras/acoustic/@numericMailingId", message: "expected a boolean, found number"),
+  ]
+
+  @Test(arguments: cases)
+  func aMisshapenMemberIsInvalidIR(_ testCase: Case) throws {
+    let ir = try JSONReader.parse(
+      Array(#"{"irVersion": 1, "content": {"body": "b"}, "extras": \#(testCase.extras)}"#.utf8))
+    let result = Translator(from: IRFormat(), to: APNs()).translate(ir)
+    #expect(result.output == nil)
+    let error = try #require(result.diagnostics.first { $0.code == .invalidIR })
+    #expect("\(error.location)" == testCase.location)
+    #expect(error.message.hasPrefix(testCase.message))
+  }
+
+  /// The hints and containers the parsers write are accepted as they are.
+  @Test func theShapesTheParsersWriteAreAccepted() throws {
+    let ir = try JSONReader.parse(
+      Array(
+        #"""
+        {"irVersion": 1, "content": {"body": "b"}, "extras": {
+          "clevertap": {"@campaignKey": "wzrk_id"}, "acoustic": {"mce": {}, "@numericMailingId": false},
+          "fcm": {"@inner": "apns", "@unwrapped": true, "@data": ["a"]},
+          "klaviyo": {"body": {}, "@shippedSdkSkipsButtons": "category"}}}
+        """#.utf8))
+    let result = Translator(from: IRFormat(), to: IRFormat()).translate(ir)
+    #expect(!result.diagnostics.contains { $0.code == .invalidIR })
+  }
+}
