@@ -72,6 +72,34 @@ import Testing
     }
   }
 
+  /// An integer version too large for any integer type is an unsupported version, not a
+  /// number of the wrong kind.
+  @Test func aHugeIntegerVersionIsUnsupported() throws {
+    let json = try JSONReader.parse(
+      Array(#"{"irVersion": 10000000000000000000000000000000}"#.utf8))
+    #expect {
+      _ = try IRDecoder.decode(json)
+    } throws: { error in
+      (error as? IRDecodingError)?.message
+        == "unsupported irVersion 10000000000000000000000000000000; this pushc reads version 1"
+    }
+  }
+
+  /// A relevance score (or volume) is from 0 to 1 by its decimal value, not by the
+  /// nearest `Double`: `1.00000000000000001` and `-1e-400` are outside.
+  @Test(arguments: [
+    ("1.00000000000000001", false), ("-1e-400", false), ("1e-400", true), ("1", true),
+    ("1.000", true), ("10e-1", true), ("0.1e1", true), ("-0", true), ("0", true),
+    ("2", false), ("0.5", true), ("-0.5", false), ("1e400", false), ("0e400", true),
+    ("100e-2", true), ("101e-2", false), ("1e-99999999999999999999", true),
+  ])
+  func aRelevanceScoreIsFromZeroToOneExactly(_ lexeme: String, _ accepted: Bool) throws {
+    let json = try JSONReader.parse(
+      Array(#"{"irVersion": 1, "content": {"relevanceScore": \#(lexeme)}}"#.utf8))
+    let decoded = try? IRDecoder.decode(json)
+    #expect((decoded != nil) == accepted)
+  }
+
   @Test func theFormStartsWithTheVersionAndOmitsEmptyFields() {
     let json = IREncoder.encode(PushNotification())
     #expect(json == ["irVersion": 1])

@@ -31,12 +31,14 @@ extension ParseContext {
   }
 
   /// The number at `pointer` when it lies between 0 and 1 (a volume, a relevance score),
-  /// or `nil` when absent; another number or type is reported and ignored.
+  /// decided on its decimal value as the IR decoder decides it (so what is read here is
+  /// read back from the IR), or `nil` when absent; another number or type is reported and
+  /// ignored.
   mutating func fraction(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer)
     -> JSONNumber?
   {
     guard let number = number(value, at: pointer()) else { return nil }
-    guard let double = number.doubleValue, (0...1).contains(double) else {
+    guard number.isFromZeroToOne else {
       report(
         .invalidValue, "'\(number.lexeme)' is not a number from 0 to 1; ignored", at: pointer())
       return nil

@@ -9,10 +9,14 @@ public enum IRDecoder {
     _ json: JSONValue, extrasShapes: [String: [String: ExtrasShape]] = [:]
   ) throws(IRDecodingError) -> PushNotification {
     var root = try Fields(json, at: .root)
+    // Any integer spelling is a version, supported or not, however large.
     let version = try root.required("irVersion") { (value, path) throws(IRDecodingError) in
-      try int(value, at: path)
+      guard case .number(let number) = value, number.isIntegerLexeme else {
+        throw .wrongType("an integer", value, at: path)
+      }
+      return number.lexeme
     }
-    guard version == PushNotification.irVersion else {
+    guard version == String(PushNotification.irVersion) else {
       throw IRDecodingError(
         "unsupported irVersion \(version); this pushc reads version \(PushNotification.irVersion)",
         at: "/irVersion")
@@ -254,7 +258,7 @@ public enum IRDecoder {
     -> JSONNumber
   {
     let number = try number(value, at: path)
-    guard let double = number.doubleValue, (0...1).contains(double) else {
+    guard number.isFromZeroToOne else {
       throw IRDecodingError("'\(number.lexeme)' is not a number from 0 to 1", at: path)
     }
     return number

@@ -172,6 +172,47 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     return negative ? -magnitude : magnitude
   }
 
+  /// Whether the lexeme is an integer: digits only, after an optional `-`.
+  public var isIntegerLexeme: Bool {
+    let text = lexeme.utf8
+    let digits = text.first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
+    return !digits.isEmpty
+      && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// Whether the value lies between 0 and 1 inclusive, decided on the decimal digits of
+  /// the lexeme, never rounded through a `Double` (`1.00000000000000001` and `-1e-400`
+  /// are outside; `-0` and `1e-400` inside).
+  public var isFromZeroToOne: Bool {
+    let text = lexeme.utf8
+    let negative = text.first == UInt8(ascii: "-")
+    let body = negative ? text.dropFirst() : text[...]
+    let exponentStart = body.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    let significand = body[..<(exponentStart ?? body.endIndex)]
+    let integerDigits = significand.prefix { $0 != UInt8(ascii: ".") }.count
+    var digits = significand.filter { $0 != UInt8(ascii: ".") }
+    // Where the point stands among `digits` once the exponent has moved it.
+    var point = integerDigits
+    if let exponentStart {
+      let exponentText = String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)
+      // An exponent beyond any number of digits a lexeme holds is clamped (an `Int`
+      // may not hold it): it still says which way the point moves, without overflow.
+      let bound = Int.max / 4
+      point +=
+        Int(exponentText).map { min(max($0, -bound), bound) }
+        ?? (exponentText.hasPrefix("-") ? -bound : bound)
+    }
+    let leadingZeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
+    digits.removeFirst(leadingZeros)
+    point -= leadingZeros
+    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+    guard !digits.isEmpty else { return true }  // zero, `-0` included
+    guard !negative else { return false }
+    // The value is 0.d₁d₂… × 10^point with d₁ ≠ 0: at most 1 when the point stands
+    // before the first digit, or after it when the digits are exactly `1`.
+    return point <= 0 || (point == 1 && digits == [UInt8(ascii: "1")])
+  }
+
   /// This number as a count, such as a badge: a whole number from 0 that fits in 64
   /// bits, spelled as an integer (its own spelling when it is one, `-0` included; else
   /// the integer it is, `1` for `1.0`); `nil` for any other number.
