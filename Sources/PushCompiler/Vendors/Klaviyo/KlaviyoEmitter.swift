@@ -25,8 +25,11 @@ struct KlaviyoEmitter: PayloadEmitter {
     builder.name(Name.aps)
     APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
     builder.member(Name.body) { body in
-      // Recorded only when kept members follow, which must not repeat a written name.
-      var names = WrittenNames(recording: kept.body?.isEmpty == false)
+      // Recorded only when kept members follow, which must not repeat a written name:
+      // not for a kept body holding only `_k` (a non-string id), as most Klaviyo
+      // sources give, which is written as the id, not after it.
+      var names = WrittenNames(
+        recording: kept.body?.containsKey { $0 != Key.notificationID } == true)
       names.name(Name.notificationID, in: &body)
       body.value(notificationID)
       if let url = notification.defaultAction?.url {
