@@ -51,21 +51,23 @@ struct CleverTapEmitter: PayloadEmitter {
       root.append(campaignKey, id)
     }
     // A kept media key the medium written on its own also writes gives way to it; any
-    // other kept member naming a key already written is dropped as a clash.
+    // other kept member naming a key written (the deep link among them) is a clash.
     var besideTail = JSONObject()
     for member in kept where !member.key.hasPrefix("@") {
-      guard let written = tail[member.key] else {
-        besideTail.append(member.key, member.value)
+      if member.key != Key.deepLink, let written = tail[member.key] {
+        if written != member.value {
+          context.report(
+            .droppedExtra,
+            "clevertap's own '\(member.key)' \(JSONWriter(style: .compact).string(member.value)) dropped: the medium written on its own takes its place",
+            at: JSONPointer("/extras/clevertap").appending(member.key))
+        }
         continue
       }
-      if written != member.value {
-        context.report(
-          .droppedExtra,
-          "clevertap's own '\(member.key)' \(JSONWriter(style: .compact).string(member.value)) dropped: the medium written on its own takes its place",
-          at: JSONPointer("/extras/clevertap").appending(member.key))
-      }
+      besideTail.append(member.key, member.value)
     }
-    context.appendKept(besideTail, into: &root, from: "/extras/clevertap") { "'\($0)'" }
+    context.appendKept(
+      besideTail, into: &root, from: "/extras/clevertap", taken: Set(tail.keys)
+    ) { "'\($0)'" }
     for member in tail { root.append(member.key, member.value) }
     context.writeCustomData(
       notification, into: &root, reserved: [Key.mediaURL, Key.mediaType, Key.altText, Key.slider],
