@@ -75,7 +75,8 @@ public struct CommandLineOptions: Sendable, Equatable {
   public var failOn: FailOn = .error
   /// `--set NAME=VALUE`: values for fields of the target's output, by name.
   public var settings: [String: String] = [:]
-  /// `--option NAME[=VALUE]`: emitter options of the target, as given.
+  /// `--option NAME[=VALUE]`: options of the target's emitter, or of the source's reader
+  /// (fcm's `inner=`), as given.
   public var options: Set<String> = []
   /// `--passes`: the names of the passes to run (empty for `none`); `nil` for every
   /// standard pass.

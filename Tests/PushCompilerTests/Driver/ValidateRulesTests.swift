@@ -30,6 +30,7 @@ import Testing
     found.contains { $0.code == code && $0.location == location }
   }
 
+  /// A device payload over APNs' size limit is invalid (`validate.over-budget`) in every
   /// format, as `convert` refuses to write it: APNs would reject it.
   @Test(arguments: [
     ("klaviyo", #"{"aps":{"alert":"BODY","mutable-content":1},"body":{"_k":"abc"}}"#),
@@ -55,7 +56,8 @@ import Testing
     #expect(try Self.validate("ir", ir).code == .success)
   }
 
-  /// `mutable-content`, as buttons do: without it the extension never runs.
+  /// Media the vendor's service extension attaches needs `aps.mutable-content: 1` (so do
+  /// Klaviyo's badge settings), as buttons do: without it the extension never runs.
   @Test(arguments: [
     (
       "klaviyo",
@@ -104,7 +106,9 @@ import Testing
     #expect(!result.found.contains { $0.code == "validate.unknown-category" })
   }
 
-  /// reported at `/pt_json`.
+  /// A CleverTap template is named by the root `pt_id` and its keys read from `pt_json`
+  /// (a string or an object), as `CTNotificationViewController` reads them; what is missing
+  /// is reported at `/pt_json`.
   @Test func cleverTapTemplatesAreReadAsTheSDKReadsThem() throws {
     let aps = #""aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"W$id":"1_20250101""#
     // The root pt_id names the timer; pt_json lacks its keys.
@@ -139,7 +143,8 @@ import Testing
     #expect(Self.has(root.found, "validate.missing-field", at: ""), "\(root.found)")
   }
 
-  /// do not show.
+  /// Dfinery buttons need `aps.category`, the name the extension registers them under:
+  /// without one they do not show.
   @Test func dfineryButtonsNeedACategory() throws {
     let payload =
       #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1CATEGORY},"dfn":{"is_test":0,"c_id":"c","s_id":"s","u_id":"u","click_act":{"l_id":"1","l_type":"PushMessage","act_type":"AppOpen"},"btn":[{"l_id":"1","l_name":"Shop","l_type":"Button","act_type":"Deeplink","uri":"myapp://shop"}]}}"#
@@ -153,7 +158,8 @@ import Testing
     #expect(with.code == .success, "\(with.found)")
   }
 
-  /// an error for every vendor.
+  /// A payload without the marker the vendor's SDK looks for is not the vendor's push: it
+  /// is an error for every vendor.
   @Test(arguments: [
     "iterable", "braze", "onesignal", "clevertap", "airship", "customerio", "klaviyo",
     "acoustic", "dfinery",
@@ -166,6 +172,7 @@ import Testing
       "\(result.found)")
   }
 
+  /// An FCM message's phone payload is checked by the rules of its inner format, the one
   /// chosen as the parser chooses it, at the places of the message they stand for.
   @Test func anFCMMessageIsCheckedByItsInnerFormatsRules() throws {
     let message =

@@ -176,13 +176,13 @@ struct KlaviyoEmitter: PayloadEmitter {
     of buttons: borrowing [ActionButton], context: inout EmitContext
   ) {
     let targetID = context.targetID
+    // Only SF Symbols are written: fit-target drops the other icons for Klaviyo.
     for index in buttons.indices {
-      guard let icon = buttons[index].icon else { continue }
+      guard case .systemImage(let name) = buttons[index].icon else { continue }
       let label = buttons[index].label
-      let kind = if case .systemImage = icon { "SF Symbol" } else { "image" }
       context.report(
         .draftOnlyIcon,
-        "button '\(label)' keeps its \(kind) icon '\(icon.name)' for \(targetID)'s draft builds only: the shipped SDK does not show it",
+        "button '\(label)' keeps its SF Symbol icon '\(name)' for \(targetID)'s draft builds only: the shipped SDK does not show it",
         at: JSONPointer("/buttons").appending(index).appending("icon"))
     }
   }
