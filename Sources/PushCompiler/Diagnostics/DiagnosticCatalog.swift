@@ -246,6 +246,11 @@ extension DiagnosticCode {
   public static let missingField = DiagnosticCode(
     "emit.missing-field", .error,
     "a field the target requires has no value; give it with --set or --defaults")
+  /// The output lacks the marker the vendor's SDK looks for, and only the vendor's
+  /// service can add it when it sends (Customer.io's delivery keys).
+  public static let missingMarker = DiagnosticCode(
+    "emit.missing-marker", .warning,
+    "the output lacks the marker the vendor's SDK looks for, which only the vendor's service adds")
   /// A value given with --set or --defaults that the target field's type cannot hold.
   public static let invalidFieldValue = DiagnosticCode(
     "emit.invalid-field-value", .error,
@@ -355,7 +360,7 @@ extension DiagnosticCode {
       carriedField, defaultValue, derivedValue, draftOnlyIcon, droppedCategory, droppedExtra,
       droppedField,
       fallbackCategory, fallbackHidesButtons,
-      invalidFieldValue, missingField, movedField, needsAppSetting, needsPlugin,
+      invalidFieldValue, missingField, missingMarker, movedField, needsAppSetting, needsPlugin,
       noFallbackCategory, overBudget,
       refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedValue,
       unwritable,

@@ -7,10 +7,13 @@ import Testing
 /// the cases the vendor pages document: a Dfinery output whose source has no title or a
 /// critical sound (dfinery.md, Where the sources disagree), a Klaviyo output naming the
 /// app's own category (klaviyo.md, Known gaps), a Yellow.ai request with nothing to show
-/// (yellowai.md, Known gaps), and a payload the specification already
-/// refused, written as it came.
+/// (yellowai.md, Known gaps), a Customer.io output with no link or image, which only
+/// Customer.io's delivery keys would mark (customerio.md, Known gaps), and a payload the
+/// specification already refused, written as it came.
 @Suite struct OutputValidationTests {
-  static let checkedFormats = ["klaviyo", "dfinery", "acoustic", "clevertap", "yellowai"]
+  /// Every vendor's format: each has validate rules, if only the one for the vendor's
+  /// marker (the IR's own form has none).
+  static let checkedFormats = Vendors.ids.filter { $0 != "ir" }
 
   /// The messages of the errors `validate --from format` reports for `payload`.
   static func errors(validating payload: JSONValue, as format: String) -> [String] {
@@ -33,6 +36,7 @@ import Testing
     ],
     "klaviyo": ["'aps.category' "],
     "yellowai": ["neither an 'aps' dictionary nor the API form's"],
+    "customerio": ["no 'CIO' dictionary and no delivery keys"],
   ]
 
   @Test(arguments: GoldenCase.parseCases)

@@ -37,4 +37,19 @@ import Testing
     let composer = try convert(#"{"aps": {"alert": "x"}, "CIO": {"push": {}}}"#, to: IRFormat())
     #expect(composer.diagnostics.codes.isEmpty)
   }
+
+  /// Only Customer.io's service adds the delivery keys, so an output with no `CIO` (no
+  /// link, no image) is written with a warning that the SDK ignores it without them.
+  @Test func anOutputWithoutCIOOrDeliveryKeysIsWarned() throws {
+    let plain = Translator(from: APNs(), to: CustomerIO()).translate(
+      try JSONReader.parse(Array(#"{"aps": {"alert": "hi"}}"#.utf8)))
+    #expect(plain.output != nil)
+    let warning = try #require(plain.diagnostics.first { $0.code.name == "emit.missing-marker" })
+    #expect(warning.code.severity == .warning)
+    #expect(warning.location == .output(.root))
+    let linked = try convert(
+      #"{"aps": {"alert": "hi"}, "CIO": {"push": {"link": "app://a"}}}"#, to: CustomerIO())
+    #expect(linked.output?["CIO"] != nil)
+    #expect(!linked.diagnostics.codes.contains("emit.missing-marker"))
+  }
 }

@@ -22,11 +22,7 @@ struct AirshipEmitter: PayloadEmitter {
       "aps",
       .object(APSCodec.write(shown, category: notification.category?.identifier, context: &context))
     )
-    if let id = context.value(
-      of: Self.sendIDField, current: notification.tracking.notificationID.map { .string($0) })
-    {
-      root.append(Key.sendID, id)
-    }
+    if let id = sendID(kept: kept, context: &context) { root.append(Key.sendID, id) }
     if let metadata = kept[Key.metadata] { root.append(Key.metadata, metadata) }
     writeTap(
       into: &root, kept: kept, spelling: spellings[Key.tapSpelling], landingPages: &landingPages,
@@ -253,6 +249,20 @@ struct AirshipEmitter: PayloadEmitter {
 }
 
 extension AirshipEmitter {
+  /// The send id `_`: given with `--set`, the notification's, or from `--defaults`; else
+  /// derived from the content when nothing else written (a `com.urbanairship.metadata`
+  /// string, a media attachment) marks the push as Airship's, since the SDK ignores a
+  /// push without its marker.
+  private func sendID(kept: JSONObject, context: inout EmitContext) -> JSONValue? {
+    let current = notification.tracking.notificationID.map { JSONValue.string($0) }
+    guard kept[Key.metadata]?.stringValue == nil && notification.media.isEmpty else {
+      return context.value(of: Self.sendIDField, current: current)
+    }
+    return context.value(
+      of: Self.sendIDField, current: current,
+      derived: { .string(StableHash.derivedID(of: notification)) })
+  }
+
   /// The send id, `_`.
   static let sendIDField = TargetField(
     names: [Airship.Key.sendID], output: "/_", irPath: "/tracking/notificationID",

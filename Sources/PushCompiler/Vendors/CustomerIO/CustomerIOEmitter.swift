@@ -2,7 +2,8 @@ import PushIR
 
 /// Writes a Customer.io payload as its composer takes it: `aps`, then `CIO.push` with the
 /// tap's link and the image, then the app's data. The delivery keys are written only when
-/// kept from a Customer.io source (Customer.io adds its own when it sends).
+/// kept from a Customer.io source (Customer.io adds its own when it sends); an output with
+/// neither them nor `CIO` is written with `emit.missing-marker`.
 struct CustomerIOEmitter: PayloadEmitter {
   typealias Key = CustomerIO.Key
 
@@ -33,10 +34,22 @@ struct CustomerIOEmitter: PayloadEmitter {
       .object(
         APSCodec.write(notification, category: notification.category?.identifier, context: &context)
       ))
+    var wroteDeliveryKey = false
     for key in [Key.deliveryID, Key.deliveryToken] {
-      if let value = kept[key] { root.append(key, value) }
+      if let value = kept[key] {
+        root.append(key, value)
+        wroteDeliveryKey = true
+      }
     }
-    if !cio.isEmpty { root.append(Key.container, .object(cio)) }
+    if !cio.isEmpty {
+      root.append(Key.container, .object(cio))
+    } else if !wroteDeliveryKey {
+      // The delivery keys are Customer.io's to add when it sends; pushc cannot make them.
+      context.report(
+        .missingMarker,
+        "no 'CIO' dictionary and no delivery keys written (only Customer.io adds them, when it sends): the Customer.io SDK ignores this push without them",
+        atOutput: .root)
+    }
     context.writeCustomData(notification, into: &root, reserved: Key.rootKeys.union(["aps"]))
     context.reportUnwrittenTracking(notification.tracking)
     context.reportForeignExtras(notification, keeping: ["customerio", APSCodec.extrasKey])
