@@ -233,6 +233,19 @@ struct RootNames: Sendable {
     bitOfName = names.map { RootIndex.bit(of: $0) ?? .max }
     allBits = bitOfName.reduce(0, |)
   }
+
+  /// Whether `object` has the member `name`, one of the names, with a value of the type
+  /// it needs: what a parser's missing-marker check asks of a payload's root, by the types
+  /// detection requires.
+  func isPresent(_ name: String, in object: JSONObject) -> Bool {
+    guard let index = names.firstIndex(of: name), let value = object[name] else { return false }
+    return valueOfName[index].admits(value)
+  }
+
+  /// Whether `object` has any of the names as a member with a value of the type it needs.
+  func anyPresent(in object: JSONObject) -> Bool {
+    names.contains { isPresent($0, in: object) }
+  }
 }
 
 /// Picks the format of a payload from its keys, or says why it cannot.

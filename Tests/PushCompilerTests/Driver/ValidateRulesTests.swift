@@ -172,6 +172,46 @@ import Testing
       "\(result.found)")
   }
 
+  /// A marker counts for `validate` only with the type its SDK reads it as, the type
+  /// detection requires of it (Specs/detection.md): a `CIO` string, delivery keys that
+  /// are numbers, an Airship `_` number or media attachment string, an Acoustic
+  /// `category-actions` dictionary are no marker, so the payload is refused and is not
+  /// detected as the vendor's.
+  @Test(arguments: [
+    ("customerio", #"{"aps":{"alert":"hi"},"CIO":"summer"}"#),
+    ("customerio", #"{"aps":{"alert":"hi"},"CIO-Delivery-ID":5,"CIO-Delivery-Token":6}"#),
+    ("airship", #"{"aps":{"alert":"hi"},"_":5}"#),
+    (
+      "airship",
+      #"{"aps":{"alert":"hi"},"com.urbanairship.media_attachment":"https://x.example/a.png"}"#
+    ),
+    ("acoustic", #"{"aps":{"alert":"hi"},"category-actions":{"a":1}}"#),
+  ])
+  func aMarkerOfAnotherTypeIsNoMarker(_ format: String, _ payload: String) throws {
+    let result = try Self.validate(format, payload)
+    #expect(result.code == .failed, "\(result.found)")
+    #expect(Self.has(result.found, "validate.missing-field", at: ""), "\(result.found)")
+    #expect(try Self.detectedFormat(payload) != format)
+  }
+
+  /// A marker of its type counts alike for detection and `validate`: Airship's button
+  /// actions dictionary is the SDK's own, so a payload holding it is Airship's and valid.
+  @Test func aMarkerDetectionTakesIsOneValidateTakes() throws {
+    let payload =
+      #"{"aps":{"alert":"hi","category":"ua_yes_no_foreground"},"com.urbanairship.interactive_actions":{"yes":{"^d":"app://a"}}}"#
+    #expect(try Self.detectedFormat(payload) == "airship")
+    let result = try Self.validate("airship", payload)
+    #expect(result.code == .success, "\(result.found)")
+  }
+
+  /// The format `pushc detect` names for `payload`, if any.
+  static func detectedFormat(_ payload: String) throws -> String? {
+    guard case .object(let object) = try JSONReader.parse(Array(payload.utf8)),
+      case .detected(let format, _) = Detector.detect(.object(object))
+    else { return nil }
+    return format.id
+  }
+
   /// An FCM message's phone payload is checked by the rules of its inner format, the one
   /// chosen as the parser chooses it, at the places of the message they stand for.
   @Test func anFCMMessageIsCheckedByItsInnerFormatsRules() throws {

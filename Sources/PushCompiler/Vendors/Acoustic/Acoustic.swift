@@ -74,8 +74,8 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
 
   /// Root keys that decide for Acoustic, then keys it defines that others could carry
   /// (built once: detection asks every payload). The tap action decides as a dictionary,
-  /// the buttons as an array.
-  private static let actionKeys = RootNames([(Key.tapAction, .object), (Key.buttons, .array)])
+  /// the buttons as an array; the parser's check of a missing marker asks the same.
+  static let actionKeys = RootNames([(Key.tapAction, .object), (Key.buttons, .array)])
   private static let definedKeys = RootNames([Key.attribution, Key.media, Key.categoryName])
 
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {

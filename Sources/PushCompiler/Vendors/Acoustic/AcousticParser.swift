@@ -12,7 +12,7 @@ struct AcousticParser: PayloadParser {
 
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(from: root, into: &notification, context: &context)
-    if root[Key.tapAction] == nil && root[Key.buttons] == nil {
+    if !Acoustic.actionKeys.anyPresent(in: root) {
       context.reportMissingMarker(
         "no 'notification-action': Acoustic's samples hand a push to its SDK only when it has one",
         at: .root)

@@ -97,9 +97,10 @@ public struct Airship: ParsedFormat, EmittedFormat {
     static let tapSpelling = "tap"
   }
 
-  /// The keys Airship's SDK takes as its own, for detection: the send id and the metadata as strings,
-  /// the media attachment and the button actions as dictionaries.
-  private static let markers = RootNames([
+  /// The keys Airship's SDK takes as its own, for detection and for the parser's check
+  /// of a missing marker: the send id and the metadata as strings, the media attachment
+  /// and the button actions as dictionaries.
+  static let markers = RootNames([
     (Key.sendID, .string), (Key.metadata, .string), (Key.media, .object),
     (Key.buttonActions, .object),
   ])

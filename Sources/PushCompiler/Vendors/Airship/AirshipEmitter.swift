@@ -255,7 +255,7 @@ extension AirshipEmitter {
   /// push without its marker.
   private func sendID(kept: JSONObject, context: inout EmitContext) -> JSONValue? {
     let current = notification.tracking.notificationID.map { JSONValue.string($0) }
-    guard kept[Key.metadata]?.stringValue == nil && notification.media.isEmpty else {
+    guard !Airship.markers.isPresent(Key.metadata, in: kept) && notification.media.isEmpty else {
       return context.value(of: Self.sendIDField, current: current)
     }
     return context.value(

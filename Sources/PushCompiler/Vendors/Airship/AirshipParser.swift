@@ -18,9 +18,9 @@ struct AirshipParser: PayloadParser {
       context.reportMissingMarker(
         "no 'aps' dictionary: iOS shows nothing and wakes nothing", at: .root)
     }
-    if root[Key.sendID] == nil && root[Key.metadata] == nil && root[Key.media] == nil {
+    if !Airship.markers.anyPresent(in: root) {
       context.reportMissingMarker(
-        "no '_' send id, 'com.urbanairship.metadata' or media attachment: Airship reports nothing for this push",
+        "no '_' send id, 'com.urbanairship.metadata', media attachment or interactive actions: Airship reports nothing for this push",
         at: .root)
     }
     readTap(context: &context)

@@ -44,10 +44,11 @@ public struct CustomerIO: ParsedFormat, EmittedFormat {
     static let rootKeys: Set<String> = [container, deliveryID, deliveryToken]
   }
 
-  /// The root keys Customer.io's SDK reads (built once: detection asks every payload).
+  /// The root keys Customer.io's SDK reads (built once: detection asks every payload),
+  /// for detection and for the parser's check of the delivery keys and a missing marker.
   /// The delivery id and token are strings (`PushNotification.swift` reads them `as?
   /// String`); `CIO` is the dictionary holding `push`.
-  private static let sdkKeys = RootNames([
+  static let sdkKeys = RootNames([
     (Key.deliveryID, .string), (Key.deliveryToken, .string), (Key.container, .object),
   ])
 

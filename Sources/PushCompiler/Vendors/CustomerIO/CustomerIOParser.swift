@@ -90,10 +90,11 @@ struct CustomerIOParser: PayloadParser {
   }
 
   /// The SDK takes a push as its own only with both delivery keys, which Customer.io adds
-  /// when it sends; a payload with neither is what one writes in its composer.
+  /// when it sends; a payload with neither is what one writes in its composer. Each key
+  /// counts only with the type the SDK reads it as (``CustomerIO/sdkKeys``).
   private func checkDeliveryKeys(context: inout ParseContext) {
-    let id = root[Key.deliveryID] != nil
-    let token = root[Key.deliveryToken] != nil
+    let id = CustomerIO.sdkKeys.isPresent(Key.deliveryID, in: root)
+    let token = CustomerIO.sdkKeys.isPresent(Key.deliveryToken, in: root)
     switch (id, token) {
     case (true, false), (false, true):
       let (present, missing) =
@@ -102,7 +103,7 @@ struct CustomerIOParser: PayloadParser {
         .incomplete,
         "'\(present)' without '\(missing)': the SDK leaves the push alone (no image, no link, no metrics)",
         at: JSONPointer.root.appending(present))
-    case (false, false) where root[Key.container] == nil:
+    case (false, false) where !CustomerIO.sdkKeys.isPresent(Key.container, in: root):
       context.reportMissingMarker(
         "no 'CIO' dictionary and no delivery keys: nothing here for the Customer.io SDK",
         at: .root)
