@@ -12,7 +12,9 @@ import Testing
     let target: String
     let extras: String
     let clashes: [String]
-    var testDescription: String { target }
+    /// What tells apart two cases of one target (a form), if anything.
+    var variant: String? = nil
+    var testDescription: String { variant.map { "\(target) (\($0))" } ?? target }
   }
 
   static let cases: [Case] = [
@@ -50,6 +52,25 @@ import Testing
     Case(
       target: "yellowai", extras: #"{"body": "x", "kept": 1}"#,
       clashes: ["/extras/yellowai/body"]),
+    Case(
+      target: "braze",
+      extras: #"{"@deviceForm": true, "ab": {"c": "z", "att": {"url": "u"}, "kept": 1}}"#,
+      clashes: ["/extras/braze/ab/c", "/extras/braze/ab/att"], variant: "device form"),
+    Case(
+      target: "braze",
+      extras: #"""
+        {"request": {"messages": {}, "campaign_id": "9", "kept": 1},
+         "messages": {"apple_push": {"badge": 1}},
+         "apple_push": {"custom_uri": "x", "alert": {"body": "z", "sound": "s"}}}
+        """#,
+      clashes: [
+        "/extras/braze/request/messages", "/extras/braze/request/campaign_id",
+        "/extras/braze/messages/apple_push", "/extras/braze/apple_push/custom_uri",
+        "/extras/braze/apple_push/alert/body",
+      ], variant: "REST request"),
+    Case(
+      target: "onesignal", extras: #"{"i": "x", "u": "y", "kept": 1}"#,
+      clashes: ["/extras/onesignal/i", "/extras/onesignal/u"]),
   ]
 
   /// An IR with a tap link, one image, a campaign and a notification id, and `extras`

@@ -57,9 +57,10 @@ struct BrazeEmitter: PayloadEmitter {
       return .object(entry)
     }
     if !links.isEmpty { ab.append(Key.buttonLinks, .object(links)) }
-    for member in kept[Key.abExtras]?.objectValue ?? JSONObject() where ab[member.key] == nil {
-      ab.append(member.key, member.value)
-    }
+    context.appendKept(
+      kept[Key.abExtras]?.objectValue ?? JSONObject(), into: &ab,
+      from: JSONPointer("/extras/braze").appending(Key.abExtras), taken: [Key.campaign]
+    ) { "'ab.\($0)'" }
     // Braze sends `c` on every push, `null` when there is no campaign.
     ab.append(Key.campaign, notification.tracking.campaignID.map { .string($0) } ?? .null)
     root.append(Key.ab, .object(ab))
@@ -102,7 +103,7 @@ struct BrazeEmitter: PayloadEmitter {
     let writesActionLocKey = actionLocKey?.stringValue != nil && keptAlert?[Key.actionLocKey] == nil
     if let alert = alert(
       body: alertBody(context: &context), actionLocKey: writesActionLocKey ? actionLocKey : nil,
-      kept: keptAlert)
+      kept: keptAlert, context: &context)
     {
       push.append(Key.alert, alert)
     }
@@ -150,31 +151,31 @@ struct BrazeEmitter: PayloadEmitter {
     var extra = JSONObject()
     context.writeCustomData(notification, into: &extra, reserved: Key.deviceReserved)
     if !extra.isEmpty { push.append(Key.extra, .object(extra)) }
-    for member in kept[Key.applePushExtras]?.objectValue ?? JSONObject()
-    where member.key != Key.alert && push[member.key] == nil {
-      push.append(member.key, member.value)
-    }
+    var keptPush = kept[Key.applePushExtras]?.objectValue ?? JSONObject()
+    keptPush[Key.alert] = nil  // written into the alert above
+    context.appendKept(
+      keptPush, into: &push, from: JSONPointer("/extras/braze").appending(Key.applePushExtras)
+    ) { "'apple_push.\($0)'" }
     for member in options where push[member.key] == nil { push.append(member.key, member.value) }
     reportWhatTheRequestCannotSay(
       kept: kept, writesActionLocKey: writesActionLocKey, context: &context)
 
     var request = JSONObject()
-    for member in kept[Key.requestExtras]?.objectValue ?? JSONObject() {
-      guard member.key == Key.campaignID else {
-        request.append(member.key, member.value)
-        continue
-      }
-      // The IR's campaign id is the value (the parser keeps none of its own).
-      if member.value != notification.tracking.campaignID.map({ .string($0) }) {
-        context.report(
-          .droppedExtra, "kept 'campaign_id' clashes with the IR's own value; dropped",
-          at: JSONPointer("/extras/braze").appending(Key.requestExtras).appending(member.key))
-      }
-    }
-    if let campaign = notification.tracking.campaignID {
-      request.append(Key.campaignID, .string(campaign))
-    }
-    var messages = kept[Key.messagesExtras]?.objectValue ?? JSONObject()
+    var keptRequest = kept[Key.requestExtras]?.objectValue ?? JSONObject()
+    // The IR's campaign id is the value (the parser keeps none of its own): a kept one
+    // saying the same is no clash.
+    let campaign = notification.tracking.campaignID.map { JSONValue.string($0) }
+    if keptRequest[Key.campaignID] == campaign { keptRequest[Key.campaignID] = nil }
+    context.appendKept(
+      keptRequest, into: &request, from: JSONPointer("/extras/braze").appending(Key.requestExtras),
+      taken: [Key.campaignID, Key.messages]
+    ) { "'\($0)'" }
+    if let campaign { request.append(Key.campaignID, campaign) }
+    var messages = JSONObject()
+    context.appendKept(
+      kept[Key.messagesExtras]?.objectValue ?? JSONObject(), into: &messages,
+      from: JSONPointer("/extras/braze").appending(Key.messagesExtras), taken: [Key.applePush]
+    ) { "'messages.\($0)'" }
     messages.append(Key.applePush, .object(push))
     request.append(Key.messages, .object(messages))
     return .object(request)
@@ -194,7 +195,9 @@ struct BrazeEmitter: PayloadEmitter {
   /// `alert`: a string when there is only a body, else an object with underscored keys,
   /// `action_loc_key` (APNs's `action-loc-key`) and the kept members (a Live Activity
   /// `sound`).
-  private func alert(body: String?, actionLocKey: JSONValue?, kept: JSONObject?) -> JSONValue? {
+  private func alert(
+    body: String?, actionLocKey: JSONValue?, kept: JSONObject?, context: inout EmitContext
+  ) -> JSONValue? {
     let content = notification.content
     var alert = JSONObject()
     alert.appendIfPresent("title", content.title)
@@ -208,9 +211,10 @@ struct BrazeEmitter: PayloadEmitter {
       if !text.arguments.isEmpty { alert.append(args, .array(text.arguments.map { .string($0) })) }
     }
     if let actionLocKey { alert.append(Key.actionLocKey, actionLocKey) }
-    for member in kept ?? JSONObject() where alert[member.key] == nil {
-      alert.append(member.key, member.value)
-    }
+    context.appendKept(
+      kept ?? JSONObject(), into: &alert,
+      from: JSONPointer("/extras/braze").appending(Key.applePushExtras).appending(Key.alert)
+    ) { "'apple_push.alert.\($0)'" }
     if alert.keys == ["body"] { return alert["body"] }
     return alert.isEmpty ? nil : .object(alert)
   }
