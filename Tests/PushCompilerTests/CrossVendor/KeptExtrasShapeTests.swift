@@ -47,6 +47,47 @@ import Testing
     Case(
       extras: #"{"acoustic": {"@numericMailingId": 1}}"#,
       location: "/extras/acoustic/@numericMailingId", message: "expected a boolean, found number"),
+    Case(
+      extras: #"{"braze": {"@deviceForm": "yes"}}"#, location: "/extras/braze/@deviceForm",
+      message: "expected a boolean, found string"),
+    Case(
+      extras: #"{"braze": {"ab": 5}}"#, location: "/extras/braze/ab",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"braze": {"request": []}}"#, location: "/extras/braze/request",
+      message: "expected an object, found array"),
+    Case(
+      extras: #"{"braze": {"messages": "x"}}"#, location: "/extras/braze/messages",
+      message: "expected an object, found string"),
+    Case(
+      extras: #"{"braze": {"apple_push": 1}}"#, location: "/extras/braze/apple_push",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"braze": {"apple_push": {"alert": "x"}}}"#,
+      location: "/extras/braze/apple_push/alert", message: "expected an object, found string"),
+    Case(
+      extras: #"{"airship": {"actions": 1}}"#, location: "/extras/airship/actions",
+      message: "expected an object, found number"),
+    Case(
+      extras: #"{"airship": {"buttonActions": {"yes": 1}}}"#,
+      location: "/extras/airship/buttonActions/yes", message: "expected an object, found number"),
+    Case(
+      extras: #"{"airship": {"media_attachment": []}}"#,
+      location: "/extras/airship/media_attachment", message: "expected an object, found array"),
+    Case(
+      extras: #"{"airship": {"alertWithoutMedia": {"title": 3}}}"#,
+      location: "/extras/airship/alertWithoutMedia/title",
+      message: "expected a string or null, found number"),
+    Case(
+      extras: #"{"airship": {"landingPageSettings": {"tap": true}}}"#,
+      location: "/extras/airship/landingPageSettings/tap",
+      message: "expected an object, found boolean"),
+    Case(
+      extras: #"{"airship": {"@actionNames": {"tap": 1}}}"#,
+      location: "/extras/airship/@actionNames/tap", message: "expected a string, found number"),
+    Case(
+      extras: #"{"clevertap": {"ct_ContentSlider": "x"}}"#,
+      location: "/extras/clevertap/ct_ContentSlider", message: "expected an object, found string"),
   ]
 
   @Test(arguments: cases)

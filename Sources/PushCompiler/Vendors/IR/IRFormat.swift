@@ -32,8 +32,21 @@ public struct IRFormat: VendorFormat {
       Acoustic.Key.attribution: .object, Acoustic.Key.categoryInAPSHint: .flag,
       Acoustic.Key.numericMailingIDHint: .flag,
     ],
-    "airship": [Airship.Key.spellingHint: .object],
-    "clevertap": [CleverTap.Key.campaignKeyHint: .oneOf(CleverTapEmitter.campaignIDField.names)],
+    "airship": [
+      Airship.Key.spellingHint: .objectOf(.text), Airship.Key.tapActionsExtras: .object,
+      Airship.Key.buttonActionsExtras: .objectOf(.object), Airship.Key.mediaExtras: .object,
+      Airship.Key.alertExtras: .objectOf(.textOrNull),
+      Airship.Key.landingPageExtras: .objectOf(.object),
+    ],
+    "braze": [
+      PayloadForm.deviceFormHint: .flag, Braze.Key.abExtras: .object,
+      Braze.Key.requestExtras: .object, Braze.Key.messagesExtras: .object,
+      Braze.Key.applePushExtras: .members([Braze.Key.alert: .object]),
+    ],
+    "clevertap": [
+      CleverTap.Key.campaignKeyHint: .oneOf(CleverTapEmitter.campaignIDField.names),
+      CleverTap.Key.slider: .object,
+    ],
     "customerio": [CustomerIO.Key.container: .object],
     "dfinery": [Dfinery.Key.clickAction: .object, Dfinery.Key.categoryHint: .text],
     "expo": [PayloadForm.deviceFormHint: .flag, Expo.Key.rootKeysHint: .texts],
