@@ -101,17 +101,14 @@ import Testing
     #expect(error.message.hasPrefix(testCase.message))
   }
 
-  /// The hints and containers the parsers write are accepted as they are.
-  @Test func theShapesTheParsersWriteAreAccepted() throws {
-    let ir = try JSONReader.parse(
-      Array(
-        #"""
-        {"irVersion": 1, "content": {"body": "b"}, "extras": {
-          "clevertap": {"@campaignKey": "wzrk_id"}, "acoustic": {"mce": {}, "@numericMailingId": false},
-          "fcm": {"@inner": "apns", "@unwrapped": true, "@data": ["a"]},
-          "klaviyo": {"body": {}, "@shippedSdkSkipsButtons": "category"}}}
-        """#.utf8))
+  /// Whatever a parser writes is read back: each golden parse case's input, translated
+  /// to the IR, is an IR document no shape check refuses.
+  @Test(arguments: GoldenCase.parseCases)
+  func whatTheParsersWriteIsReadBack(_ golden: GoldenCase) throws {
+    let input = try GoldenFiles.json(golden.folder.appendingPathComponent("input.json"))
+    let ir = try #require(golden.translate(input, from: golden.source, to: "ir").output)
     let result = Translator(from: IRFormat(), to: IRFormat()).translate(ir)
-    #expect(!result.diagnostics.contains { $0.code == .invalidIR })
+    let refusal = result.diagnostics.first { $0.code == .invalidIR }
+    #expect(refusal == nil, "\(refusal.map { "\($0.location): \($0.message)" } ?? "")")
   }
 }
