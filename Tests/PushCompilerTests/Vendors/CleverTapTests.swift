@@ -1,4 +1,4 @@
-import PushCompiler
+@testable import PushCompiler
 import PushIR
 import Testing
 
@@ -173,6 +173,39 @@ import Testing
     #expect(
       !back.diagnostics.contains { "\($0.location)".hasPrefix("/ct_ContentSlider") },
       "\(back.diagnostics.codes)")
+  }
+
+  /// Slider settings kept in an IR document are written only when the SDK's model
+  /// decodes them: another is reported where it is kept and the dashboard's value
+  /// written, and a kept `items` or `autoPlay` gives way to the IR's.
+  @Test func keptSettingsTheModelCannotDecodeGiveWayToTheDashboards() throws {
+    let ir = try JSONReader.parse(
+      Array(
+        #"""
+        {"irVersion": 1, "content": {"body": "b"}, "media": [
+          {"url": "https://x/a.jpg", "kind": "image"}, {"url": "https://x/b.jpg", "kind": "image"}],
+         "extras": {"clevertap": {"ct_ContentSlider": {"orientation": 5, "showsPaging": "0",
+           "autoDismiss": true, "type": "carousalImg", "autoPlay": 1, "items": [], "x": 1}}}}
+        """#.utf8))
+    var translator = Translator(from: IRFormat(), to: CleverTap())
+    translator.defaults = GoldenCase.defaults
+    let result = translator.translate(ir)
+    let text = try #require(result.output?["ct_ContentSlider"]?.stringValue)
+    let slider = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
+    #expect(ContentSliderModel.problems(in: slider) == [])
+    #expect(
+      slider.keys == [
+        "orientation", "showsPaging", "autoPlay", "autoDismiss", "type", "x", "items",
+      ])
+    #expect(slider["orientation"] == "portrait")
+    #expect(slider["showsPaging"] == 1)
+    #expect(slider["autoDismiss"] == 1)
+    #expect(slider["items"]?.arrayValue?.count == 2)
+    let reported = result.diagnostics.filter { $0.code == .droppedExtra }.map { "\($0.location)" }
+    for key in ["orientation", "showsPaging", "autoDismiss", "autoPlay", "items"] {
+      #expect(
+        reported.contains("ir:/extras/clevertap/ct_ContentSlider/\(key)"), "\(key): \(reported)")
+    }
   }
 
   /// The dashboard's slider string decodes: nothing is said of it.

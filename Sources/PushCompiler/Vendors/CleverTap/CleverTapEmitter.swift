@@ -127,6 +127,30 @@ struct CleverTapEmitter: PayloadEmitter {
   /// value (such as `gif`) lets the download's MIME type decide.
   private func mediaType(of item: MediaItem) -> String { item.kind.rawValue }
 
+  /// Where the kept slider settings live in the IR.
+  private static let keptSliderPath = JSONPointer("/extras/clevertap").appending(
+    CleverTap.Key.slider)
+  /// The slider's list of slides.
+  private static let sliderItems = "items"
+
+  /// The slider's setting `key`: the kept value when the SDK's model decodes it (the
+  /// parser reads the README's booleans as 1 and 0), else the dashboard's `fallback`,
+  /// reported, since the model would fail on the whole slider.
+  private func setting(
+    _ key: String, kept: JSONValue?, fallback: JSONValue, context: inout EmitContext
+  ) -> JSONValue {
+    guard let kept else { return fallback }
+    guard ContentSliderModel.decodes(kept, asSetting: key) else {
+      let writer = JSONWriter(style: .compact)
+      context.report(
+        .droppedExtra,
+        "kept slider setting '\(key)' \(writer.string(kept)) is not \(ContentSliderModel.expectedShape(ofSetting: key)), which the SDK's model needs; the dashboard's \(writer.string(fallback)) is written",
+        at: Self.keptSliderPath.appending(key))
+      return fallback
+    }
+    return kept
+  }
+
   /// The content slider as the JSON string the SDK decodes: the kept settings (or the
   /// dashboard's defaults), `autoPlay` from the presentation, and one slide per image.
   private func slider(kept: JSONValue?, context: inout EmitContext) -> String {
@@ -145,18 +169,16 @@ struct CleverTapEmitter: PayloadEmitter {
             at: "/mediaPresentation")
         }
       } else {
-        // The SDK's model decodes these as integers; the README's booleans fail it.
-        switch settings[key] {
-        case .bool(let flag)?: slider.append(key, flag ? 1 : 0)
-        case let value?: slider.append(key, value)
-        case nil: slider.append(key, fallback)
-        }
+        slider.append(key, setting(key, kept: settings[key], fallback: fallback, context: &context))
       }
     }
-    for member in settings where slider[member.key] == nil {
-      slider.append(member.key, member.value)
-    }
-    slider.append("items", .array(slides))
+    // The other kept members follow; a kept `autoPlay` or `items` gives way to the IR's.
+    let written = Set(CleverTap.sliderDefaults.map(\.key)).subtracting(["autoPlay"])
+    context.appendKept(
+      JSONObject(settings.filter { !written.contains($0.key) }), into: &slider,
+      from: Self.keptSliderPath, taken: [Self.sliderItems]
+    ) { "slider setting '\($0)'" }
+    slider.append(Self.sliderItems, .array(slides))
     return JSONWriter(style: .compact).string(.object(slider))
   }
 

@@ -20,10 +20,10 @@ enum ContentSliderModel {
     for key in textSettings + flagSettings {
       switch slider[key] {
       case nil: problems.append("no '\(key)'")
-      case let value? where textSettings.contains(key):
-        if value.stringValue == nil { problems.append("'\(key)' is not a string") }
       case let value?:
-        if !isFlag(value) { problems.append("'\(key)' is not a whole number") }
+        if !decodes(value, asSetting: key) {
+          problems.append("'\(key)' is not \(expectedShape(ofSetting: key))")
+        }
       }
     }
     guard let items = slider["items"] else { return problems + ["no 'items'"] }
@@ -43,6 +43,18 @@ enum ContentSliderModel {
       }
     }
     return problems
+  }
+
+  /// Whether the model decodes `value` as its setting `key` (any value of a key that is
+  /// not one of its settings).
+  static func decodes(_ value: JSONValue, asSetting key: String) -> Bool {
+    if textSettings.contains(key) { return value.stringValue != nil }
+    return !flagSettings.contains(key) || isFlag(value)
+  }
+
+  /// What the model decodes the setting `key` as, for a message.
+  static func expectedShape(ofSetting key: String) -> String {
+    textSettings.contains(key) ? "a string" : "a whole number"
   }
 
   /// Whether the model decodes `value` as one of its `Int` flags.
