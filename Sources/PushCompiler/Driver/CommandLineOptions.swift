@@ -335,9 +335,10 @@ struct OptionSpec: Sendable {
       help: "a JSON object of NAME: \"VALUE\" for required fields; --set wins"
     ) { $1.defaultsFile = $0 },
     OptionSpec(
-      long: "--option", short: nil, valueName: "NAME[=VALUE]", repeatable: true,
+      long: "--option", short: nil, valueName: "NAME[=VALUE]",
+      commands: [.convert, .validate, .batch], repeatable: true,
       help:
-        "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name"
+        "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm (validate takes that alone); one value per name"
     ) {
       $1.options.insert($0)
     },

@@ -231,6 +231,7 @@ struct Session {
     let pipeline: Pipeline
     do throws(UsageError) {
       try checkSourceFormat()
+      try checkReadingOptions()
       target = try resolveTarget()
       pipeline = try selectPipeline(writing: target)
       if target != nil {
@@ -266,6 +267,19 @@ struct Session {
   private func checkSourceFormat() throws(UsageError) {
     guard detectsFormat || Vendors.named(options.from ?? "") != nil else {
       throw Self.unknownFormat(options.from ?? "", orAuto: true)
+    }
+  }
+
+  /// Refuses, for `validate`, which writes no payload, an `--option` the source does not
+  /// read with (any format's, with `--from auto`): fcm's `inner=FORMAT` alone.
+  private func checkReadingOptions() throws(UsageError) {
+    guard options.command == .validate else { return }
+    let sources = Vendors.named(options.from ?? "").map { [$0] } ?? Vendors.all
+    for option in options.options.sorted()
+    where !sources.contains(where: { $0.readsOption(option) }) {
+      throw UsageError(
+        "--option \(option): validate writes no payload, and takes only an option the source format reads with (fcm's \(FCM.innerOption)=FORMAT, FORMAT an inner format 'pushc formats' lists)"
+      )
     }
   }
 
@@ -604,6 +618,7 @@ struct Session {
     // end's warnings and errors, and those of the passes every translation runs (a link
     // check-urls rejects, say), located in the input.
     var reader = Translator(from: source, to: IRFormat())
+    reader.options = options.options
     reader.dumpAfter = NormalizeShapes().name
     let reading = reader.translate(payload)
     let read = reading.diagnostics.filter { $0.severity >= .warning }
@@ -611,7 +626,7 @@ struct Session {
     // translation held after normalize-shapes. A place the pass made (a string alert's
     // `body`) is reported at the nearest one the input has.
     var ruled = Diagnostics()
-    source.validate(reading.dump ?? payload, diagnostics: &ruled)
+    source.validate(reading.dump ?? payload, options: options.options, diagnostics: &ruled)
     // Then the rules of every format: the size of the payload as given, the media the
     // front end read (the IR it wrote), which the service extension attaches, and the
     // vendor's marker, without which its SDK ignores the push.

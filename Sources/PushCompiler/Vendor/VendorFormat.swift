@@ -69,6 +69,11 @@ public protocol VendorFormat: Sendable {
   /// Checks a payload against the vendor's own specification (`pushc validate`).
   func validate(_ payload: JSONValue, diagnostics: inout Diagnostics)
 
+  /// ``validate(_:diagnostics:)`` of a payload read with the `--option`s `options` (those
+  /// ``readsOption(_:)`` takes: fcm's `inner=FORMAT`); by default, the options change
+  /// nothing.
+  func validate(_ payload: JSONValue, options: Set<String>, diagnostics: inout Diagnostics)
+
   /// What in `root` marks it as this format's, for `pushc detect` and `--from auto`.
   func evidence(in root: RootIndex) -> Evidence?
 
@@ -157,6 +162,11 @@ extension VendorFormat {
     emitOptions.contains { $0.name == option }
   }
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {}
+  public func validate(
+    _ payload: JSONValue, options: Set<String>, diagnostics: inout Diagnostics
+  ) {
+    validate(payload, diagnostics: &diagnostics)
+  }
   public func emitText(
     _ notification: consuming PushNotification, context: inout EmitContext,
     appendingTo text: inout [UInt8]

@@ -7,11 +7,12 @@ import Testing
 /// vendor's push and `convert` would write.
 @Suite struct ValidateRulesTests {
   /// The exit code and the JSON diagnostics of `validate --from format` on `payload`.
-  static func validate(_ format: String, _ payload: String) throws -> (
+  static func validate(_ format: String, _ payload: String, options: [String] = []) throws -> (
     code: ExitCode, found: [(code: String, location: String, severity: String)]
   ) {
     let (code, streams) = runPushc(
-      ["validate", "--from", format, "--diagnostics", "json"], input: payload)
+      ["validate", "--from", format, "--diagnostics", "json"]
+        + options.flatMap { ["--option", $0] }, input: payload)
     let found = try streams.error.split(separator: "\n").map { line in
       let value = try JSONReader.parse(Array(line.utf8))
       return (
@@ -232,5 +233,37 @@ import Testing
       #"{"message":{"token":"t","notification":{"title":"t","body":"b"},"apns":{"payload":{"aps":{"mutable-content":1},"dfn":{"is_test":0,"c_id":"c","s_id":"s","u_id":"u","click_act":{"l_id":"1","l_type":"PushMessage","act_type":"AppOpen"}}}}}}"#
     )
     #expect(filled.code == .success, "\(filled.found)")
+  }
+
+  /// An inner payload two formats claim alike is refused by `validate` as by `convert`,
+  /// never checked as plain APNs; `--option inner=FORMAT`, which the error's note names,
+  /// is taken by `validate` and settles it as it does for `convert`.
+  @Test func validateReadsAnAmbiguousInnerPayloadAsConvertDoes() throws {
+    let ambiguous = FCMTests.ambiguousInside
+    for format in ["fcm", "auto"] {
+      let refused = try Self.validate(format, ambiguous)
+      #expect(refused.code == .failed, "\(format): \(refused.found)")
+      #expect(
+        Self.has(refused.found, "input.ambiguous-format", at: "/message/apns/payload"),
+        "\(format): \(refused.found)")
+      let named = try Self.validate(format, ambiguous, options: ["inner=braze"])
+      #expect(named.code == .success, "\(format): \(named.found)")
+      #expect(!named.found.contains { $0.code == "input.ambiguous-format" })
+    }
+  }
+
+  /// `validate` writes nothing: an --option no source format reads with is a usage error.
+  @Test func validateRefusesAnOptionTheSourceDoesNotReadWith() {
+    for arguments in [
+      ["--from", "fcm", "--option", "fallback-category"],
+      ["--from", "klaviyo", "--option", "inner=braze"],
+      ["--from", "fcm", "--option", "inner=nope"],
+    ] {
+      let (code, streams) = runPushc(
+        ["validate"] + arguments, input: #"{"aps":{"alert":"hi"},"body":{"_k":"k"}}"#)
+      #expect(code == .usage, "\(arguments): \(streams.error)")
+      #expect(
+        streams.error.contains("validate writes no payload"), "\(arguments): \(streams.error)")
+    }
   }
 }

@@ -74,11 +74,20 @@ public struct FCM: ParsedFormat {
   /// With the default inner format, plain APNs.
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  /// fcm has no rules of its own: the phone's payload is checked by the rules of the
-  /// format the parser reads it with, at the places of the message they stand for.
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
-    guard case .object(let root) = payload else { return }
-    let phone = FCMParser.phonePayload(of: root)
+    validate(payload, options: [], diagnostics: &diagnostics)
+  }
+
+  /// fcm has no rules of its own: the phone's payload, read as the parser reads it with
+  /// `options` (`inner=FORMAT`), is checked by the rules of the format it is read with, at
+  /// the places of the message they stand for. A payload inside no format can be chosen
+  /// for gets none: reading it is the error.
+  public func validate(
+    _ payload: JSONValue, options: Set<String>, diagnostics: inout Diagnostics
+  ) {
+    guard case .object(let root) = payload,
+      let phone = FCMParser.phonePayload(of: root, options: options)
+    else { return }
     var inner = Diagnostics()
     phone.format.validate(phone.payload, diagnostics: &inner)
     inner.relocate { location in

@@ -30,6 +30,8 @@ struct FCMParser: PayloadParser {
   private var targets: [String] = []
   /// Locations in the phone's payload filled from elsewhere in the input, and where from.
   private var filledFrom: [(inner: JSONPointer, input: JSONPointer)] = []
+  /// What the phone receives and the format it is read with, once chosen.
+  private var phone: (payload: JSONValue, format: any VendorFormat)?
 
   init(root: JSONObject) { self.root = root }
 
@@ -37,17 +39,36 @@ struct FCMParser: PayloadParser {
   private var payloadPointer: JSONPointer { base + "/apns/payload" }
 
   mutating func parse(context: inout ParseContext) throws(TranslationError) -> PushNotification {
-    let message = readRequest(context: &context)
-    for member in message {
-      readMessageMember(key: Key.canonical(member.key), member, context: &context)
-    }
-    let phonePayload = devicePayload(context: &context)
-    var notification = try readInner(phonePayload, context: &context)
+    let phone = try readPhonePayload(context: &context)
+    var notification = try readInner(phone.payload, as: phone.format, context: &context)
     readImage(into: &notification, context: &context)
     if !keptNotification.isEmpty { kept[Key.notification] = .object(keptNotification) }
     if !keptAPNs.isEmpty { kept[Key.apns] = .object(keptAPNs) }
     notification.extras["fcm"] = kept
     return notification
+  }
+
+  /// Reads the message's members and answers what the phone receives of it:
+  /// `apns.payload` completed from `notification` and `data`, normalized (what the pass
+  /// reports moved to the input), and the format it is read with
+  /// (``innerFormat(detected:relocating:context:)``); the latter is kept as ``phone``.
+  private mutating func readPhonePayload(context: inout ParseContext)
+    throws(TranslationError) -> (payload: JSONValue, format: any VendorFormat)
+  {
+    let message = readRequest(context: &context)
+    for member in message {
+      readMessageMember(key: Key.canonical(member.key), member, context: &context)
+    }
+    var normalized = JSONValue.object(devicePayload(context: &context))
+    var passContext = PassContext(target: nil, recording: context.diagnostics.recording)
+    NormalizeShapes().run(on: &normalized, context: &passContext)
+    let relocate = locator  // the filled locations are final here
+    context.absorb(passContext.diagnostics, relocating: relocate)
+    let format = try Self.innerFormat(
+      detected: Detector.detect(normalized, among: FCM.innerFormats), relocating: relocate,
+      context: &context)
+    phone = (normalized, format)
+    return (normalized, format)
   }
 
   /// The message: `message` of the HTTP request, or the root itself when it has no
@@ -287,42 +308,12 @@ struct FCMParser: PayloadParser {
     }
   }
 
-  /// Reads the phone's payload with the format it is in (detected among every format
-  /// but the IR and fcm; plain APNs when none claims it) and records which. A payload
-  /// several formats claim equally is an error, as at the root, unless `--option
-  /// inner=FORMAT` names one of them.
-  private mutating func readInner(_ device: JSONObject, context: inout ParseContext)
-    throws(TranslationError) -> PushNotification
-  {
-    var normalized = JSONValue.object(device)
-    var passContext = PassContext(target: nil, recording: context.diagnostics.recording)
-    NormalizeShapes().run(on: &normalized, context: &passContext)
-    let locator = self  // the filled locations are final here
-    let relocate = { (pointer: JSONPointer) in locator.inputLocation(of: pointer) }
-    context.absorb(passContext.diagnostics, relocating: relocate)
-
-    let format: any VendorFormat
-    // Messages and locations are worked out only when the diagnostics are kept.
-    switch Detector.detect(normalized, among: FCM.innerFormats) {
-    case .detected(let found, let evidence):
-      format = found
-      context.report(
-        .detectedFormat,
-        "the APNs payload is read as \(found.id): \(Self.keyList(evidence, relocate)) (\(evidence.reason)); confidence \(evidence.strength)",
-        at: relocate(.root))
-    case .ambiguous(let candidates):
-      let named = FCM.innerFormatName(in: context.options)
-      guard let chosen = candidates.first(where: { $0.format.id == named }) else {
-        throw .unreadablePayload(ambiguity(of: candidates, relocate))
-      }
-      format = chosen.format
-      context.report(
-        .detectedFormat,
-        "the APNs payload is read as \(format.id), as --option \(FCM.innerOption)=\(format.id) names: \(Self.keyList(chosen.evidence, relocate)) (\(chosen.evidence.reason))",
-        at: relocate(.root))
-    case .unknown, .notAnObject:
-      format = APNs()
-    }
+  /// Reads the phone's payload, normalized, with `format` (see ``readPhonePayload(context:)``)
+  /// and records which.
+  private mutating func readInner(
+    _ normalized: JSONValue, as format: any VendorFormat, context: inout ParseContext
+  ) throws(TranslationError) -> PushNotification {
+    let relocate = locator
     var inner = ParseContext(recording: context.diagnostics.recording)
     do {
       let notification = try format.parse(normalized, context: &inner)
@@ -335,6 +326,40 @@ struct FCMParser: PayloadParser {
     }
   }
 
+  /// The format the phone's payload is read with, from `detection` among every format
+  /// but the IR and fcm, as the note `input.detected-format` says: the one detected,
+  /// plain APNs when none claims it. A payload several formats claim equally is an
+  /// error, as at the root, unless `--option inner=FORMAT` among `context.options` names
+  /// one of them.
+  private static func innerFormat(
+    detected detection: Detector.Outcome, relocating relocate: (JSONPointer) -> JSONPointer,
+    context: inout ParseContext
+  ) throws(TranslationError) -> any VendorFormat {
+    let named = FCM.innerFormatName(in: context.options)
+    let format: any VendorFormat
+    // Messages and locations are worked out only when the diagnostics are kept.
+    switch detection {
+    case .detected(let found, let evidence):
+      format = found
+      context.report(
+        .detectedFormat,
+        "the APNs payload is read as \(found.id): \(keyList(evidence, relocate)) (\(evidence.reason)); confidence \(evidence.strength)",
+        at: relocate(.root))
+    case .ambiguous(let candidates):
+      guard let chosen = candidates.first(where: { $0.format.id == named }) else {
+        throw .unreadablePayload(ambiguity(of: candidates, relocate))
+      }
+      context.report(
+        .detectedFormat,
+        "the APNs payload is read as \(chosen.format.id), as --option \(FCM.innerOption)=\(chosen.format.id) names: \(keyList(chosen.evidence, relocate)) (\(chosen.evidence.reason))",
+        at: relocate(.root))
+      return chosen.format
+    case .unknown, .notAnObject:
+      format = APNs()
+    }
+    return format
+  }
+
   /// The keys of `evidence`, located in the input, quoted and listed for messages.
   private static func keyList(_ evidence: Evidence, _ relocate: (JSONPointer) -> JSONPointer)
     -> String
@@ -344,7 +369,7 @@ struct FCMParser: PayloadParser {
 
   /// The error for a payload inside that `candidates` claim equally: each with its keys,
   /// at `apns.payload`, and how to name the one it is.
-  private func ambiguity(
+  private static func ambiguity(
     of candidates: [(format: any VendorFormat, evidence: Evidence)],
     _ relocate: (JSONPointer) -> JSONPointer
   ) -> Diagnostic {
@@ -357,31 +382,33 @@ struct FCMParser: PayloadParser {
       notes: ["name the format inside with --option \(FCM.innerOption)=FORMAT (one of \(ids))"])
   }
 
-  /// The format the phone's payload is read with: the one `detection` found among
-  /// every format but the IR and fcm, plain APNs when none or several claim it.
-  static func innerFormat(detected detection: Detector.Outcome) -> any VendorFormat {
-    if case .detected(let found, _) = detection { return found }
-    return APNs()
+  /// What the phone receives of an FCM message, as ``parse(context:)`` reads it.
+  struct PhonePayload {
+    /// `apns.payload` completed from `notification` and `data`, normalized.
+    var payload: JSONValue
+    /// The format it is read with.
+    var format: any VendorFormat
+    /// Where each place of ``payload`` stands in the input.
+    var inputLocation: (JSONPointer) -> JSONPointer
   }
 
-  /// What the phone receives of the message `root`, as ``parse(context:)`` reads it:
-  /// `apns.payload` completed from `notification` and `data`, normalized; the format
-  /// it is read with; and where each of its places stands in the input. What reading
-  /// finds on the way is not kept: the parse reports it.
-  static func phonePayload(of root: JSONObject) -> (
-    payload: JSONValue, format: any VendorFormat, inputLocation: (JSONPointer) -> JSONPointer
-  ) {
+  /// What the phone receives of the message `root`, read by ``parse(context:)`` with the
+  /// `--option`s `options`; `nil` when no format could be chosen for it (the parse
+  /// reports why). What reading finds on the way is not kept: the parse reports it.
+  static func phonePayload(of root: JSONObject, options: Set<String>) -> PhonePayload? {
     var parser = FCMParser(root: root)
     var context = ParseContext(recording: .summary)
-    for member in parser.readRequest(context: &context) {
-      parser.readMessageMember(key: Key.canonical(member.key), member, context: &context)
-    }
-    var normalized = JSONValue.object(parser.devicePayload(context: &context))
-    var passContext = PassContext(target: nil, recording: .summary)
-    NormalizeShapes().run(on: &normalized, context: &passContext)
-    let format = innerFormat(detected: Detector.detect(normalized, among: FCM.innerFormats))
-    let locator = parser
-    return (normalized, format, { locator.inputLocation(of: $0) })
+    context.options = options
+    _ = try? parser.parse(context: &context)
+    guard let phone = parser.phone else { return nil }
+    return PhonePayload(
+      payload: phone.payload, format: phone.format, inputLocation: parser.locator)
+  }
+
+  /// ``inputLocation(of:)`` of this parser as it stands.
+  private var locator: (JSONPointer) -> JSONPointer {
+    let parser = self
+    return { parser.inputLocation(of: $0) }
   }
 
   /// Where `pointer` of the phone's payload stands in the input: in `notification` or
