@@ -26,8 +26,9 @@ extension CommonValidation {
   /// `payload`, holds media, which the format's service extension downloads and attaches
   /// (`needsServiceExtension`, as set-mutable-content decides for `convert`), and the
   /// payload's `aps` has no `mutable-content: 1`. A payload without `aps` at its root (a
-  /// request form, an FCM message) carries the flag elsewhere and is not checked; nor is
-  /// one the vendor's rules already found lacking it (`ruled`).
+  /// request form, an FCM message) carries the flag elsewhere and is not checked here
+  /// (fcm's rules check the phone's payload it wraps); nor is one the vendor's rules
+  /// already found lacking it (`ruled`).
   static func checkMediaNeedsServiceExtension(
     read: JSONValue?, payload: JSONValue, needsServiceExtension: Bool, ruled: Diagnostics,
     into diagnostics: inout Diagnostics

@@ -266,4 +266,38 @@ import Testing
         streams.error.contains("validate writes no payload"), "\(arguments): \(streams.error)")
     }
   }
+
+  /// The rules every format's payload gets run on an FCM message's phone payload too, at
+  /// the places of the message: media (here the envelope's image, which Firebase's helper
+  /// downloads in the service extension) need `mutable-content`, and the inner format's
+  /// marker is required.
+  @Test func theCommonRulesCheckAnFCMMessagesPhonePayload() throws {
+    let image =
+      #"{"message":{"token":"t","apns":{"payload":{"aps":{"alert":"hi"MUTABLE}},"fcm_options":{"image":"https://cdn.example.com/a.jpg"}}}}"#
+    let without = try Self.validate("fcm", image.replacingOccurrences(of: "MUTABLE", with: ""))
+    #expect(without.code == .failed, "\(without.found)")
+    #expect(
+      Self.has(without.found, "validate.mutable-content", at: "/message/apns/payload/aps"),
+      "\(without.found)")
+    let with = try Self.validate(
+      "fcm", image.replacingOccurrences(of: "MUTABLE", with: #","mutable-content":1"#))
+    #expect(with.code == .success, "\(with.found)")
+
+    let unmarked = try Self.validate(
+      "fcm",
+      #"{"message":{"token":"t","apns":{"payload":{"aps":{"alert":"hi"},"ab":{},"ab_uri":"myapp://a"}}}}"#
+    )
+    #expect(unmarked.code == .failed, "\(unmarked.found)")
+    #expect(
+      Self.has(unmarked.found, "validate.missing-field", at: "/message/apns/payload/ab"),
+      "\(unmarked.found)")
+
+    // Braze's attachment, read as --option inner=braze names, needs the flag too.
+    let ambiguous = FCMTests.ambiguousInside.replacingOccurrences(
+      of: #", "mutable-content": 1"#, with: "")
+    let named = try Self.validate("fcm", ambiguous, options: ["inner=braze"])
+    #expect(
+      Self.has(named.found, "validate.mutable-content", at: "/message/apns/payload/aps"),
+      "\(named.found)")
+  }
 }

@@ -79,9 +79,11 @@ public struct FCM: ParsedFormat {
   }
 
   /// fcm has no rules of its own: the phone's payload, read as the parser reads it with
-  /// `options` (`inner=FORMAT`), is checked by the rules of the format it is read with, at
-  /// the places of the message they stand for. A payload inside no format can be chosen
-  /// for gets none: reading it is the error.
+  /// `options` (`inner=FORMAT`), is checked by the rules of the format it is read with and
+  /// by those every format's payload gets (media need `mutable-content`, whether the
+  /// inner payload's or the envelope's image), at the places of the message they stand
+  /// for. The vendor's marker is the parse's, relocated as the rest. A payload inside no
+  /// format can be chosen for gets none: reading it is the error.
   public func validate(
     _ payload: JSONValue, options: Set<String>, diagnostics: inout Diagnostics
   ) {
@@ -90,6 +92,13 @@ public struct FCM: ParsedFormat {
     else { return }
     var inner = Diagnostics()
     phone.format.validate(phone.payload, diagnostics: &inner)
+    if let read = phone.read {
+      let envelope =
+        Self.capabilitiesByInnerFormat[phone.format.id] ?? Self.declaredCapabilities
+      CommonValidation.checkMediaNeedsServiceExtension(
+        read: IREncoder.encode(read), payload: phone.payload,
+        needsServiceExtension: envelope.needsServiceExtension, ruled: inner, into: &inner)
+    }
     inner.relocate { location in
       guard case .input(let pointer) = location else { return location }
       return .input(phone.inputLocation(pointer))

@@ -318,6 +318,7 @@ struct FCMParser: PayloadParser {
     do {
       let notification = try format.parse(normalized, context: &inner)
       context.absorb(inner.diagnostics, origins: inner.sourceMap, relocating: relocate)
+      context.missingMarkers += inner.missingMarkers.map(relocate)
       kept[Key.innerHint] = .string(format.id)
       return notification
     } catch {
@@ -388,6 +389,8 @@ struct FCMParser: PayloadParser {
     var payload: JSONValue
     /// The format it is read with.
     var format: any VendorFormat
+    /// The whole message read, when it could be.
+    var read: PushNotification?
     /// Where each place of ``payload`` stands in the input.
     var inputLocation: (JSONPointer) -> JSONPointer
   }
@@ -399,10 +402,10 @@ struct FCMParser: PayloadParser {
     var parser = FCMParser(root: root)
     var context = ParseContext(recording: .summary)
     context.options = options
-    _ = try? parser.parse(context: &context)
+    let read = try? parser.parse(context: &context)
     guard let phone = parser.phone else { return nil }
     return PhonePayload(
-      payload: phone.payload, format: phone.format, inputLocation: parser.locator)
+      payload: phone.payload, format: phone.format, read: read, inputLocation: parser.locator)
   }
 
   /// ``inputLocation(of:)`` of this parser as it stands.
