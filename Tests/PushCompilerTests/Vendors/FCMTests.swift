@@ -370,4 +370,36 @@ extension FCMTests {
     #expect(streams.outputText.contains("rich-media"), "\(streams.outputText)")
     #expect(streams.outputText.contains("myapp://sale"))
   }
+
+  /// `--option inner=FORMAT` settles only a payload inside several formats claim alike: a
+  /// payload detection settles (or no format claims) is read as detected, and a note says
+  /// the option was not used for reading.
+  @Test func theInnerOptionIsNotUsedForAPayloadDetectionSettles() throws {
+    let cases = [
+      (
+        #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "hi"}}}}}"#, "apns",
+        "/message/apns/payload"
+      ),
+      (#"{"message": {"token": "t", "data": {"k": "v"}}}"#, "apns", "/message"),
+      (
+        #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "hi"}, "body": {"_k": "k"}}}}}"#,
+        "klaviyo", "/message/apns/payload"
+      ),
+    ]
+    for (message, read, place) in cases {
+      let result = translate(
+        try json(message), from: FCM(), to: IRFormat(), options: ["inner=braze"])
+      let ir = try #require(result.output, "\(result.diagnostics)")
+      #expect(ir["extras"]?["fcm"]?["@inner"] == .string(read))
+      let note = result.diagnostics.first {
+        $0.code == .detectedFormat && $0.message.contains("--option inner=braze")
+      }
+      #expect(note?.message.contains("not used for reading") == true, "\(result.diagnostics)")
+      #expect(note?.location == .input(JSONPointer(place)), "\(String(describing: note))")
+    }
+    // Naming the format detection finds says nothing more.
+    let same = translate(
+      try json(cases[2].0), from: FCM(), to: IRFormat(), options: ["inner=klaviyo"])
+    #expect(!same.diagnostics.contains { $0.message.contains("not used for reading") })
+  }
 }

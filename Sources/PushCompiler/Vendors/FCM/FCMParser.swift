@@ -331,7 +331,8 @@ struct FCMParser: PayloadParser {
   /// but the IR and fcm, as the note `input.detected-format` says: the one detected,
   /// plain APNs when none claims it. A payload several formats claim equally is an
   /// error, as at the root, unless `--option inner=FORMAT` among `context.options` names
-  /// one of them.
+  /// one of them; the option settles nothing else, and a note says so when it names
+  /// another format than the one read (it still names the format an fcm target writes).
   private static func innerFormat(
     detected detection: Detector.Outcome, relocating relocate: (JSONPointer) -> JSONPointer,
     context: inout ParseContext
@@ -357,6 +358,12 @@ struct FCMParser: PayloadParser {
       return chosen.format
     case .unknown, .notAnObject:
       format = APNs()
+    }
+    if let named, named != format.id {
+      context.report(
+        .detectedFormat,
+        "--option \(FCM.innerOption)=\(named) is not used for reading: the APNs payload is read as \(format.id); the option names the format of a payload inside only where several formats claim it alike, and the format an fcm target writes",
+        at: relocate(.root))
     }
     return format
   }
