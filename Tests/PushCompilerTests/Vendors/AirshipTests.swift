@@ -2,11 +2,16 @@ import PushCompiler
 import PushIR
 import Testing
 
+/// Airship's send id `_`: derived, with a note, only when nothing else written marks the
+/// push as Airship's, since the SDK ignores a push without its marker and a derived id
+/// names no send Airship knows.
 @Suite struct AirshipTests {
+  /// The Airship output of `payload`, read as `source`.
   func convert(_ payload: String, from source: any VendorFormat) throws -> Translator.Result {
     Translator(from: source, to: Airship()).translate(try JSONReader.parse(Array(payload.utf8)))
   }
 
+  /// A plain alert has no other marker: `_` is derived and noted.
   @Test func aSendIDIsDerivedWhenNothingElseMarksThePush() throws {
     let result = try convert(#"{"aps": {"alert": "hi"}}"#, from: APNs())
     let output = try #require(result.output)
@@ -15,6 +20,7 @@ import Testing
     #expect(derived.message.hasPrefix("'_' derived as "))
   }
 
+  /// A media attachment marks the push: no send id is made up beside it.
   @Test func noSendIDIsDerivedBesideAMediaAttachment() throws {
     let result = try convert(
       #"{"aps": {"alert": "hi", "mutable-content": 1}, "CIO": {"push": {"image": "https://x.example/a.png"}}}"#,
@@ -22,6 +28,18 @@ import Testing
     let output = try #require(result.output)
     #expect(output["_"] == nil)
     #expect(output["com.urbanairship.media_attachment"] != nil)
+    #expect(!result.diagnostics.contains { $0.code == .derivedValue })
+  }
+
+  /// Button actions mark the push too, as detection and `validate` take them: no send id
+  /// is made up beside a category's actions.
+  @Test func noSendIDIsDerivedBesideButtonActions() throws {
+    let result = try convert(
+      #"{"aps": {"alert": "hi", "category": "ab_cat_yes_no"}, "ab": {"ab_cat": {"ab_pb_yes": {"a_t": "URI", "a_uri": "https://x.example/yes"}}}}"#,
+      from: Braze())
+    let output = try #require(result.output)
+    #expect(output["com.urbanairship.interactive_actions"] != nil, "\(output)")
+    #expect(output["_"] == nil)
     #expect(!result.diagnostics.contains { $0.code == .derivedValue })
   }
 }

@@ -16,23 +16,21 @@ struct AirshipEmitter: PayloadEmitter {
     context.reportForeignExtras(notification, keeping: ["airship", APSCodec.extrasKey])
     context.noteRegisteredCategory(of: notification, vendor: "airship")
 
-    var root = JSONObject()
     let (shown, replacing) = alertTexts(kept: kept, context: &context)
-    root.append(
-      "aps",
-      .object(APSCodec.write(shown, category: notification.category?.identifier, context: &context))
-    )
-    if let id = sendID(kept: kept, context: &context) { root.append(Key.sendID, id) }
-    if let metadata = kept[Key.metadata] { root.append(Key.metadata, metadata) }
+    let aps = APSCodec.write(shown, category: notification.category?.identifier, context: &context)
+    // What follows the send id, written first: whether it marks the push as Airship's
+    // decides whether the send id is derived.
+    var rest = JSONObject()
+    if let metadata = kept[Key.metadata] { rest.append(Key.metadata, metadata) }
     writeTap(
-      into: &root, kept: kept, spelling: spellings[Key.tapSpelling], landingPages: &landingPages,
+      into: &rest, kept: kept, spelling: spellings[Key.tapSpelling], landingPages: &landingPages,
       context: &context)
     if let media = mediaAttachment(kept: kept, replacing: replacing, context: &context) {
-      root.append(Key.media, .object(media))
+      rest.append(Key.media, .object(media))
     }
     let maps = buttonMaps(
       kept: kept, spellings: spellings, landingPages: &landingPages, context: &context)
-    if !maps.isEmpty { root.append(Key.buttonActions, .object(maps)) }
+    if !maps.isEmpty { rest.append(Key.buttonActions, .object(maps)) }
     for member in landingPages {
       context.report(
         .droppedExtra,
@@ -43,14 +41,21 @@ struct AirshipEmitter: PayloadEmitter {
       JSONObject(
         kept.filter {
           $0.key != Key.metadata && ($0.key == Key.messageID || $0.key.hasPrefix(Key.prefix))
-        }), into: &root, from: "/extras/airship"
+        }), into: &rest, from: "/extras/airship"
     ) { "'\($0)'" }
     context.writeCustomData(
-      notification, into: &root,
+      notification, into: &rest,
       reserved: Set(AirshipActions.Opening.allCases.flatMap(\.names)).union(
         AirshipActions.sideEffectNames
       ).union(["aps", Key.sendID, Key.messageID]),
       reservedPrefixes: [Key.prefix])
+
+    var root = JSONObject()
+    root.append("aps", .object(aps))
+    if let id = sendID(markedBy: Airship.markers.anyPresent(in: rest), context: &context) {
+      root.append(Key.sendID, id)
+    }
+    for member in rest { root.append(member.key, member.value) }
     return .object(root)
   }
 
@@ -250,14 +255,13 @@ struct AirshipEmitter: PayloadEmitter {
 
 extension AirshipEmitter {
   /// The send id `_`: given with `--set`, the notification's, or from `--defaults`; else
-  /// derived from the content when nothing else written (a `com.urbanairship.metadata`
-  /// string, a media attachment) marks the push as Airship's, since the SDK ignores a
+  /// derived from the content unless something else written (`marked`: a
+  /// `com.urbanairship.metadata` string, a media attachment, button actions, as
+  /// ``Airship/markers`` types them) marks the push as Airship's, since the SDK ignores a
   /// push without its marker.
-  private func sendID(kept: JSONObject, context: inout EmitContext) -> JSONValue? {
+  private func sendID(markedBy marked: Bool, context: inout EmitContext) -> JSONValue? {
     let current = notification.tracking.notificationID.map { JSONValue.string($0) }
-    guard !Airship.markers.isPresent(Key.metadata, in: kept) && notification.media.isEmpty else {
-      return context.value(of: Self.sendIDField, current: current)
-    }
+    guard !marked else { return context.value(of: Self.sendIDField, current: current) }
     return context.value(
       of: Self.sendIDField, current: current,
       derived: { .string(StableHash.derivedID(of: notification)) })
