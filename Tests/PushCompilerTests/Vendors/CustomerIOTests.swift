@@ -51,5 +51,12 @@ import Testing
       #"{"aps": {"alert": "hi"}, "CIO": {"push": {"link": "app://a"}}}"#, to: CustomerIO())
     #expect(linked.output?["CIO"] != nil)
     #expect(!linked.diagnostics.codes.contains("emit.missing-marker"))
+    // Delivery keys kept from an IR document count only as the SDK reads them: strings.
+    let numbers = Translator(from: IRFormat(), to: CustomerIO()).translate(
+      try JSONReader.parse(
+        Array(
+          #"{"irVersion": 1, "content": {"body": "b"}, "extras": {"customerio": {"CIO-Delivery-ID": 5, "CIO-Delivery-Token": 6}}}"#
+            .utf8)))
+    #expect(numbers.diagnostics.codes.contains("emit.missing-marker"))
   }
 }

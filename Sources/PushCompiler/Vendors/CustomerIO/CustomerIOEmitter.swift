@@ -34,20 +34,16 @@ struct CustomerIOEmitter: PayloadEmitter {
       .object(
         APSCodec.write(notification, category: notification.category?.identifier, context: &context)
       ))
-    var wroteDeliveryKey = false
     for key in [Key.deliveryID, Key.deliveryToken] {
-      if let value = kept[key] {
-        root.append(key, value)
-        wroteDeliveryKey = true
-      }
+      if let value = kept[key] { root.append(key, value) }
     }
-    if !cio.isEmpty {
-      root.append(Key.container, .object(cio))
-    } else if !wroteDeliveryKey {
-      // The delivery keys are Customer.io's to add when it sends; pushc cannot make them.
+    if !cio.isEmpty { root.append(Key.container, .object(cio)) }
+    // Counted as the SDK and the reader count them (``CustomerIO/sdkKeys``, typed). The
+    // delivery keys are Customer.io's to add when it sends; pushc cannot make them.
+    if !CustomerIO.sdkKeys.anyPresent(in: root) {
       context.report(
         .missingMarker,
-        "no 'CIO' dictionary and no delivery keys written (only Customer.io adds them, when it sends): the Customer.io SDK ignores this push without them",
+        "no 'CIO' dictionary and no delivery keys written as the SDK reads them (strings only Customer.io adds, when it sends): the Customer.io SDK ignores this push without them",
         atOutput: .root)
     }
     context.writeCustomData(notification, into: &root, reserved: Key.rootKeys.union(["aps"]))
