@@ -134,12 +134,14 @@ struct CleverTapEmitter: PayloadEmitter {
   private static let sliderItems = "items"
 
   /// The slider's setting `key`: the kept value when the SDK's model decodes it (the
-  /// parser reads the README's booleans as 1 and 0), else the dashboard's `fallback`,
-  /// reported, since the model would fail on the whole slider.
+  /// README's booleans read as 1 and 0, as the parser reads them), else the dashboard's
+  /// `fallback`, reported, since the model would fail on the whole slider.
   private func setting(
     _ key: String, kept: JSONValue?, fallback: JSONValue, context: inout EmitContext
   ) -> JSONValue {
-    guard let kept else { return fallback }
+    guard let kept = kept.map({ ContentSliderModel.readmeFlagAsNumber($0, setting: key) }) else {
+      return fallback
+    }
     guard ContentSliderModel.decodes(kept, asSetting: key) else {
       let writer = JSONWriter(style: .compact)
       context.report(

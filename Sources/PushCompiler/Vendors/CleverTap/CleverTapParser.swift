@@ -205,7 +205,7 @@ struct CleverTapParser: PayloadParser {
         context.reportWrongType(member.value, expected: "a string", at: pointer.appending(key))
       } else if ContentSliderModel.flagSettings.contains(key) {
         if case .bool(let flag) = member.value {
-          slider[key] = flag ? 1 : 0
+          slider[key] = ContentSliderModel.readmeFlagAsNumber(member.value, setting: key)
           context.report(
             .obsoleteShape,
             "'\(key)' \(flag) is the README's spelling; the SDK's model decodes 1 or 0",

@@ -59,4 +59,11 @@ enum ContentSliderModel {
 
   /// Whether the model decodes `value` as one of its `Int` flags.
   static func isFlag(_ value: JSONValue) -> Bool { value.numberValue?.wholeValue != nil }
+
+  /// `value` as the model decodes the flag setting `key`: the README's `true` and `false`
+  /// as 1 and 0, any other value as it is.
+  static func readmeFlagAsNumber(_ value: JSONValue, setting key: String) -> JSONValue {
+    guard flagSettings.contains(key), case .bool(let flag) = value else { return value }
+    return flag ? 1 : 0
+  }
 }

@@ -74,6 +74,7 @@ public struct FCM: ParsedFormat {
   /// With the default inner format, plain APNs.
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  /// ``validate(_:options:diagnostics:)`` with no reading options.
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     validate(payload, options: [], diagnostics: &diagnostics)
   }
