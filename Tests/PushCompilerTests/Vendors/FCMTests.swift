@@ -231,6 +231,19 @@ import Testing
     #expect(replaced(["topic": "deals"]).isEmpty)
   }
 
+  /// What the inner format reports at a place of its payload is placed in the message
+  /// the output has: when all of `apns.payload` moved into `notification`, at the message.
+  @Test func anInnerPlaceLeftOutOfTheOutputIsReportedWhereItStands() throws {
+    let ir = try json(
+      #"{"irVersion": 1, "content": {"title": "T", "body": "B"}, "extras": {"fcm": {"token": "t", "@notification": ["title", "body"]}}}"#
+    )
+    let result = translate(ir, from: IRFormat(), to: FCM(), options: ["inner=customerio"])
+    let output = try #require(result.output)
+    #expect(output["message"]?["apns"] == nil)
+    let marker = try #require(result.diagnostics.first { $0.code.name == "emit.missing-marker" })
+    #expect(marker.location == .output("/message"))
+  }
+
   @Test func onlyStringsGoInData() throws {
     let payload = try json(#"{"aps": {"alert": "x"}, "n": 1, "s": "one", "from": "me"}"#)
     let message = try #require(translate(payload, from: APNs(), to: FCM()).output?["message"])

@@ -12,6 +12,20 @@ struct FCMEmitter {
   let inner: any VendorFormat
 
   func emit(context: inout EmitContext) throws(TranslationError) -> JSONValue {
+    let output = try emitMessage(context: &context)
+    // The inner payload's places are reported under `apns.payload`, which is left out
+    // when all of it moved into `notification` or `data`: such a place is reported at
+    // its nearest enclosing value the output has.
+    context.diagnostics.relocate { location in
+      guard case .output(var pointer) = location else { return location }
+      while output.value(at: pointer) == nil, let parent = pointer.parent { pointer = parent }
+      return .output(pointer)
+    }
+    return output
+  }
+
+  /// The message (or the request around it), its diagnostics reported in `context`.
+  private func emitMessage(context: inout EmitContext) throws(TranslationError) -> JSONValue {
     var kept = notification.extras["fcm"] ?? JSONObject()
     let unwrapped = kept.removeValue(forKey: Key.unwrappedHint) == true
     let base: JSONPointer = unwrapped ? .root : "/message"

@@ -26,46 +26,51 @@ public struct IRFormat: VendorFormat {
 
   /// The members of each vendor's extras that Specs/ir.md gives a shape: the layout hints
   /// and the containers the emitters read members from. Any other shape is refused
-  /// (`input.invalid-ir`), rather than used unchecked or dropped without a word.
-  static let extrasShapes: [String: [String: ExtrasShape]] = [
-    "acoustic": [
-      Acoustic.Key.attribution: .object, Acoustic.Key.categoryInAPSHint: .flag,
-      Acoustic.Key.numericMailingIDHint: .flag,
-    ],
-    "airship": [
-      Airship.Key.spellingHint: .objectOf(.text), Airship.Key.tapActionsExtras: .object,
-      Airship.Key.buttonActionsExtras: .objectOf(.object), Airship.Key.mediaExtras: .object,
-      Airship.Key.alertExtras: .objectOf(.textOrNull),
-      Airship.Key.landingPageExtras: .objectOf(.object),
-    ],
-    "braze": [
-      PayloadForm.deviceFormHint: .flag, Braze.Key.abExtras: .object,
-      Braze.Key.requestExtras: .object, Braze.Key.messagesExtras: .object,
-      Braze.Key.applePushExtras: .members([Braze.Key.alert: .object]),
-    ],
-    "clevertap": [
-      CleverTap.Key.campaignKeyHint: .oneOf(CleverTapEmitter.campaignIDField.names),
-      CleverTap.Key.slider: .object,
-    ],
-    "customerio": [CustomerIO.Key.container: .object],
-    "dfinery": [Dfinery.Key.clickAction: .object, Dfinery.Key.categoryHint: .text],
-    "expo": [PayloadForm.deviceFormHint: .flag, Expo.Key.rootKeysHint: .texts],
-    "fcm": [
-      FCM.Key.innerHint: .oneOf(FCM.innerFormats.map(\.id)), FCM.Key.unwrappedHint: .flag,
-      FCM.Key.dataHint: .texts, FCM.Key.notificationHint: .texts,
-      FCM.Key.imageHint: .oneOf([FCM.Key.notification]), FCM.Key.notification: .object,
-      FCM.Key.apns: .object, FCM.Key.request: .object,
-    ],
-    "klaviyo": [
-      Klaviyo.Key.body: .object, Klaviyo.Key.customDataInPairs: .texts,
-      Klaviyo.Key.shippedSDKSkipsButtons: .text,
-    ],
-    "onesignal": [
-      OneSignal.Key.attachments: .object, OneSignal.Key.osDataHint: .flag,
-      OneSignal.Key.rootDataHint: .texts, OneSignal.Key.attachmentIDHint: .text,
-    ],
-    "yellowai": [PayloadForm.deviceFormHint: .flag],
-  ]
+  /// (`input.invalid-ir`), rather than used unchecked or dropped without a word. Made for
+  /// each IR document read, not held: a global's indirect enum cases are boxes the leak
+  /// checker cannot trace through their tagged references, and reading the IR is no
+  /// batch's hot path.
+  static var extrasShapes: [String: [String: ExtrasShape]] {
+    [
+      "acoustic": [
+        Acoustic.Key.attribution: .object, Acoustic.Key.categoryInAPSHint: .flag,
+        Acoustic.Key.numericMailingIDHint: .flag,
+      ],
+      "airship": [
+        Airship.Key.spellingHint: .objectOf(.text), Airship.Key.tapActionsExtras: .object,
+        Airship.Key.buttonActionsExtras: .objectOf(.object), Airship.Key.mediaExtras: .object,
+        Airship.Key.alertExtras: .objectOf(.textOrNull),
+        Airship.Key.landingPageExtras: .objectOf(.object),
+      ],
+      "braze": [
+        PayloadForm.deviceFormHint: .flag, Braze.Key.abExtras: .object,
+        Braze.Key.requestExtras: .object, Braze.Key.messagesExtras: .object,
+        Braze.Key.applePushExtras: .members([Braze.Key.alert: .object]),
+      ],
+      "clevertap": [
+        CleverTap.Key.campaignKeyHint: .oneOf(CleverTapEmitter.campaignIDField.names),
+        CleverTap.Key.slider: .object,
+      ],
+      "customerio": [CustomerIO.Key.container: .object],
+      "dfinery": [Dfinery.Key.clickAction: .object, Dfinery.Key.categoryHint: .text],
+      "expo": [PayloadForm.deviceFormHint: .flag, Expo.Key.rootKeysHint: .texts],
+      "fcm": [
+        FCM.Key.innerHint: .oneOf(FCM.innerFormats.map(\.id)), FCM.Key.unwrappedHint: .flag,
+        FCM.Key.dataHint: .texts, FCM.Key.notificationHint: .texts,
+        FCM.Key.imageHint: .oneOf([FCM.Key.notification]), FCM.Key.notification: .object,
+        FCM.Key.apns: .object, FCM.Key.request: .object,
+      ],
+      "klaviyo": [
+        Klaviyo.Key.body: .object, Klaviyo.Key.customDataInPairs: .texts,
+        Klaviyo.Key.shippedSDKSkipsButtons: .text,
+      ],
+      "onesignal": [
+        OneSignal.Key.attachments: .object, OneSignal.Key.osDataHint: .flag,
+        OneSignal.Key.rootDataHint: .texts, OneSignal.Key.attachmentIDHint: .text,
+      ],
+      "yellowai": [PayloadForm.deviceFormHint: .flag],
+    ]
+  }
 
   public func evidence(in root: RootIndex) -> Evidence? {
     root["irVersion"] == nil
