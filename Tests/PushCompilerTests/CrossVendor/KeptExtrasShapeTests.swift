@@ -7,87 +7,62 @@ import Testing
 /// when it has another: a malformed hint or container would otherwise be used unchecked,
 /// or dropped without a word.
 @Suite struct KeptExtrasShapeTests {
-  /// An IR document's extras, and where and why it must be refused.
+  /// A member of one vendor's extras given a misshapen value, and why it must be refused:
+  /// the document's extras and the place refused follow from the member.
   struct Case: CustomTestStringConvertible, Sendable {
-    let extras: String
-    let location: String
+    let vendor: String
+    let member: String
+    /// The member's value, as JSON text.
+    let value: String
+    /// Where in the value the refused place is (`/1`), empty for the value itself.
+    let inner: String
     let message: String
+
+    init(
+      _ vendor: String, _ member: String, _ value: String, at inner: String = "", _ message: String
+    ) {
+      (self.vendor, self.member, self.value, self.inner, self.message) =
+        (vendor, member, value, inner, message)
+    }
+
+    var extras: String { #"{"\#(vendor)": {"\#(member)": \#(value)}}"# }
+    var location: String { "/extras/\(vendor)/\(member)\(inner)" }
     var testDescription: String { location }
   }
 
   static let cases: [Case] = [
     Case(
-      extras: #"{"clevertap": {"@campaignKey": "aps"}}"#,
-      location: "/extras/clevertap/@campaignKey",
-      message: "unknown value 'aps'; expected one of 'W$id', 'wzrk_id'"),
+      "clevertap", "@campaignKey", #""aps""#,
+      "unknown value 'aps'; expected one of 'W$id', 'wzrk_id'"),
+    Case("clevertap", "@campaignKey", "1", "expected a string, found number"),
+    Case("acoustic", "mce", "5", "expected an object, found number"),
+    Case("onesignal", "att", "7", "expected an object, found number"),
+    Case("customerio", "CIO", "5", "expected an object, found number"),
+    Case("klaviyo", "body", "5", "expected an object, found number"),
     Case(
-      extras: #"{"clevertap": {"@campaignKey": 1}}"#, location: "/extras/clevertap/@campaignKey",
-      message: "expected a string, found number"),
+      "klaviyo", "@customDataInPairs", #"["a", 1]"#, at: "/1", "expected a string, found number"),
+    Case("fcm", "@inner", #""nowhere""#, "unknown value 'nowhere'; expected one of "),
+    Case("fcm", "@unwrapped", #""yes""#, "expected a boolean, found string"),
+    Case("acoustic", "@numericMailingId", "1", "expected a boolean, found number"),
+    Case("braze", "@deviceForm", #""yes""#, "expected a boolean, found string"),
+    Case("braze", "ab", "5", "expected an object, found number"),
+    Case("braze", "request", "[]", "expected an object, found array"),
+    Case("braze", "messages", #""x""#, "expected an object, found string"),
+    Case("braze", "apple_push", "1", "expected an object, found number"),
     Case(
-      extras: #"{"acoustic": {"mce": 5}}"#, location: "/extras/acoustic/mce",
-      message: "expected an object, found number"),
+      "braze", "apple_push", #"{"alert": "x"}"#, at: "/alert", "expected an object, found string"),
+    Case("airship", "actions", "1", "expected an object, found number"),
     Case(
-      extras: #"{"onesignal": {"att": 7}}"#, location: "/extras/onesignal/att",
-      message: "expected an object, found number"),
+      "airship", "buttonActions", #"{"yes": 1}"#, at: "/yes", "expected an object, found number"),
+    Case("airship", "media_attachment", "[]", "expected an object, found array"),
     Case(
-      extras: #"{"customerio": {"CIO": 5}}"#, location: "/extras/customerio/CIO",
-      message: "expected an object, found number"),
+      "airship", "alertWithoutMedia", #"{"title": 3}"#, at: "/title",
+      "expected a string or null, found number"),
     Case(
-      extras: #"{"klaviyo": {"body": 5}}"#, location: "/extras/klaviyo/body",
-      message: "expected an object, found number"),
-    Case(
-      extras: #"{"klaviyo": {"@customDataInPairs": ["a", 1]}}"#,
-      location: "/extras/klaviyo/@customDataInPairs/1", message: "expected a string, found number"),
-    Case(
-      extras: #"{"fcm": {"@inner": "nowhere"}}"#, location: "/extras/fcm/@inner",
-      message: "unknown value 'nowhere'; expected one of "),
-    Case(
-      extras: #"{"fcm": {"@unwrapped": "yes"}}"#, location: "/extras/fcm/@unwrapped",
-      message: "expected a boolean, found string"),
-    Case(
-      extras: #"{"acoustic": {"@numericMailingId": 1}}"#,
-      location: "/extras/acoustic/@numericMailingId", message: "expected a boolean, found number"),
-    Case(
-      extras: #"{"braze": {"@deviceForm": "yes"}}"#, location: "/extras/braze/@deviceForm",
-      message: "expected a boolean, found string"),
-    Case(
-      extras: #"{"braze": {"ab": 5}}"#, location: "/extras/braze/ab",
-      message: "expected an object, found number"),
-    Case(
-      extras: #"{"braze": {"request": []}}"#, location: "/extras/braze/request",
-      message: "expected an object, found array"),
-    Case(
-      extras: #"{"braze": {"messages": "x"}}"#, location: "/extras/braze/messages",
-      message: "expected an object, found string"),
-    Case(
-      extras: #"{"braze": {"apple_push": 1}}"#, location: "/extras/braze/apple_push",
-      message: "expected an object, found number"),
-    Case(
-      extras: #"{"braze": {"apple_push": {"alert": "x"}}}"#,
-      location: "/extras/braze/apple_push/alert", message: "expected an object, found string"),
-    Case(
-      extras: #"{"airship": {"actions": 1}}"#, location: "/extras/airship/actions",
-      message: "expected an object, found number"),
-    Case(
-      extras: #"{"airship": {"buttonActions": {"yes": 1}}}"#,
-      location: "/extras/airship/buttonActions/yes", message: "expected an object, found number"),
-    Case(
-      extras: #"{"airship": {"media_attachment": []}}"#,
-      location: "/extras/airship/media_attachment", message: "expected an object, found array"),
-    Case(
-      extras: #"{"airship": {"alertWithoutMedia": {"title": 3}}}"#,
-      location: "/extras/airship/alertWithoutMedia/title",
-      message: "expected a string or null, found number"),
-    Case(
-      extras: #"{"airship": {"landingPageSettings": {"tap": true}}}"#,
-      location: "/extras/airship/landingPageSettings/tap",
-      message: "expected an object, found boolean"),
-    Case(
-      extras: #"{"airship": {"@actionNames": {"tap": 1}}}"#,
-      location: "/extras/airship/@actionNames/tap", message: "expected a string, found number"),
-    Case(
-      extras: #"{"clevertap": {"ct_ContentSlider": "x"}}"#,
-      location: "/extras/clevertap/ct_ContentSlider", message: "expected an object, found string"),
+      "airship", "landingPageSettings", #"{"tap": true}"#, at: "/tap",
+      "expected an object, found boolean"),
+    Case("airship", "@actionNames", #"{"tap": 1}"#, at: "/tap", "expected a string, found number"),
+    Case("clevertap", "ct_ContentSlider", #""x""#, "expected an object, found string"),
   ]
 
   @Test(arguments: cases)
