@@ -1,7 +1,7 @@
 import PushIR
 
 /// Reads the elements of the JSON array a file holds, a block at a time, as
-/// ``LineReader`` reads lines: the elements are found by ``JSONArrayScanner`` in chunks
+/// ``LineReader`` reads lines: the elements are found by `JSONArrayScanner` in chunks
 /// read one after another, so an array of any size is read with bounded memory, each
 /// element then read on its own as a record.
 ///

@@ -7,15 +7,15 @@
 #endif
 
 /// The outputs of a `convert` or `batch` run checked against its inputs and against each
-/// other, before anything is read or written: an output that would replace an input (or
-/// the `--defaults` file), standard output redirected to an input while something is
-/// written there, standard error redirected to an input or an output (refused without a
-/// word, which would land there: ``standardErrorIsRunFile``), an output folder that is, holds
-/// or lies inside the input folder, a `.json` report inside the input or output folder,
-/// `-o` and `--report` naming one file (one character device, `/dev/null`, may take
-/// both), the report and the records both on standard output (however it is named: `-`,
-/// `/dev/stdout`, the file it is redirected to), and two inputs naming one pipe or device
-/// (`/dev/stdin` beside `-`) are each a usage error.
+/// other, before anything is read or written: an output that would replace an input (or the
+/// `--defaults` file), standard output redirected to an input while something is written
+/// there, standard error redirected to an input or an output (refused without a word, which
+/// would land there: ``standardErrorIsRunFile(_:standardInput:standardError:)``), an output
+/// folder that is, holds or lies inside the input folder, a `.json` report inside the input
+/// or output folder, `-o` and `--report` naming one file (one character device,
+/// `/dev/null`, may take both), the report and the records both on standard output (however
+/// it is named: `-`, `/dev/stdout`, the file it is redirected to), and two inputs naming
+/// one pipe or device (`/dev/stdin` beside `-`) are each a usage error.
 ///
 /// Paths that exist are compared by device and inode, so that `a`, `./a` and a symbolic
 /// link to `a` are one file; a path that names nothing yet, by its absolute spelling from
@@ -103,7 +103,8 @@ enum OutputCollisions {
   /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
   /// input is taken to be as ``folderInputProblem(in:)`` requires.
   /// `standardInput` and `standardOutput` are the descriptors of those streams, when they
-  /// are real ones; standard error is checked before (``standardErrorIsRunFile``).
+  /// are real ones; standard error is checked before
+  /// (``standardErrorIsRunFile(_:standardInput:standardError:)``).
   static func problem(
     in options: CommandLineOptions, standardInput: Int32?, standardOutput: Int32?
   ) -> String? {

@@ -57,7 +57,7 @@ public struct Translator: Sendable {
     /// ``Translator/buildsOutputValue`` is off.
     public var output: JSONValue?
     /// Everything reported, in order, located in the input wherever possible; only its
-    /// summary when ``Translator/recording`` is ``Diagnostics/Recording/summary``.
+    /// summary when ``Translator/recording`` is `Diagnostics.Recording.summary`.
     public var diagnostics: Diagnostics
     /// The document as it stood after the pass named by ``Translator/dumpAfter``: for
     /// fit-size-budget, the payload it kept, or when it refused, the last one it measured.
@@ -122,7 +122,7 @@ public struct Translator: Sendable {
   /// what `recording` says, as if ``source`` and ``recording`` were set to them: a batch
   /// translates every record this way without copying the translator. When the reader
   /// proved that no object of the payload repeats a member name (`namesMayRepeat`
-  /// false, from ``JSONReader/Document``), the payload is not searched for them again.
+  /// false, from `JSONReader.Document`), the payload is not searched for them again.
   public func translate(
     _ payload: JSONValue, from source: any VendorFormat, recording: Diagnostics.Recording,
     namesMayRepeat: Bool = true

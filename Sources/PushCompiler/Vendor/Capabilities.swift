@@ -93,7 +93,7 @@ public struct Capabilities: Sendable {
     set { change { $0.browserSchemes = newValue } }
   }
   /// Whether the vendor's SDK ignores a link it cannot parse (empty, or holding a space
-  /// or a control character: ``URLPolicy/isParseable(_:)``), as Klaviyo's does: it skips
+  /// or a control character: ``URLPolicy/isParseable(_:)-(String)``), as Klaviyo's does: it skips
   /// a button with such a link, and a tap with one opens the app. Fit-target drops such
   /// a button or tap link rather than write one that does nothing.
   public var linksMustParse: Bool {
@@ -103,7 +103,7 @@ public struct Capabilities: Sendable {
   /// Whether the vendor's SDK dials a number by opening the `tel:` link it makes of it
   /// (Acoustic's `dial` action), which fails for a number holding a space: fit-target
   /// writes such a number without its spaces and invisible format characters
-  /// (``NotificationAction/dialNumber(_:)``), and drops a dial that leaves no link.
+  /// (`NotificationAction.dialNumber(_:)`), and drops a dial that leaves no link.
   public var dialsThroughTelLink: Bool {
     get { storage.values.dialsThroughTelLink }
     set { change { $0.dialsThroughTelLink = newValue } }
@@ -212,16 +212,16 @@ public struct Capabilities: Sendable {
   /// Whether the vendor's service extension saves a download under its URL's last path
   /// component and attaches it with no type hint (Acoustic's), so that iOS types the file
   /// by that name's extension alone and attaches nothing when it names no type iOS takes
-  /// (``MediaKind/attachableFileExtensions``): fit-target drops such an item.
+  /// (`MediaKind.attachableFileExtensions`): fit-target drops such an item.
   public var mediaFileNamedAfterURL: Bool {
     get { storage.values.mediaFileNamedAfterURL }
     set { change { $0.mediaFileNamedAfterURL = newValue } }
   }
   /// Whether the vendor's service extension saves a download under the file extension
   /// the payload gives as its media type (Klaviyo's `rich-media-type`, which the emitter
-  /// writes as ``MediaItem/fileExtension``) and attaches it with no type hint, so that
+  /// writes as `MediaItem.fileExtension`) and attaches it with no type hint, so that
   /// iOS types the file by that extension alone and attaches nothing when it is no type
-  /// iOS takes (``MediaKind/attachableFileExtensions``): fit-target drops such an item.
+  /// iOS takes (`MediaKind.attachableFileExtensions`): fit-target drops such an item.
   public var mediaFileNamedAfterType: Bool {
     get { storage.values.mediaFileNamedAfterType }
     set { change { $0.mediaFileNamedAfterType = newValue } }

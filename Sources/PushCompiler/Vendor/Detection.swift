@@ -125,7 +125,7 @@ struct FirstBytes: Sendable {
 /// the same, so they set the same bit; a name holding anything else may be equivalent
 /// to one with other bytes, so a member named so sets every bit and a name asked for so
 /// is always looked up. A clear bit therefore proves the name absent; a set one means
-/// the member is looked up as ``JSONObject`` would.
+/// the member is looked up as `JSONObject` would.
 public struct RootIndex: Sendable {
   /// The root object.
   public let object: JSONObject
@@ -154,7 +154,7 @@ public struct RootIndex: Sendable {
   /// The bit `aps` sets.
   private static let apsBit = bit(of: "aps") ?? .max
 
-  /// The value of the last member named `key`, as ``JSONObject`` gives it.
+  /// The value of the last member named `key`, as `JSONObject` gives it.
   public subscript(key: String) -> JSONValue? {
     if let bit = Self.bit(of: key), nameBits & bit == 0 { return nil }
     return object[key]

@@ -195,14 +195,15 @@ extension JSONValue {
 /// A member name in a `switch` over names (`case MemberName("alert"):`), matched by its
 /// length before its text: `==` compares unequal text out of line, and parsers match
 /// every member of every record against several names, most of another length.
-/// Exact, as `==`, for a name that is ASCII without `K`, `;` and `` ` ``: no text of
-/// another length is canonically equivalent to it (only the Kelvin sign, the Greek
-/// question mark and the Greek varia are equivalent to ASCII text, `K`, `;` and `` ` ``).
+/// Exact, as `==`, for a name that is ASCII without `K`, `;` and the grave accent
+/// (U+0060): no text of another length is canonically equivalent to it (only the Kelvin
+/// sign, the Greek question mark and the Greek varia are equivalent to ASCII text: `K`,
+/// `;` and the grave accent).
 struct MemberName {
   /// The name.
   let text: String
 
-  /// The name `text`, which must be ASCII without `K`, `;` and `` ` ``.
+  /// The name `text`, which must be ASCII without `K`, `;` and the grave accent (U+0060).
   init(_ text: String) {
     assert(text.utf8.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) })
     self.text = text

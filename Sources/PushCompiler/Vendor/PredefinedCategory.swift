@@ -41,9 +41,10 @@ public struct PredefinedCategory: Sendable {
   /// The predefined category named `identifier` (the first of that name), if any.
   /// Looked up for every category a payload names: a search that passes over names of
   /// another length without comparing their text costs less than hashing the name. Bytes
-  /// tell exactly, as `==` would: every identifier is ASCII without `K`, `;` or
-  /// `` ` `` (the only ASCII text other text can be canonically equivalent to, through
-  /// the Kelvin sign, Greek question mark and Greek varia), which a test checks.
+  /// tell exactly, as `==` would: every identifier is ASCII without `K`, `;` or the
+  /// grave accent, U+0060 (the only ASCII text other text can be canonically equivalent
+  /// to, through the Kelvin sign, Greek question mark and Greek varia), which a test
+  /// checks.
   public static func named(_ identifier: String) -> PredefinedCategory? {
     position(named: identifier).map { all[$0] }
   }

@@ -4,7 +4,7 @@ import PushIR
 enum StableHash {
   /// The id derived from the whole of `notification` (`pushc-` and 16 hex digits), for
   /// opaque ids a target requires and nothing supplied: the hash of the notification's
-  /// IR form as `--to ir --compact` writes it (``IREncoder``, ``JSONWriter``) but for the
+  /// IR form as `--to ir --compact` writes it (`IREncoder`, `JSONWriter`) but for the
   /// ids' issuer, whose bytes are written straight from the fields, without building the
   /// document.
   static func derivedID(of notification: borrowing PushNotification) -> String {

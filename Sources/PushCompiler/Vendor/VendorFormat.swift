@@ -458,7 +458,7 @@ extension ParseContext {
 /// (by passes and emitters) can point into the document the user wrote.
 ///
 /// It serves only to locate diagnostics, so a map made for diagnostics that are not kept
-/// (``Diagnostics/Recording/summary``) records nothing and knows no location.
+/// (`Diagnostics.Recording.summary`) records nothing and knows no location.
 public struct SourceMap: Sendable {
   // A list rather than a dictionary: a payload maps a few dozen fields, every one is
   // recorded but only the few a diagnostic names are ever looked up, so appending

@@ -2,8 +2,8 @@
 ///
 /// Fields are written in a fixed order; absent, empty and false fields are left out, so
 /// equal notifications always give identical text. The same writing builds the value
-/// (``encode(_:)``) and the compact text derived ids hash (`StableHash` in
-/// PushCompiler, through ``encode(_:into:)``), so the two cannot drift apart.
+/// (``encode(_:)-(PushNotification)``) and the compact text derived ids hash (`StableHash` in
+/// PushCompiler, through ``encode(_:into:issuer:)``), so the two cannot drift apart.
 public enum IREncoder {
   /// The JSON form of `notification`.
   public static func encode(_ notification: PushNotification) -> JSONValue {

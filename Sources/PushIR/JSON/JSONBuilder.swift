@@ -3,8 +3,8 @@
 /// so that one emitter serves a caller that wants the value and a batch that wants only
 /// the text, without building a tree it would write and free at once.
 ///
-/// Every value is one call (``string(_:)``, ``value(_:)``, …) or a `begin…`/`end…`
-/// pair around its contents; inside an object, ``name(_:)`` comes before each member's
+/// Every value is one call (``string(_:)-(String)``, ``value(_:)``, …) or a `begin…`/`end…`
+/// pair around its contents; inside an object, ``name(_:)-(String)`` comes before each member's
 /// value. Builders write what they are given in that order and check nothing: a member
 /// named twice is written twice.
 public protocol JSONBuilder {

@@ -2,7 +2,7 @@ import PushIR
 
 /// Reads and writes the `aps` dictionary, which every vendor's iOS payload shares.
 ///
-/// Keys Apple defines map to ``NotificationContent``, ``DeliveryFlags`` and the
+/// Keys Apple defines map to `NotificationContent`, `DeliveryFlags` and the
 /// category; keys it does not are kept verbatim in `extras["aps"]` (and written back by
 /// every vendor's emitter, since they all deliver through APNs).
 enum APSCodec {
@@ -559,7 +559,7 @@ extension EmitContext {
   }
 }
 
-/// A field of ``TrackingIDs``, by its name in the IR.
+/// A field of `TrackingIDs`, by its name in the IR.
 enum TrackingField: String {
   case notificationID, campaignID, isTest
 }

@@ -46,7 +46,8 @@ enum IterableAction {
   /// The action object for a link or a custom action (`nil` for any other action, which
   /// has none), to be written at `output`. Custom data other than a string is written as
   /// its compact JSON text, reported at `irPath` as the action of `owner`; a link of
-  /// another scheme than `https` is noted at its `data` (``noteUnallowedScheme``).
+  /// another scheme than `https` is noted at its `data`
+  /// (``noteUnallowedScheme(of:of:at:context:)``).
   static func object(
     for action: NotificationAction, of owner: String, at irPath: JSONPointer,
     output: JSONPointer, context: inout EmitContext

@@ -284,7 +284,7 @@ struct OneSignalParser: PayloadParser {
   }
 
   /// The kind of an attachment, as the SDK picks its file type: the first media file
-  /// extension the URL names where the SDK looks (``String/fileExtensionsNamedInURL``: a
+  /// extension the URL names where the SDK looks (`String.fileExtensionsNamedInURL`: a
   /// `filename` query parameter, then, after the MIME type, unknown here, the path and
   /// the other query parameters), else `image`.
   static func kind(of url: String) -> MediaKind {
