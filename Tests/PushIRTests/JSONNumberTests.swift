@@ -21,6 +21,17 @@ import Testing
     #expect(JSONNumber(lexeme: lexeme).wholeValue == nil)
   }
 
+  /// Whether a number is whole is decided on its digits, whether or not it fits in 64 bits.
+  @Test(arguments: [
+    ("1.0", true), ("1E3", true), ("99999999999999999999", true), ("1e400", true),
+    ("1e9223372036854775807", true), ("1000000000000000000000e-2", true), ("-0.0e-7", true),
+    ("1.5", false), ("1e-400", false), ("99999999999999999999.5", false),
+    ("1e-9223372036854775808", false), ("1.25e1", false),
+  ])
+  func wholenessIsDecidedOnTheDigits(_ lexeme: String, _ isWhole: Bool) {
+    #expect(JSONNumber(lexeme: lexeme).isWhole == isWhole)
+  }
+
   /// A count keeps an integer's spelling, spells another whole number as the integer it
   /// is, and is nothing for a negative or fractional number.
   @Test(arguments: [

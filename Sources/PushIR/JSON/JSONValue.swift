@@ -172,6 +172,33 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     return negative ? -magnitude : magnitude
   }
 
+  /// Whether the value is a whole number, however the lexeme spells it and whether or
+  /// not it fits in 64 bits (`1.0`, `1E3`, `99999999999999999999` and `1e400` are;
+  /// `1.5` and `1e-400` are not); decided on the digits, never rounded through a `Double`.
+  public var isWhole: Bool {
+    if wholeValue != nil { return true }
+    let text = lexeme.utf8
+    let body = text.first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
+    let exponentStart = body.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    let significand = body[..<(exponentStart ?? body.endIndex)]
+    let digits = significand.filter { $0 != UInt8(ascii: ".") }
+    let trailingZeros = digits.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+    if trailingZeros == digits.count { return true }  // zero, however spelled
+    let fractionDigits = significand.drop { $0 != UInt8(ascii: ".") }.dropFirst().count
+    var exponent = 0
+    if let exponentStart {
+      let exponentText = String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)
+      // An exponent beyond any number of digits a lexeme holds is clamped (an `Int` may
+      // not hold it): it still says which way the point moves, without overflow.
+      let bound = Int.max / 4
+      exponent =
+        Int(exponentText).map { min(max($0, -bound), bound) }
+        ?? (exponentText.hasPrefix("-") ? -bound : bound)
+    }
+    // The value is the digits without their trailing zeros, times ten to this power.
+    return exponent - fractionDigits + trailingZeros >= 0
+  }
+
   /// Whether the lexeme is an integer: digits only, after an optional `-`.
   public var isIntegerLexeme: Bool {
     let text = lexeme.utf8

@@ -27,7 +27,7 @@ import Testing
 
   /// Found by the clevertap target as `{"W$id":"08"}`: Swift's `Int` reads `08`, so the
   /// campaign id was written as the number `08`, which is not JSON. Iterable's
-  /// `campaignId` is a number other than 0; an id that is not one as JSON spells it is
+  /// `campaignId` is a whole number other than 0; an id that is not one as JSON spells it is
   /// dropped. (A CleverTap id no longer reaches Iterable: it is CleverTap's. An IR
   /// document's ids, given without an issuer, are taken as Iterable's.)
   @Test func iterableDropsACampaignIDThatIsNotAJSONInteger() throws {
@@ -40,7 +40,7 @@ import Testing
     #expect(output["itbl"]?["campaignId"] == nil)
     #expect(
       run.error.contains(
-        "/tracking/campaignID: warning: iterable's 'campaignId' is a number other than 0, which marks a test send; campaign id '08' dropped [emit.dropped-field]"
+        "/tracking/campaignID: warning: iterable's 'campaignId' is a whole number other than 0, which marks a test send; campaign id '08' dropped [emit.dropped-field]"
       ))
     let fromCleverTap = convert(#"{"W$id":"08"}"#, from: "clevertap", to: "iterable")
     #expect(

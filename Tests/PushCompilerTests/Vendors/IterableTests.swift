@@ -101,6 +101,41 @@ import Testing
     #expect(back["itbl"]?["campaignId"] == 0)
   }
 
+  /// The SDK takes `campaignId` and `templateId` as `NSNumber`s: a whole number spelled
+  /// `10.0` or `1E3` is the same id and is kept as spelled; `0.0` is a test send. Only a
+  /// number that is not whole, or a whole one beyond 64 bits (which the SDK's `intValue`
+  /// cannot hold), is lost, and said so, for either id alike.
+  @Test func wholeIDsAreReadHoweverSpelled() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "itbl": {"campaignId": 1E3, "templateId": 2.0, "messageId": "m"}}"#
+    let result = try translate(payload, settings: [:])
+    #expect(result.output?["itbl"]?["campaignId"] == .number(JSONNumber(lexeme: "1E3")))
+    #expect(result.output?["itbl"]?["templateId"] == .number(JSONNumber(lexeme: "2.0")))
+    #expect(!result.diagnostics.codes.contains("parse.invalid-value"))
+    let ir = try #require(
+      try translate(#"{"itbl": {"campaignId": 10.0, "messageId": "m"}}"#, to: IRFormat()).output)
+    #expect(ir["tracking"]?["campaignID"] == "10.0")
+    let test = try #require(
+      try translate(#"{"itbl": {"campaignId": 0.0, "messageId": "m"}}"#, to: IRFormat()).output)
+    #expect(test["tracking"]?["isTest"] == true)
+    for (key, name) in [("campaignId", "campaign id"), ("templateId", "template id")] {
+      for (number, reason) in [
+        (
+          "99999999999999999999",
+          "is a whole number beyond 64 bits, which the SDK's 'intValue' cannot hold"
+        ),
+        ("1.5", "is not a whole number"),
+      ] {
+        let lost = try translate(
+          #"{"itbl": {"\#(key)": \#(number), "messageId": "m"}}"#, settings: [:])
+        let invalid = lost.diagnostics.filter { $0.code == .invalidValue }
+        #expect(invalid.map(\.message) == ["\(name) '\(number)' \(reason); ignored"])
+        #expect(invalid.map(\.location) == [.input(JSONPointer("/itbl").appending(key))])
+        #expect(lost.output?["itbl"]?[key] == nil)
+      }
+    }
+  }
+
   /// A link or dial button without the foreground option would run in the background,
   /// where the SDK's `UIApplication.open` of its link opens nothing: it is written to
   /// bring the app forward, and said so; a custom action may still run in the background.

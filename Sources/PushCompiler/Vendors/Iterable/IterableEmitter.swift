@@ -63,14 +63,15 @@ struct IterableEmitter: PayloadEmitter {
     into itbl: inout JSONObject, kept: inout JSONObject, context: inout EmitContext
   ) {
     let tracking = notification.tracking
-    // A 'campaignId' of 0 marks a test send, not a campaign.
-    let numericCampaign = tracking.campaignID.flatMap(JSONNumber.init(integer:)).flatMap {
-      $0.intValue.map { $0 != 0 } == true ? $0 : nil
+    // A 'campaignId' of 0 marks a test send, not a campaign. A whole number keeps its
+    // spelling (`1E3`), as the parser read it.
+    let numericCampaign = tracking.campaignID.flatMap(JSONNumber.init(spelled:)).flatMap {
+      $0.wholeValue.map { $0 != 0 } == true ? $0 : nil
     }
     if let campaign = tracking.campaignID, numericCampaign == nil {
       context.report(
         .droppedField,
-        "iterable's 'campaignId' is a number other than 0, which marks a test send; campaign id '\(campaign)' dropped",
+        "iterable's 'campaignId' is a whole number other than 0, which marks a test send; campaign id '\(campaign)' dropped",
         at: "/tracking/campaignID")
     }
     switch (tracking.isTest, numericCampaign) {

@@ -33,10 +33,10 @@ struct IterableParser: PayloadParser {
       case Key.campaignID:
         readCampaign(member.value, at: pointer, context: &context)
       case Key.templateID:
-        if member.value.numberValue != nil {
+        if Self.trackingID(member.value, named: "template id", at: pointer, context: &context)
+          != nil
+        {
           context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
-        } else {
-          context.reportWrongType(member.value, expected: "a number", at: pointer)
         }
       case Key.messageID:
         context.read(
@@ -74,18 +74,32 @@ struct IterableParser: PayloadParser {
   private mutating func readCampaign(
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let number = context.number(value, at: pointer) else { return }
-    guard number.intValue != nil else {
-      return context.report(
-        .invalidValue, "campaign id '\(number.lexeme)' is not a whole number; ignored", at: pointer)
-    }
-    if number.intValue == 0 {
+    guard let number = Self.trackingID(value, named: "campaign id", at: pointer, context: &context)
+    else { return }
+    if number.wholeValue == 0 {
       notification.tracking.isTest = true
       context.sourceMap.record("/tracking/isTest", from: pointer)
     } else {
       notification.tracking.campaignID = number.lexeme
       context.sourceMap.record("/tracking/campaignID", from: pointer)
     }
+  }
+
+  /// A `campaignId` or `templateId`: a number the SDK takes as an `NSNumber`, whatever
+  /// its spelling (`10`, `10.0`, `1E1` are the same id), and tells proofs and tests by
+  /// its `intValue`. A number that is not whole, or one beyond 64 bits, which no
+  /// `intValue` holds, is reported and `nil`.
+  static func trackingID(
+    _ value: JSONValue, named name: String, at pointer: JSONPointer, context: inout ParseContext
+  ) -> JSONNumber? {
+    guard let number = context.number(value, at: pointer) else { return nil }
+    guard number.wholeValue == nil else { return number }
+    let reason =
+      number.isWhole
+      ? "is a whole number beyond 64 bits, which the SDK's 'intValue' cannot hold"
+      : "is not a whole number"
+    context.report(.invalidValue, "\(name) '\(number.lexeme)' \(reason); ignored", at: pointer)
+    return nil
   }
 
   /// Root keys beside `aps` and `itbl`: the legacy tap link, or the app's own data.
