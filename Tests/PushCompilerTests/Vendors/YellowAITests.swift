@@ -29,4 +29,31 @@ import Testing
         ])
     }
   }
+
+  /// An empty `deeplink` opens nothing, in either form: it is reported where it was read,
+  /// and a `botId` beside it is the bot flow the tap runs, as without a deep link.
+  @Test func anEmptyDeepLinkLeavesTheTapToTheBot() throws {
+    let documents = [
+      (
+        #"{"topic": "com.a", "title": "Hi", "payload": {"deeplink": "", "botId": "b"}}"#,
+        "/payload/deeplink"
+      ),
+      (#"{"aps": {"alert": "Hi"}, "deeplink": "", "botId": "b"}"#, "/deeplink"),
+      (
+        #"{"aps": {"alert": "Hi"}, "payload": {"deeplink": "", "botId": "b"}}"#, "/payload/deeplink"
+      ),
+    ]
+    for (document, location) in documents {
+      var translator = Translator(from: YellowAI(), to: IRFormat())
+      translator.settings = [:]
+      let result = translator.translate(try JSONReader.parse(Array(document.utf8)))
+      let ir = try #require(result.output)
+      #expect(ir["defaultAction"]?["type"] == "botFlow", "\(document)")
+      #expect(ir["defaultAction"]?["botID"] == "b", "\(document)")
+      #expect(ir["extras"]?["yellowai"]?["botId"] == nil)
+      let invalid = result.diagnostics.filter { $0.code == .invalidValue }
+      #expect(invalid.map(\.message) == ["an empty 'deeplink' opens nothing; ignored"])
+      #expect(invalid.map(\.location) == [.input(JSONPointer(location))])
+    }
+  }
 }

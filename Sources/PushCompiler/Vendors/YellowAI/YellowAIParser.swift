@@ -131,9 +131,13 @@ struct YellowAIParser: PayloadParser {
       notification.media = [MediaItem(url: url, kind: .image)]
       context.sourceMap.record("/media/0", from: pointer)
     case Key.botID, Key.deepLink, Key.journey:
-      if let text = context.string(member.value, at: pointer) {
-        tapKeys[member.key] = (text, pointer)
+      guard let text = context.string(member.value, at: pointer) else { return }
+      // An empty link opens nothing: the tap is then the bot's, if one is named.
+      guard member.key != Key.deepLink || !text.isEmpty else {
+        return context.report(
+          .invalidValue, "an empty 'deeplink' opens nothing; ignored", at: pointer)
       }
+      tapKeys[member.key] = (text, pointer)
     default:
       context.keepAsCustomData(member, from: pointer, into: &notification)
     }
