@@ -30,6 +30,27 @@ import Testing
       ])
   }
 
+  /// The message's `data` arrives as the device form's `body`, whose `_richContent` the
+  /// phone reads as the notification's image: custom data of that name is dropped and
+  /// reported in the message as in the device form, never shown as media.
+  @Test func customDataNamedLikeTheImageCarrierIsDroppedInBothForms() throws {
+    let payload =
+      #"{"aps": {"alert": "x"}, "custom": {"i": "q", "a": {"_richContent": {"image": "https://e.com/evil.png"}, "k": 1}}}"#
+    for options: Set<String> in [[], ["device-form"]] {
+      let result = try translate(
+        payload, from: OneSignal(), options: options, settings: ["to": "ExponentPushToken[a]"])
+      let output = try #require(result.output)
+      let data = options.isEmpty ? output["data"] : output["body"]
+      #expect(data == ["k": 1], "\(options)")
+      let dropped = result.diagnostics.filter { $0.location == .input("/custom/a/_richContent") }
+      #expect(
+        dropped.map(\.message) == [
+          "custom key '_richContent' would replace expo's own '_richContent'; dropped"
+        ], "\(options)")
+      #expect(dropped.map(\.code.name) == ["emit.dropped-field"])
+    }
+  }
+
   @Test func theDeviceFormStaysUnlessTheMessageIsAskedFor() throws {
     let device =
       #"{"experienceId": "@a/b", "scopeKey": "@a/b", "aps": {"alert": {"title": "T"}}, "body": {"k": 1}}"#

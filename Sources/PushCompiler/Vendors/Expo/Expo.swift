@@ -71,6 +71,10 @@ public struct Expo: ParsedFormat, EmittedFormat {
     static let serviceKeys = ["experienceId", "scopeKey", "projectId"]
     /// The member of the device form's `body` that carries `richContent`.
     static let deviceRichContent = "_richContent"
+    /// The members of the device form's `body` Expo's service writes itself. The
+    /// message's `data` arrives as that `body`, so in either form custom data may not
+    /// take these names.
+    static let reservedBodyKeys: Set<String> = [deviceRichContent]
     /// In `extras["expo"]`: the source was the device form.
     /// In `extras["expo"]`: custom-data keys that stood at the device form's root, beside
     /// `body`, rather than inside it.

@@ -41,7 +41,8 @@ struct ExpoEmitter: PayloadEmitter {
     message.appendIfPresent(Key.subtitle, content.subtitle)
     message.appendIfPresent(Key.body, content.body)
     var data = JSONObject()
-    context.writeCustomData(notification, into: &data, reserved: [])
+    // `data` is the `body` the phone receives, where `_richContent` is Expo's own.
+    context.writeCustomData(notification, into: &data, reserved: Key.reservedBodyKeys)
     for key in notification.customData.keys where rootKeys.contains(key) {
       context.report(
         .movedField,
@@ -109,7 +110,7 @@ struct ExpoEmitter: PayloadEmitter {
     )
     var body = JSONObject()
     context.writeCustomData(
-      customData { !rootKeys.contains($0) }, into: &body, reserved: [Key.deviceRichContent])
+      customData { !rootKeys.contains($0) }, into: &body, reserved: Key.reservedBodyKeys)
     if let item = notification.media.first {
       body.append(Key.deviceRichContent, [Key.image: .string(item.url)])
     }
