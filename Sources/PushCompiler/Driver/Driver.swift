@@ -310,7 +310,7 @@ struct Session {
     where !target.acceptsOption(option) && !sources.contains(where: { $0.readsOption(option) }) {
       let known = target.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
       throw UsageError(
-        target.refusal(ofOption: option)
+        target.refusal(ofOption: option) ?? Self.valueGivenToFlag(option, of: target)
           ?? "\(target.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"))
     }
     for name in options.settings.keys.sorted()
@@ -324,6 +324,17 @@ struct Session {
           + (known.isEmpty
             ? "\(target.id) takes none" : "it takes \(known) (see 'pushc formats')"))
     }
+  }
+
+  /// The refusal of `NAME=VALUE` when `NAME` is an option of `target` that takes no
+  /// value (`os-data-format=yes`), saying so instead of that the option is unknown; `nil`
+  /// for any other option.
+  private static func valueGivenToFlag(_ option: String, of target: any VendorFormat) -> String? {
+    guard let equals = option.firstIndex(of: "=") else { return nil }
+    let name = String(option[..<equals])
+    guard target.acceptsOption(name) else { return nil }
+    return
+      "--option \(option): \(target.id)'s option '\(name)' takes no value; give --option \(name)"
   }
 
   /// Refuses two options of one of `target`'s exclusive groups, or two `--set` values

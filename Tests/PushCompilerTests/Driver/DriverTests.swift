@@ -90,6 +90,27 @@ import Testing
     #expect(result.error.hasPrefix("pushc: "))
   }
 
+  /// An option that takes no value, given one, is refused for that, not as unknown: for
+  /// every format's flag-style options, and for fcm's, which takes its inner formats'.
+  @Test(arguments: [
+    (
+      "onesignal", "os-data-format=yes",
+      "onesignal's option 'os-data-format' takes no value; give --option os-data-format"
+    ),
+    ("klaviyo", "fallback-category=1", "klaviyo's option 'fallback-category' takes no value"),
+    ("expo", "device-form=", "expo's option 'device-form' takes no value"),
+    ("fcm", "device-form=true", "fcm's option 'device-form' takes no value"),
+  ])
+  func aFlagGivenAValueIsRefusedForThat(_ target: String, _ option: String, _ message: String) {
+    let result = run(
+      ["convert", "--from", "apns", "--to", target, "--option", option],
+      input: #"{"aps": {"alert": "x"}}"#)
+    #expect(result.code == .usage)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains(message), "\(result.error)")
+    #expect(!result.error.contains("has no option"))
+  }
+
   /// A `--set` name the target has no field of is refused, naming the fields it has, as
   /// an unknown `--option` is: a mistyped name would otherwise be dropped unseen.
   @Test(arguments: [
