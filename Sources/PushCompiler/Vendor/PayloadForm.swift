@@ -31,6 +31,25 @@ enum PayloadForm {
   }
 }
 
+extension VendorFormat {
+  /// For a format whose `--set` fields are all its request's (Braze, Expo, Yellow.ai):
+  /// whether it takes `--set name`, which `--option device-form`, writing no request,
+  /// does not.
+  func requestTakesSetting(_ name: String, options: Set<String>) -> Bool {
+    listsSetting(name) && !options.contains(PayloadForm.deviceFormOption)
+  }
+
+  /// For such a format: why `--option device-form` refuses `--set name`, a field that
+  /// gives `purpose`, of what the format calls its `request`; `nil` when it does not.
+  func requestSettingRefusal(
+    _ name: String, options: Set<String>, giving purpose: String, request: String = "request"
+  ) -> String? {
+    guard listsSetting(name), options.contains(PayloadForm.deviceFormOption) else { return nil }
+    return
+      "--set '\(name)' gives \(purpose); --option device-form writes no \(request) and takes no field"
+  }
+}
+
 extension EmitContext {
   /// Whether to write the device form: asked for, or the source's form and the request
   /// not asked for.
@@ -40,16 +59,20 @@ extension EmitContext {
   }
 
   /// Refuses a `--set` value of `field`, which only the request has (`purpose` says what
-  /// it gives), when the device form is written: an `emit.refused-setting` error, so
-  /// nothing is written, as `--option device-form` with it is refused before anything is
-  /// read. Where the device form was asked for, that check refused it already.
-  mutating func refuseRequestSetting(_ field: TargetField, giving purpose: String) {
+  /// it gives; `request` is what the format calls it), when the device form is written:
+  /// an `emit.refused-setting` error, so nothing is written, as `--option device-form`
+  /// with it is refused before anything is read. Where the device form was asked for,
+  /// that check refused it already. Located at the IR's field, else where the request
+  /// would have held it.
+  mutating func refuseRequestSetting(
+    _ field: TargetField, giving purpose: String, request: String = "request"
+  ) {
     guard let name = field.names.first(where: { settings[$0] != nil }) else { return }
-    report(
+    diagnostics.report(
       .refusedSetting,
-      "--set '\(name)' gives \(purpose); the device form, written because the source is one, writes no request and takes no field; nothing written",
-      at: field.irPath ?? .root,
-      notes: ["--option \(PayloadForm.apiRequestOption) writes the request, which takes it"])
+      "--set '\(name)' gives \(purpose); the device form, written because the source is one, writes no \(request) and takes no field; nothing written",
+      at: field.irPath.map { .ir($0) } ?? .output(field.output),
+      notes: ["--option \(PayloadForm.apiRequestOption) writes the \(request), which takes it"])
   }
 
   /// Reports each content field of `notification` the request has no place for (all but

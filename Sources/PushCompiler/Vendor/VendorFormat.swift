@@ -342,20 +342,6 @@ public struct EmitContext: Sendable {
     diagnostics.report(code, message(), at: .output(pointer()), notes: notes())
   }
 
-  /// Reports `code` at `irPath` when the notification holds the value, else at `output`
-  /// (the value was given with `--set`, so the input has no place for it).
-  public mutating func report(
-    _ code: DiagnosticCode, _ message: @autoclosure () -> String,
-    at irPath: @autoclosure () -> JSONPointer, held: Bool,
-    elseAtOutput output: @autoclosure () -> JSONPointer
-  ) {
-    if held {
-      report(code, message(), at: irPath())
-    } else {
-      report(code, message(), atOutput: output())
-    }
-  }
-
   /// Reports the registered category `category` dropped, at `/category`, and with it
   /// each of its action targets (what its actions do, such as Klaviyo's
   /// `body.actions`), each at its own path: every target came from its own member of

@@ -202,19 +202,6 @@ extension BrazeTests {
 }
 
 extension BrazeTests {
-  /// `--set body=` gives the REST request its alert text; the device form writes no
-  /// request, so the field is refused rather than ignored.
-  @Test func theDeviceFormTakesNoBody() {
-    let arguments = ["convert", "-f", "apns", "-t", "braze", "--set", "body=X", "-"]
-    let input = #"{"aps": {"alert": {"title": "T", "body": "B"}}}"#
-    let (refused, streams) = runPushc(arguments + ["--option", "device-form"], input: input)
-    #expect(refused == .usage)
-    #expect(streams.error.contains("--option device-form writes no request"))
-    #expect(runPushc(arguments, input: input).0 == .success)
-  }
-}
-
-extension BrazeTests {
   /// Braze writes the request's `extra` at the root of what the phone receives, where the
   /// SDK reads `ab_uri` (with `ab_use_webview`) as the tap's link: without `custom_uri`,
   /// `extra.ab_uri` is the tap link, not the app's data.
@@ -267,26 +254,5 @@ extension BrazeTests {
           $0.code == .conflictingValues && $0.location == .input(JSONPointer(pointer))
         })
     }
-  }
-}
-
-extension BrazeTests {
-  /// A device-form source is written in its form unless `--option api-request` says
-  /// otherwise; that device form takes no `--set body=` either, and refuses it as an
-  /// error of the record rather than writing the source's body without a word.
-  @Test func theDeviceFormOfTheSourceTakesNoBodyEither() {
-    let arguments = ["convert", "-f", "braze", "-t", "braze", "--set", "body=X", "-"]
-    let input = #"{"aps": {"alert": "B"}, "ab": {"c": "camp"}}"#
-    let (refused, streams) = runPushc(arguments, input: input)
-    #expect(refused == .dataError)
-    #expect(streams.output.isEmpty)
-    #expect(
-      streams.error.contains(
-        "error: --set 'body' gives braze's REST request its alert text; the device form, written because the source is one, writes no request and takes no field; nothing written [emit.refused-setting]"
-      ), "\(streams.error)")
-    #expect(streams.error.contains("--option api-request writes the request, which takes it"))
-    let (written, request) = runPushc(arguments + ["--option", "api-request"], input: input)
-    #expect(written == .success)
-    #expect(String(decoding: request.output, as: UTF8.self).contains(#""alert": "X""#))
   }
 }

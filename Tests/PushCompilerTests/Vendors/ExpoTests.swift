@@ -38,7 +38,8 @@ import Testing
       #"{"aps": {"alert": "x"}, "custom": {"i": "q", "a": {"_richContent": {"image": "https://e.com/evil.png"}, "k": 1}}}"#
     for options: Set<String> in [[], ["device-form"]] {
       let result = try translate(
-        payload, from: OneSignal(), options: options, settings: ["to": "ExponentPushToken[a]"])
+        payload, from: OneSignal(), options: options,
+        settings: options.isEmpty ? ["to": "ExponentPushToken[a]"] : [:])
       let output = try #require(result.output)
       let data = options.isEmpty ? output["data"] : output["body"]
       #expect(data == ["k": 1], "\(options)")

@@ -32,14 +32,12 @@ public struct Braze: ParsedFormat, EmittedFormat {
   /// The alert text `--set body=` gives is the REST request's: the device form, which
   /// writes no request, takes no field.
   public func takesSetting(_ name: String, options: Set<String>) -> Bool {
-    listsSetting(name) && !options.contains(PayloadForm.deviceFormOption)
+    requestTakesSetting(name, options: options)
   }
 
   /// Why the device form refuses a field the REST request takes.
   public func refusal(ofSetting name: String, options: Set<String>) -> String? {
-    guard listsSetting(name), options.contains(PayloadForm.deviceFormOption) else { return nil }
-    return
-      "--set '\(name)' gives \(Self.bodyPurpose); --option device-form writes no request and takes no field"
+    requestSettingRefusal(name, options: options, giving: Self.bodyPurpose)
   }
 
   /// What `--set body=` gives, for the messages that refuse it where the device form is

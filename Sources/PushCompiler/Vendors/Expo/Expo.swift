@@ -26,6 +26,21 @@ public struct Expo: ParsedFormat, EmittedFormat {
 
   public var settableFields: [(names: [String], meaning: String)] { [ExpoEmitter.toField].listed }
 
+  /// The recipients `--set to=` gives are the push message's: the device form, which
+  /// writes no message, takes no field.
+  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
+    requestTakesSetting(name, options: options)
+  }
+
+  /// Why the device form refuses a field the push message takes.
+  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
+    requestSettingRefusal(name, options: options, giving: Self.toPurpose, request: "push message")
+  }
+
+  /// What `--set to=` gives, for the messages that refuse it where the device form is
+  /// written.
+  static let toPurpose = "expo's push message its recipients"
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

@@ -118,10 +118,9 @@ struct ExpoEmitter: PayloadEmitter {
     context.writeCustomData(
       customData { rootKeys.contains($0) }, into: &root,
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
-    if context.settings[Key.to] != nil || kept[Key.to] != nil {
-      context.report(
-        .droppedField, Expo.recipientsPhrase + "; dropped",
-        at: Expo.recipientsPath, held: kept[Key.to] != nil, elseAtOutput: "/to")
+    context.refuseRequestSetting(Self.toField, giving: Expo.toPurpose, request: "push message")
+    if kept[Key.to] != nil {
+      context.report(.droppedField, Expo.recipientsPhrase + "; dropped", at: Expo.recipientsPath)
     }
     for member in kept
     where member.key != Key.to && !Key.serviceKeys.contains(member.key)

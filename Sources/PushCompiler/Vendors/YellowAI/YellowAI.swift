@@ -27,6 +27,21 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
     [YellowAIEmitter.topicField].listed
   }
 
+  /// The bundle id `--set topic=` gives is the API request's: the device form, which
+  /// writes no request, takes no field.
+  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
+    requestTakesSetting(name, options: options)
+  }
+
+  /// Why the device form refuses a field the API request takes.
+  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
+    requestSettingRefusal(name, options: options, giving: Self.topicPurpose)
+  }
+
+  /// What `--set topic=` gives, for the messages that refuse it where the device form is
+  /// written.
+  static let topicPurpose = "yellowai's API request the app's bundle id"
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

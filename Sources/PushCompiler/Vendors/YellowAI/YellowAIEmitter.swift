@@ -31,7 +31,6 @@ struct YellowAIEmitter: PayloadEmitter {
         "'\(key)' \(JSONWriter(style: .compact).string(value)) has no place beside this tap action; dropped",
         at: JSONPointer("/extras/yellowai").appending(key))
     }
-    let givenTopic = context.value(of: Self.topicField, current: kept[Key.topic])
     // Both forms reserve the device form's root keys: the API's `payload` becomes that
     // root, where the app reads `title`, `body` and `payload` as Yellow.ai's own.
     let reserved = Key.payloadKeys.union(["aps", Key.title, Key.body, Key.payload])
@@ -50,17 +49,18 @@ struct YellowAIEmitter: PayloadEmitter {
           "'\(name)' of the API request has no place in what the phone receives; dropped",
           at: JSONPointer("/extras/yellowai").appending(name))
       }
-      if givenTopic != nil {
+      context.refuseRequestSetting(Self.topicField, giving: YellowAI.topicPurpose)
+      if kept[Key.topic] != nil {
         let message =
           "'topic' is a header of the API request, not part of what the phone receives; dropped"
-        context.report(
-          .droppedField, message, at: YellowAI.topicPath, held: kept[Key.topic] != nil,
-          elseAtOutput: "/topic")
+        context.report(.droppedField, message, at: YellowAI.topicPath)
       }
       return .object(root)
     }
     var request = JSONObject()
-    if let givenTopic { request.append(Key.topic, givenTopic) }
+    if let topic = context.value(of: Self.topicField, current: kept[Key.topic]) {
+      request.append(Key.topic, topic)
+    }
     request.append(Key.contentAvailable, .bool(notification.delivery.contentAvailable))
     request.appendIfPresent(Key.title, notification.content.title)
     request.appendIfPresent(Key.body, notification.content.body)
