@@ -187,6 +187,9 @@ import Testing
       #"{"aps":{"alert":"hi"},"com.urbanairship.media_attachment":"https://x.example/a.png"}"#
     ),
     ("acoustic", #"{"aps":{"alert":"hi"},"category-actions":{"a":1}}"#),
+    ("iterable", #"{"aps":{"alert":"hi"},"itbl":[]}"#),
+    ("iterable", #"{"aps":{"alert":"hi"},"itbl":null}"#),
+    ("iterable", #"{"aps":{"alert":"hi"},"itbl":"x"}"#),
   ])
   func aMarkerOfAnotherTypeIsNoMarker(_ format: String, _ payload: String) throws {
     let result = try Self.validate(format, payload)

@@ -51,6 +51,21 @@ import Testing
       ])
   }
 
+  /// An `itbl` that is not a dictionary is no marker: the SDK ignores the push, as it
+  /// does one without `itbl`, so reading says so beside the wrong type.
+  @Test(arguments: ["[]", "null", #""x""#, "5"])
+  func anItblOfAnotherTypeIsNoMarker(_ itbl: String) throws {
+    let result = try translate(#"{"aps": {"alert": "hi"}, "itbl": \#(itbl)}"#, to: APNs())
+    #expect(result.output != nil)
+    #expect(
+      result.diagnostics.contains { $0.code == .wrongType && $0.location == .input("/itbl") },
+      "\(result.diagnostics)")
+    let marker = try #require(result.diagnostics.first { $0.code == .notVendorPayload })
+    #expect(marker.location == .input(.root))
+    #expect(marker.message == "no 'itbl' dictionary: the Iterable SDK ignores this push")
+    #expect(result.missingMarkers == [.root])
+  }
+
   @Test func optionsIterableCannotKeepAreReported() throws {
     let payload =
       #"{"irVersion": 1, "buttons": [{"id": "r", "label": "Reply", "action": {"type": "custom", "name": "reply", "data": {"n": 1}}, "options": ["destructive"], "textInput": {"buttonTitle": "Send"}}, {"id": "o", "label": "Open", "action": {"type": "openApp"}, "options": []}]}"#

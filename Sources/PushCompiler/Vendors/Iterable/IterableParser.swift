@@ -13,10 +13,10 @@ struct IterableParser: PayloadParser {
 
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(from: root, into: &notification, context: &context)
-    var itbl: JSONObject?
-    if let value = root[Key.container] {
-      itbl = context.object(value, at: "/itbl")
-    } else {
+    // The SDK takes a push as its own only with an `itbl` dictionary: one of another
+    // type is reported as such, and is no marker either.
+    let itbl = root[Key.container].flatMap { context.object($0, at: "/itbl") }
+    if itbl == nil {
       context.reportMissingMarker(
         "no 'itbl' dictionary: the Iterable SDK ignores this push", at: .root)
     }
