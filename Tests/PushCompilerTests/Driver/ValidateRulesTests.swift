@@ -198,6 +198,22 @@ import Testing
     #expect(try Self.detectedFormat(payload) != format)
   }
 
+  /// Expo's push message goes to the push tokens of its `to`: a `to` of another type is
+  /// ignored, and an empty array names no one (the server SDK's `chunkPushNotifications`
+  /// leaves such a message out), so either is no `to` for `validate`, as `convert` to an
+  /// expo message finds none.
+  @Test(arguments: [
+    #"{"title":"x","to":5}"#, #"{"title":"x","to":null}"#,
+    #"{"title":"x","to":["ExponentPushToken[a]",5]}"#, #"{"title":"x","to":[]}"#,
+  ])
+  func anExpoMessageWithoutAPushTokenIsInvalid(_ payload: String) throws {
+    let result = try Self.validate("expo", payload)
+    #expect(result.code == .failed, "\(result.found)")
+    #expect(Self.has(result.found, "validate.missing-field", at: ""), "\(result.found)")
+    let valid = try Self.validate("expo", #"{"title":"x","to":["ExponentPushToken[a]"]}"#)
+    #expect(valid.code == .success, "\(valid.found)")
+  }
+
   /// A marker of its type counts alike for detection and `validate`: Airship's button
   /// actions dictionary is the SDK's own, so a payload holding it is Airship's and valid.
   @Test func aMarkerDetectionTakesIsOneValidateTakes() throws {

@@ -69,6 +69,28 @@ import Testing
     #expect(result.diagnostics.codes.contains("emit.missing-field"))
   }
 
+  /// A `to` of another type is ignored, so the message names no recipient, as one
+  /// without `to`; an empty array names none either, and is carried as given.
+  @Test func aMessageWithoutAPushTokenLacksTheMarker() throws {
+    for to in ["5", "[5]", #"["ExponentPushToken[a]", true]"#, "[]"] {
+      let result = try translate(#"{"title": "x", "to": \#(to)}"#, options: ["device-form"])
+      let marker = result.diagnostics.first { $0.code == .notVendorPayload }
+      #expect(marker?.location == .input(.root), "\(to): \(result.diagnostics)")
+      #expect(
+        marker?.message
+          == "no push token in 'to' and no 'aps': Expo's push service sends this message to no one"
+      )
+      #expect(result.missingMarkers == [.root], "\(to)")
+    }
+    let empty = try translate(#"{"title": "x", "to": []}"#)
+    #expect(empty.output?["to"] == [])
+    let refused = try translate(#"{"title": "x", "to": 5}"#)
+    #expect(refused.output == nil)
+    #expect(refused.diagnostics.codes.contains("emit.missing-field"))
+    let sent = try translate(#"{"title": "x", "to": "ExponentPushToken[a]"}"#)
+    #expect(!sent.diagnostics.contains { $0.code == .notVendorPayload })
+  }
+
   @Test func emptyStringsOfThePushServiceReadAsAbsent() throws {
     let device =
       #"{"experienceId": "@a/b", "aps": {"alert": {"title": "T", "subtitle": "", "launch-image": ""}, "category": "", "thread-id": ""}, "body": {}}"#

@@ -33,13 +33,7 @@ struct ExpoParser: PayloadParser {
       lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.to:
-        let tokens = member.value.arrayValue ?? [member.value]
-        if tokens.allSatisfy({ $0.stringValue != nil }) {
-          context.keep(member.key, member.value, in: &kept, extraOf: "expo", from: pointer)
-        } else {
-          context.reportWrongType(
-            member.value, expected: "a push token or an array of them", at: pointer)
-        }
+        readRecipients(member.value, at: pointer, context: &context)
       case Key.title, Key.subtitle, Key.body:
         let field: WritableKeyPath<PushNotification, String?> =
           member.key == Key.title
@@ -82,6 +76,26 @@ struct ExpoParser: PayloadParser {
           unless: Key.deliveryKeys.contains(member.key))
       }
     }
+  }
+
+  /// `to`: a push token or an array of them, kept verbatim. One of another type is
+  /// ignored, and an empty array names no one (the server SDK's `chunkPushNotifications`
+  /// leaves out a message without a recipient): either way the push service sends the
+  /// message to no one, as without `to`, so the marker is missing.
+  private mutating func readRecipients(
+    _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
+  ) {
+    let tokens = value.arrayValue ?? [value]
+    let isTokens = tokens.allSatisfy { $0.stringValue != nil }
+    if isTokens {
+      context.keep(Key.to, value, in: &kept, extraOf: "expo", from: pointer)
+    } else {
+      context.reportWrongType(value, expected: "a push token or an array of them", at: pointer)
+    }
+    guard !isTokens || tokens.isEmpty else { return }
+    context.reportMissingMarker(
+      "no push token in 'to' and no 'aps': Expo's push service sends this message to no one",
+      at: .root)
   }
 
   /// `sound`: a file name or `default`, `null` for none, or a critical-alert object.
