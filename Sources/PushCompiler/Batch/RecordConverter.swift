@@ -78,19 +78,22 @@ struct RecordConverter: Sendable {
     -> Outcome
   {
     let source: any VendorFormat
-    // The note naming the detected format, which comes first as in `convert`; worked out
-    // only when every diagnostic is kept (a report), not for the summary.
-    let detectionNote: Diagnostic?
+    // The note naming the detected format, and those of options it does not read with,
+    // which come first as in `convert`; worked out only when every diagnostic is kept (a
+    // report), not for the summary.
+    let detectionNotes: [Diagnostic]
     if detects {
       let outcome = Detector.detect(payload)
-      guard case .detected(let format, _) = outcome else {
+      guard case .detected(let format, _) = outcome, let note = outcome.note else {
         return .failed(outcome.failure!)
       }
       source = format
-      detectionNote = translator.recording == .full ? outcome.note : nil
+      detectionNotes =
+        translator.recording == .full
+        ? [note] + Detector.unusedOptionNotes(translator.options, readAs: format) : []
     } else {
       source = translator.source
-      detectionNote = nil
+      detectionNotes = []
     }
     let lineStart = text.count
     var result = translator.translate(
@@ -109,12 +112,12 @@ struct RecordConverter: Sendable {
       }
       return Outcome(
         line: nil, failed: true,
-        diagnostics: Self.reported(result.diagnostics, after: detectionNote))
+        diagnostics: Self.reported(result.diagnostics, after: detectionNotes))
     }
     text.append(UInt8(ascii: "\n"))
     return Outcome(
       line: nil, failed: false,
-      diagnostics: Self.reported(result.diagnostics, after: detectionNote))
+      diagnostics: Self.reported(result.diagnostics, after: detectionNotes))
   }
 
   /// Records converted by one task: small enough that the cores finish a block at
@@ -198,12 +201,13 @@ struct RecordConverter: Sendable {
     }
   }
 
-  /// `diagnostics`, after `note` when there is one.
-  private static func reported(_ diagnostics: consuming Diagnostics, after note: Diagnostic?)
+  /// `diagnostics`, after `notes`.
+  private static func reported(_ diagnostics: consuming Diagnostics, after notes: [Diagnostic])
     -> Diagnostics
   {
-    guard let note else { return diagnostics }
-    var all = single(note)
+    guard !notes.isEmpty else { return diagnostics }
+    var all = Diagnostics()
+    all.report(contentsOf: notes)
     all.report(contentsOf: diagnostics)
     return all
   }

@@ -26,6 +26,11 @@ extension DiagnosticCode {
   /// `--from auto` recognised no format.
   public static let unknownFormat = DiagnosticCode(
     "input.unknown-format", .error, "no format recognises the payload")
+  /// An `--option` a format reads with was not used to read this payload: the format
+  /// read does not read with it, or reads with it only where detection cannot settle.
+  public static let unusedOption = DiagnosticCode(
+    "input.unused-option", .note,
+    "an --option a format reads with was not used to read this payload")
   /// The input could not be read.
   public static let unreadable = DiagnosticCode(
     "input.unreadable", .error, "the input file or stream could not be read")
@@ -348,7 +353,7 @@ extension DiagnosticCode {
     ([
       notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, skippedFiles, multiLineDocument,
       ambiguousFormat,
-      detectedFormat, unknownFormat,
+      detectedFormat, unknownFormat, unusedOption,
       normalizedFlag, normalizedNumber,
       conflictingValues, incomplete, invalidButton, invalidValue, notVendorPayload, obsoleteShape,
       reorderedButtons, unknownCategory, unknownKey, wrongType,

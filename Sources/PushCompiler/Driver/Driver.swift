@@ -271,16 +271,28 @@ struct Session {
   }
 
   /// Refuses, for `validate`, which writes no payload, an `--option` the source does not
-  /// read with (any format's, with `--from auto`): fcm's `inner=FORMAT` alone.
+  /// read with (any format's, with `--from auto`): fcm's `inner=FORMAT` alone. A value
+  /// the source's reading option cannot take is refused for that (`inner=ir`).
   private func checkReadingOptions() throws(UsageError) {
     guard options.command == .validate else { return }
-    let sources = Vendors.named(options.from ?? "").map { [$0] } ?? Vendors.all
     for option in options.options.sorted()
-    where !sources.contains(where: { $0.readsOption(option) }) {
+    where !possibleSources.contains(where: { $0.readsOption(option) }) {
       throw UsageError(
-        "--option \(option): validate writes no payload, and takes only an option the source format reads with (fcm's \(FCM.innerOption)=FORMAT, FORMAT an inner format 'pushc formats' lists)"
+        readingRefusal(ofOption: option)
+          ?? "--option \(option): validate writes no payload, and takes only an option the source format reads with (fcm's \(FCM.innerOption)=FORMAT, FORMAT an inner format 'pushc formats' lists)"
       )
     }
+  }
+
+  /// The formats the input may be read as: the one `--from` names, or every one.
+  private var possibleSources: [any VendorFormat] {
+    Vendors.named(options.from ?? "").map { [$0] } ?? Vendors.all
+  }
+
+  /// Why a source format refuses `option` as a value of the option it reads with
+  /// (``VendorFormat/refusal(ofReadingOption:)``), when one does.
+  private func readingRefusal(ofOption option: String) -> String? {
+    possibleSources.lazy.compactMap { $0.refusal(ofReadingOption: option) }.first
   }
 
   /// The mistake of naming `name` as a format: the known formats listed, and `auto` with
@@ -305,12 +317,14 @@ struct Session {
   /// Refuses an `--option` or a `--set` field that `target` does not have; an option
   /// the source reads with (any format's, with `--from auto`) is taken.
   private func checkNamesKnown(to target: any VendorFormat) throws(UsageError) {
-    let sources = Vendors.named(options.from ?? "").map { [$0] } ?? Vendors.all
     for option in options.options.sorted()
-    where !target.acceptsOption(option) && !sources.contains(where: { $0.readsOption(option) }) {
+    where !target.acceptsOption(option)
+      && !possibleSources.contains(where: { $0.readsOption(option) })
+    {
       let known = target.emitOptions.map { "'\($0.name)'" }.joined(separator: ", ")
       throw UsageError(
-        target.refusal(ofOption: option) ?? Self.valueGivenToFlag(option, of: target)
+        target.refusal(ofOption: option) ?? readingRefusal(ofOption: option)
+          ?? Self.valueGivenToFlag(option, of: target)
           ?? "\(target.id) has no option '\(option)'" + (known.isEmpty ? "" : "; it has \(known)"))
     }
     for name in options.settings.keys.sorted()
@@ -525,13 +539,16 @@ struct Session {
   }
 
   /// The format `payload` is read as: the one `--from` names, or the one detected, which
-  /// a note names.
+  /// a note names, with a note for each `--option` it was taken for that the format
+  /// detected does not read with (``Detector/unusedOptionNotes(_:readAs:)``).
   private mutating func sourceFormat(
     of payload: JSONValue, _ streams: inout some DriverStreams
   ) throws(EarlyExit) -> any VendorFormat {
     guard detectsFormat else { return Vendors.named(options.from!)! }
     let detected = try detectFormat(of: payload, &streams)
     diagnostics.report(detected.note)
+    diagnostics.report(
+      contentsOf: Detector.unusedOptionNotes(options.options, readAs: detected.format))
     return detected.format
   }
 
@@ -632,7 +649,9 @@ struct Session {
     reader.options = options.options
     reader.dumpAfter = NormalizeShapes().name
     let reading = reader.translate(payload)
-    let read = reading.diagnostics.filter { $0.severity >= .warning }
+    // Its notes are left out, but for an `--option` it went without: the user asked for
+    // something that did nothing.
+    let read = reading.diagnostics.filter { $0.severity >= .warning || $0.code == .unusedOption }
     // The vendor's own rules, on the payload as its front end reads it: the one the
     // translation held after normalize-shapes. A place the pass made (a string alert's
     // `body`) is reported at the nearest one the input has.

@@ -293,6 +293,26 @@ public enum Detector {
   }
 }
 
+extension Detector {
+  /// The notes `input.unused-option` for each of `options` that some format reads with
+  /// (``VendorFormat/readsOption(_:)``) and `format`, the one detected, does not: such an
+  /// option was taken because `--from auto` might have read a payload of a format that
+  /// reads with it, and the payload was read without it. Located at the root.
+  public static func unusedOptionNotes(_ options: Set<String>, readAs format: any VendorFormat)
+    -> [Diagnostic]
+  {
+    options.sorted().compactMap { option in
+      guard !format.readsOption(option) else { return nil }
+      let readers = Vendors.all.filter { $0.readsOption(option) }.map(\.id)
+      guard !readers.isEmpty else { return nil }
+      return Diagnostic(
+        .unusedOption,
+        "--option \(option) is not used for reading: the payload is read as \(format.id), and only \(readers.joined(separator: ", ")) reads with it",
+        at: .input(.root))
+    }
+  }
+}
+
 extension Detector.Outcome {
   /// The note naming the format an outcome names and the keys that decided, located at
   /// the root; `nil` when it names none.

@@ -40,6 +40,11 @@ public protocol VendorFormat: Sendable {
   /// as ``ParseContext/options``.
   func readsOption(_ option: String) -> Bool
 
+  /// Why `option`, which ``readsOption(_:)`` refuses, is refused as the option this
+  /// format's front end reads with given a value it cannot take (fcm's `inner=ir`, an
+  /// `inner` without a format); `nil` for any other option. Said whatever the target.
+  func refusal(ofReadingOption option: String) -> String?
+
   /// Groups of ``emitOptions`` of which one at most may be given, because they choose
   /// between the same things (a vendor's two payload forms); two of a group are a usage
   /// error naming both.
@@ -142,6 +147,7 @@ extension VendorFormat {
   public var exclusiveOptions: [[String]] { [] }
   public func refusal(ofOption option: String) -> String? { nil }
   public func readsOption(_ option: String) -> Bool { false }
+  public func refusal(ofReadingOption option: String) -> String? { nil }
   public func refusal(ofSetting name: String, options: Set<String>) -> String? { nil }
 
   /// Whether ``settableFields`` names `name`.

@@ -61,6 +61,26 @@ import Testing
     #expect(first["file"] == "<stdin>" && first["record"] == 1)
   }
 
+  /// A record detected as a format that does not read with an `--option` some format
+  /// reads with (fcm's `inner=`) gets the note that it was not used, after the
+  /// detection's, as `convert` says it.
+  @Test func theReportSaysAReadingOptionWasNotUsedAsConvertDoes() throws {
+    let record = #"{"aps":{"alert":"x"},"body":{"_k":"k"}}"#
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    var streams = BufferedStreams(input: Array((record + "\n").utf8))
+    _ = Driver.run(
+      [
+        "batch", "--from", "auto", "--to", "apns", "--option", "inner=expo", "-", "--report",
+        reportFile,
+      ], streams: &streams)
+    let found = try #require(try report(reportFile).first?["diagnostics"]?.arrayValue)
+    #expect(found.prefix(2).map(\.["code"]) == ["input.detected-format", "input.unused-option"])
+    #expect(
+      found.dropFirst().first?["message"]
+        == "--option inner=expo is not used for reading: the payload is read as klaviyo, and only fcm reads with it"
+    )
+  }
+
   @Test func aNamedFormatIsNotReportedAsDetected() throws {
     let reportFile = folder.appendingPathComponent("r.jsonl").path
     var streams = BufferedStreams(input: Array((#"{"aps":{"alert":"x"}}"# + "\n").utf8))

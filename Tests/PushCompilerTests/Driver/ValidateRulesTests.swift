@@ -276,7 +276,7 @@ import Testing
     for arguments in [
       ["--from", "fcm", "--option", "fallback-category"],
       ["--from", "klaviyo", "--option", "inner=braze"],
-      ["--from", "fcm", "--option", "inner=nope"],
+      ["--from", "klaviyo", "--option", "inner=ir"],
     ] {
       let (code, streams) = runPushc(
         ["validate"] + arguments, input: #"{"aps":{"alert":"hi"},"body":{"_k":"k"}}"#)
@@ -284,6 +284,59 @@ import Testing
       #expect(
         streams.error.contains("validate writes no payload"), "\(arguments): \(streams.error)")
     }
+  }
+
+  /// fcm's `inner=` given a value it cannot take is refused for that, listing the formats
+  /// it can name, by `validate` and `convert` alike: the option is fcm's, but `ir` (or an
+  /// unknown name, or none) is no format fcm carries inside.
+  @Test(arguments: [
+    (
+      "inner=ir",
+      "--option inner=ir: ir cannot be the inner format (fcm's apns.payload is a vendor payload); the inner format is one of apns, "
+    ),
+    ("inner=nope", "--option inner=nope: unknown format 'nope'; the inner format is one of apns, "),
+    ("inner", "--option inner needs a format (inner=FORMAT); the inner format is one of apns, "),
+  ])
+  func anInnerOptionNamingNoInnerFormatIsRefusedForThat(_ option: String, _ message: String) {
+    for command in [
+      ["validate", "--from", "fcm"], ["validate", "--from", "auto"],
+      ["convert", "--from", "fcm", "--to", "apns"], ["convert", "--from", "auto", "--to", "apns"],
+    ] {
+      let (code, streams) = runPushc(
+        command + ["--option", option], input: #"{"message":{"token":"t"}}"#)
+      #expect(code == .usage, "\(command): \(streams.error)")
+      #expect(streams.error.hasPrefix("pushc: " + message), "\(command): \(streams.error)")
+      #expect(streams.error.contains("klaviyo"), "\(command): \(streams.error)")
+    }
+  }
+
+  /// An `--option inner=FORMAT` that reading went without is said by `validate`, which
+  /// otherwise leaves out reading's notes: fcm's payload inside that detection settles
+  /// as another format, and, with `--from auto`, a payload detected as a format that
+  /// reads with no option.
+  @Test func validateSaysWhenTheInnerOptionWasNotUsed() throws {
+    let message =
+      #"{"message":{"token":"t","apns":{"payload":{"aps":{"alert":{"title":"a","body":"b"}}}}}}"#
+    for format in ["fcm", "auto"] {
+      let result = try Self.validate(format, message, options: ["inner=klaviyo"])
+      #expect(result.code == .success, "\(format): \(result.found)")
+      #expect(
+        Self.has(result.found, "input.unused-option", at: "/message/apns/payload"),
+        "\(format): \(result.found)")
+    }
+    let klaviyo = #"{"aps":{"alert":{"title":"a","body":"b"}},"body":{"_k":{"m":"1"}}}"#
+    let detected = try Self.validate("auto", klaviyo, options: ["inner=expo"])
+    #expect(detected.code == .success, "\(detected.found)")
+    #expect(Self.has(detected.found, "input.unused-option", at: ""), "\(detected.found)")
+    let (_, streams) = runPushc(
+      ["validate", "--from", "auto", "--option", "inner=expo"], input: klaviyo)
+    #expect(
+      streams.error.contains(
+        "<stdin>: note: --option inner=expo is not used for reading: the payload is read as klaviyo, and only fcm reads with it [input.unused-option]"
+      ), "\(streams.error)")
+    // Used, it is not mentioned.
+    let used = try Self.validate("fcm", message, options: ["inner=apns"])
+    #expect(!used.found.contains { $0.code == "input.unused-option" }, "\(used.found)")
   }
 
   /// The rules every format's payload gets run on an FCM message's phone payload too, at

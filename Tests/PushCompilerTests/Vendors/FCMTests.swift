@@ -384,6 +384,29 @@ extension FCMTests {
     #expect(streams.outputText.contains("myapp://sale"))
   }
 
+  /// `--from auto` takes `--option inner=FORMAT`, which fcm reads with, whatever the
+  /// target; a payload detected as a format that reads with no option gets a note that
+  /// the option was not used for reading.
+  @Test func theInnerOptionIsNotUsedForAPayloadDetectedAsAnotherFormat() throws {
+    let klaviyo = #"{"aps":{"alert":{"title":"a","body":"b"}},"body":{"_k":{"m":"1"}}}"#
+    let note =
+      "note: --option inner=expo is not used for reading: the payload is read as klaviyo, and only fcm reads with it [input.unused-option]"
+    for target in ["apns", "fcm"] {
+      let (code, streams) = runPushc(
+        ["convert", "--from", "auto", "--to", target, "--option", "inner=expo"]
+          + (target == "fcm" ? ["--set", "token=t"] : []), input: klaviyo)
+      #expect(code == .success, "\(target): \(streams.error)")
+      #expect(streams.error.contains("<stdin>: " + note), "\(target): \(streams.error)")
+    }
+    let named = runPushc(
+      [
+        "convert", "--from", "klaviyo", "--to", "fcm", "--option", "inner=expo", "--set", "token=t",
+      ],
+      input: klaviyo)
+    #expect(named.0 == .success, "\(named.1.error)")
+    #expect(!named.1.error.contains("input.unused-option"), "\(named.1.error)")
+  }
+
   /// `--option inner=FORMAT` settles only a payload inside several formats claim alike: a
   /// payload detection settles (or no format claims) is read as detected, and a note says
   /// the option was not used for reading.
@@ -405,7 +428,7 @@ extension FCMTests {
       let ir = try #require(result.output, "\(result.diagnostics)")
       #expect(ir["extras"]?["fcm"]?["@inner"] == .string(read))
       let note = result.diagnostics.first {
-        $0.code == .detectedFormat && $0.message.contains("--option inner=braze")
+        $0.code == .unusedOption && $0.message.contains("--option inner=braze")
       }
       #expect(note?.message.contains("not used for reading") == true, "\(result.diagnostics)")
       #expect(note?.location == .input(JSONPointer(place)), "\(String(describing: note))")

@@ -41,13 +41,19 @@ public struct FCM: ParsedFormat {
   }
 
   /// An `inner` option without a format, or naming one that is unknown or cannot stand
-  /// inside the envelope (ir, fcm), is refused for that, listing the formats it can be;
+  /// inside the envelope (ir, fcm), is refused for that (``refusal(ofReadingOption:)``);
   /// `api-request`, because `apns.payload` is what the phone receives.
   public func refusal(ofOption option: String) -> String? {
     if option == PayloadForm.apiRequestOption {
       return
         "--option \(option): fcm's apns.payload is what the phone receives, not a send request; \(Self.deviceFormNames) are written there in their device form"
     }
+    return refusal(ofReadingOption: option)
+  }
+
+  /// An `inner` option without a format, or naming one that is unknown or cannot stand
+  /// inside the envelope (ir, fcm), is refused for that, listing the formats it can be.
+  public func refusal(ofReadingOption option: String) -> String? {
     let formats =
       "the inner format is one of \(Self.innerFormats.map(\.id).joined(separator: ", "))"
     // `inner` and `inner=` name no format alike.

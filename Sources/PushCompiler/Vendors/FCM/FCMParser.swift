@@ -361,7 +361,7 @@ struct FCMParser: PayloadParser {
     }
     if let named, named != format.id {
       context.report(
-        .detectedFormat,
+        .unusedOption,
         "--option \(FCM.innerOption)=\(named) is not used for reading: the APNs payload is read as \(format.id); the option names the format of a payload inside only where several formats claim it alike, and the format an fcm target writes",
         at: relocate(.root))
     }
