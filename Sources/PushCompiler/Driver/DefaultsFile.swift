@@ -70,6 +70,19 @@ struct DefaultsFile {
               at: .input(JSONPointer.root.appending(member.key))),
             code: .dataError))
       }
+      // A value of the wrong type for a field the target has is as wrong as one that is
+      // no string: it is refused before any record, not in every record lacking the field.
+      if target.takesSetting(member.key, options: options),
+        let mismatch = target.invalidSetting(
+          member.key, text, from: "the defaults file", options: options)
+      {
+        return .failure(
+          Failure(
+            diagnostic: Diagnostic(
+              .invalidFieldValue, "\(mismatch); nothing is converted",
+              at: .input(JSONPointer.root.appending(member.key))),
+            code: .dataError))
+      }
       defaults.values[member.key] = text
     }
     // Two names of one field (`W$id` and `wzrk_id`), or two fields of which the output

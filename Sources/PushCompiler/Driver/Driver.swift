@@ -311,7 +311,19 @@ struct Session {
     }
     try checkNamesKnown(to: target)
     try checkOneOfEachGroup(of: target)
+    try checkSettingValues(for: target)
     return target
+  }
+
+  /// Refuses a `--set` value that is not of its field's type (`--set templateId=08`
+  /// for Iterable's whole number): `--set` wins over every record's own value, so the
+  /// value would fail every record alike; it is refused once, before any is read.
+  private func checkSettingValues(for target: any VendorFormat) throws(UsageError) {
+    for (name, text) in options.settings.sorted(by: { $0.key < $1.key }) {
+      if let mismatch = target.invalidSetting(name, text, from: "--set", options: options.options) {
+        throw UsageError("\(mismatch); nothing is converted")
+      }
+    }
   }
 
   /// Refuses an `--option` or a `--set` field that `target` does not have; an option

@@ -46,6 +46,19 @@ struct TargetField: Sendable {
     }
   }
 
+  /// Why `text`, given by `source` (`--set`, the defaults file), is not of the field's
+  /// type (`'itbl.templateId' takes a whole number, but --set gives '08'`); `nil` when
+  /// ``json(_:)`` takes it. The one check of a given value, made before any record is
+  /// read and, for a value that reaches a record otherwise, by the emitter.
+  func mismatch(_ text: String, from source: String) -> String? {
+    json(text) == nil ? mismatchMessage(text, from: source) : nil
+  }
+
+  /// The message of ``mismatch(_:from:)``, for a `text` known not to fit.
+  fileprivate func mismatchMessage(_ text: String, from source: String) -> String {
+    "\(quotedOutput) takes \(typeDescription), but \(source) gives '\(text)'"
+  }
+
   /// Where the value goes, as messages name it (`'body._k'`).
   var quotedOutput: String { "'\(output.dottedPath)'" }
 
@@ -58,6 +71,12 @@ struct TargetField: Sendable {
 extension [TargetField] {
   /// The fields as ``VendorFormat/settableFields`` lists them.
   var listed: [(names: [String], meaning: String)] { map { ($0.names, $0.meaning) } }
+
+  /// Why `text`, given by `source` for the field named `name`, is not of its type
+  /// (``TargetField/mismatch(_:from:)``); `nil` when it is, or no field has that name.
+  func mismatch(named name: String, _ text: String, from source: String) -> String? {
+    first { $0.names.contains(name) }?.mismatch(text, from: source)
+  }
 }
 
 extension EmitContext {
@@ -171,8 +190,7 @@ extension EmitContext {
   {
     if let value = field.json(text) { return value }
     diagnostics.report(
-      .invalidFieldValue,
-      "\(field.quotedOutput) takes \(field.typeDescription), but \(source) gives '\(text)'; nothing is written",
+      .invalidFieldValue, "\(field.mismatchMessage(text, from: source)); nothing is written",
       at: .output(field.output))
     return nil
   }

@@ -107,6 +107,14 @@ public protocol VendorFormat: Sendable {
   /// depend on the format `--option inner=` names. `nil` for the plain wording.
   func refusal(ofSetting name: String, options: Set<String>) -> String?
 
+  /// Why `text`, given by `source` (`--set`, the defaults file) as the value of the field
+  /// named `name` (one ``takesSetting(_:options:)`` takes with `options`), is not of
+  /// that field's type (a whole number, true or false); `nil` when it is. Whether a value
+  /// fits depends on the field alone, never on a record, so it is asked once, before any
+  /// record is read. `nil` by default: every field of the format takes text.
+  func invalidSetting(_ name: String, _ text: String, from source: String, options: Set<String>)
+    -> String?
+
   /// Groups of `--set` names of the output written with `options` of which one at most
   /// may be given, with what they give: the names of one field (CleverTap's `W$id` and
   /// `wzrk_id`), or fields of which the output holds one (FCM's `token`, `topic`,
@@ -149,6 +157,9 @@ extension VendorFormat {
   public func readsOption(_ option: String) -> Bool { false }
   public func refusal(ofReadingOption option: String) -> String? { nil }
   public func refusal(ofSetting name: String, options: Set<String>) -> String? { nil }
+  public func invalidSetting(
+    _ name: String, _ text: String, from source: String, options: Set<String>
+  ) -> String? { nil }
 
   /// Whether ``settableFields`` names `name`.
   public func listsSetting(_ name: String) -> Bool {

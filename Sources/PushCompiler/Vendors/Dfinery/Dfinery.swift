@@ -27,6 +27,12 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
     DfineryEmitter.settableFields.listed
   }
 
+  public func invalidSetting(
+    _ name: String, _ text: String, from source: String, options: Set<String>
+  ) -> String? {
+    DfineryEmitter.settableFields.mismatch(named: name, text, from: source)
+  }
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

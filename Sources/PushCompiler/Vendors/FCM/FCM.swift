@@ -115,6 +115,16 @@ public struct FCM: ParsedFormat {
 
   public var settableFields: [(names: [String], meaning: String)] { FCMEmitter.targetFields.listed }
 
+  /// fcm's own fields, then those of the format whose fields `--set` may give inside
+  /// (``settingFormat(options:)``).
+  public func invalidSetting(
+    _ name: String, _ text: String, from source: String, options: Set<String>
+  ) -> String? {
+    FCMEmitter.targetFields.mismatch(named: name, text, from: source)
+      ?? Self.settingFormat(options: options)?.invalidSetting(
+        name, text, from: source, options: options)
+  }
+
   /// The ids were read from the inner payload, by its format.
   public func issuerOfTrackingIDs(readWith extras: VendorExtras) -> String? {
     extras["fcm"]?[Key.innerHint]?.stringValue ?? APNs().id

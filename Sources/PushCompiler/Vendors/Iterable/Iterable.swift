@@ -21,6 +21,12 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     IterableEmitter.settableFields.listed
   }
 
+  public func invalidSetting(
+    _ name: String, _ text: String, from source: String, options: Set<String>
+  ) -> String? {
+    IterableEmitter.settableFields.mismatch(named: name, text, from: source)
+  }
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

@@ -1,0 +1,85 @@
+import Foundation
+import PushCompiler
+import Testing
+
+/// A value given for a field of the target that is not of the field's type (a whole
+/// number, true or false) is known bad before any record is read: `--set` wins over
+/// every record's own value, and a defaults file's value is the same for every record.
+/// It is refused once, before the input is read, never record by record.
+@Suite struct SettingValueTests {
+  static let payload = #"{"aps": {"alert": "hi"}}"#
+  /// Two records, then a line that is not JSON: read, it would fail on its own.
+  static let records = payload + "\n" + payload + "\nnot json\n"
+
+  /// (target, the `--set` value, an option, the message after `pushc: `)
+  @Test(arguments: [
+    (
+      "iterable", "templateId=08", "",
+      "'itbl.templateId' takes a whole number, but --set gives '08'; nothing is converted"
+    ),
+    (
+      "iterable", "isGhostPush=x", "",
+      "'itbl.isGhostPush' takes true or false, but --set gives 'x'; nothing is converted"
+    ),
+    (
+      "iterable", "campaignId=abc", "",
+      "'itbl.campaignId' takes a whole number, but --set gives 'abc'; nothing is converted"
+    ),
+    (
+      "dfinery", "is_test=maybe", "",
+      "'dfn.is_test' takes a whole number, but --set gives 'maybe'; nothing is converted"
+    ),
+    (
+      "fcm", "templateId=08", "inner=iterable",
+      "'itbl.templateId' takes a whole number, but --set gives '08'; nothing is converted"
+    ),
+  ])
+  func aSetValueOfTheWrongTypeIsAUsageErrorBeforeAnyRecord(
+    _ target: String, _ setting: String, _ option: String, _ message: String
+  ) {
+    let extra = ["--set", setting] + (option.isEmpty ? [] : ["--option", option])
+    for (arguments, input) in [
+      (["batch", "-f", "apns", "-t", target, "-"], Self.records),
+      (["convert", "-f", "apns", "-t", target], "not json"),
+    ] {
+      let (code, streams) = runPushc(arguments + extra, input: input)
+      #expect(code == .usage, "\(arguments) \(streams.error)")
+      #expect(streams.output.isEmpty)
+      #expect(streams.error == "pushc: \(message)\nrun 'pushc --help' for usage\n")
+    }
+  }
+
+  /// A value of the field's type is taken as before.
+  @Test func aSetValueOfTheFieldsTypeConverts() {
+    let (code, streams) = runPushc(
+      ["batch", "-f", "apns", "-t", "iterable", "--set", "templateId=8", "--set", "isGhostPush=0"],
+      input: Self.payload + "\n")
+    #expect(code == .success, "\(streams.error)")
+    #expect(streams.outputText.contains(#""templateId":8"#), "\(streams.outputText)")
+  }
+
+  /// A defaults file's value of the wrong type for a field of the target stops the run
+  /// before any record (65), placed in the file, as a value that is no string does, even
+  /// when some records carry their own; a target with no such field leaves it unused.
+  @Test func aDefaultsValueOfTheWrongTypeStopsTheRunInTheFile() throws {
+    let folder = try TemporaryFolder.make("setting-value")
+    let defaults = try TemporaryFolder.write(
+      Array(#"{"templateId": "08"}"#.utf8), to: "defaults.json", in: folder)
+    let own = #"{"aps": {"alert": "b"}, "itbl": {"templateId": 5}}"#
+    let expected =
+      "\(defaults):/templateId: error: 'itbl.templateId' takes a whole number, but the defaults file gives '08'; nothing is converted [emit.invalid-field-value]\n"
+    for (arguments, input) in [
+      (["batch", "-f", "iterable", "-t", "iterable", "-"], Self.payload + "\n" + own + "\n"),
+      (["convert", "-f", "iterable", "-t", "iterable"], own),
+    ] {
+      let (code, streams) = runPushc(arguments + ["--defaults", defaults], input: input)
+      #expect(code == .dataError, "\(arguments) \(streams.error)")
+      #expect(streams.output.isEmpty)
+      #expect(streams.error == expected)
+    }
+    let (code, streams) = runPushc(
+      ["batch", "-f", "apns", "-t", "klaviyo", "-", "--defaults", defaults],
+      input: Self.payload + "\n")
+    #expect(code == .success, "\(streams.error)")
+  }
+}
