@@ -165,7 +165,10 @@ struct BatchRun {
         blocksHeld: blocksHeld)
     }
     defer { reader.close() }
-    if input != "-",
+    // Only a regular file named as an input is read as an array when it holds one: what
+    // is not (standard input, a named pipe) cannot be read twice, and is NDJSON.
+    let readsArrays = input != "-" && FileIO.isRegularFile(reader.descriptor)
+    if readsArrays,
       try InputKind.of(reader.descriptor, path: input, maxLineBytes: limit) == .array,
       try convertArray(input, into: sink, streams: &streams)
     {
@@ -192,11 +195,11 @@ struct BatchRun {
     if firstLineLeftOpen && linesNotJSON > 1
       && (linesNotJSON == read - firstRecordOfLines + 1 || linesWithTrailingContent > 0)
     {
-      // An array is read as one from a file, not from standard input.
+      // An array is read as one from a regular file, not from standard input or a pipe.
       let several =
-        input == "-"
-        ? "for several give a folder of '.json' files, or a JSON array in a file"
-        : "for several give a folder of '.json' files or a JSON array"
+        readsArrays
+        ? "for several give a folder of '.json' files or a JSON array"
+        : "for several give a folder of '.json' files, or a JSON array in a file"
       let diagnostic = Diagnostic(
         .multiLineDocument,
         "batch reads one JSON document per line, and line 1 opens a value it does not close: "

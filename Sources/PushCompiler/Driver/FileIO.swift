@@ -208,6 +208,14 @@ extension FileIO {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether `descriptor` is open on a regular file, which can be read again from its
+  /// start (a batch input holding a JSON array is read as one); not a pipe, a socket, a
+  /// device, nor a descriptor that is not open (-1, for bytes already in memory).
+  static func isRegularFile(_ descriptor: Int32) -> Bool {
+    var info = stat()
+    return descriptor >= 0 && fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
   /// Whether `path` names a character device (`/dev/null`, a terminal).
   static func isCharacterDevice(_ path: String) -> Bool {
     var info = stat()

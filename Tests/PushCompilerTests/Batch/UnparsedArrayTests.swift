@@ -95,6 +95,30 @@ extension BatchTests {
       "\(elements.error)")
   }
 
+  /// A named pipe (`<(cat array.json)`) is read as NDJSON, as standard input is: the note
+  /// asks for an array in a file, not for the array it already is.
+  @Test func aPrettyPrintedArrayFromANamedPipeIsAskedForInAFile() throws {
+    let pipe = try file("placeholder", "")
+    try FileManager.default.removeItem(atPath: pipe)
+    try #require(mkfifo(pipe, 0o600) == 0)
+    let array = "[\n  {\n    \"aps\": {\"alert\": \"x\"}\n  }\n]\n"
+    let writer = Thread {
+      let descriptor = open(pipe, O_WRONLY)
+      guard descriptor >= 0 else { return }
+      _ = array.utf8CString.withUnsafeBufferPointer {
+        write(descriptor, $0.baseAddress, $0.count - 1)
+      }
+      close(descriptor)
+    }
+    writer.start()
+    let (code, streams) = run(["batch", "--from", "apns", "--to", "apns", pipe])
+    #expect(code == .failed)
+    #expect(
+      streams.error.contains(
+        "for several give a folder of '.json' files, or a JSON array in a file [input.multi-line-document]"
+      ), "\(streams.error)")
+  }
+
   /// A pretty-printed array cut short keeps the elements before the cut; the rest is
   /// one record, which fails where the input ends.
   @Test func aPrettyPrintedArrayCutShortKeepsItsElements() throws {
