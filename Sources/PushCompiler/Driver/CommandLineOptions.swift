@@ -145,25 +145,29 @@ public struct CommandLineOptions: Sendable, Equatable {
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
     if helpAsked {
-      if parsed.command == .help, let named, named != .help, named != .version {
-        parsed.helpTopic = named
+      // After a command, `--help` describes it (`pushc help --help`, help itself; `pushc
+      // help batch --help`, batch).
+      if parsed.command == .help, let named {
+        parsed.helpTopic =
+          named == .help ? positional.first.flatMap(Command.init(rawValue:)) ?? .help : named
       }
       return parsed
     }
     if let mistake { throw mistake }
     // `pushc help batch` is `pushc batch --help`.
-    if named == .help, positional.count == 1,
-      let topic = Command(rawValue: positional[0]), topic != .help, topic != .version
-    {
+    if named == .help, let first = positional.first {
+      guard let topic = Command(rawValue: first) else {
+        throw Self.notACommand(first, "the word after 'help' is one of")
+      }
+      guard positional.count == 1 else {
+        throw UsageError("unexpected argument '\(positional[1])'")
+      }
       parsed.helpTopic = topic
       return parsed
     }
     if let repeated = repeats.first { throw repeated }
     if named == nil, let first = positional.first {
-      let commands = Command.allCases.filter { $0 != .help && $0 != .version }
-      throw UsageError(
-        "'\(first)' is not a command; the first word is one of \(commands.map(\.rawValue).joined(separator: ", "))"
-      )
+      throw Self.notACommand(first, "the first word is one of")
     }
     if let stray = optionsGiven.first(where: { !$0.commands.contains(parsed.command) }) {
       throw UsageError(
@@ -180,6 +184,13 @@ public struct CommandLineOptions: Sendable, Equatable {
     try parsed.takeInputs(positional)
     try parsed.checkFormatsGiven()
     return parsed
+  }
+
+  /// The mistake of giving `word` where a command is expected: the commands are listed
+  /// after `lead` ("the first word is one of").
+  private static func notACommand(_ word: String, _ lead: String) -> UsageError {
+    let commands = OptionSpec.describedCommands.map(\.rawValue).joined(separator: ", ")
+    return UsageError("'\(word)' is not a command; \(lead) \(commands)")
   }
 
   /// Takes the positional arguments as the command's inputs: any number for `batch`
@@ -417,7 +428,7 @@ struct OptionSpec: Sendable {
       "pushc batch --from FORMAT|auto --to FORMAT [INPUT...] [-o OUTPUT] [--report FILE] [options]"
     case .formats: "pushc formats"
     case .passes: "pushc passes"
-    case .help: "pushc --help"
+    case .help: "pushc help [COMMAND]"
     case .version: "pushc --version"
     }
   }
@@ -431,7 +442,7 @@ struct OptionSpec: Sendable {
     case .batch: "convert NDJSON, JSON arrays or folders of .json, record by record"
     case .formats: "list the formats and what each can express"
     case .passes: "list the passes in the order they run"
-    case .help: "show this help"
+    case .help: "show the usage of every command, or of COMMAND alone"
     case .version: "show the version"
     }
   }
@@ -460,16 +471,19 @@ struct OptionSpec: Sendable {
   /// the one table every help's exit codes are drawn from.
   private static let exitCodes:
     [(code: ExitCode, meaning: String, commands: Set<CommandLineOptions.Command>)] = [
-      (.success, "ok", Set(describedCommands)),
+      (.success, "ok", Set(CommandLineOptions.Command.allCases)),
       (.failed, "validation failed", [.validate]),
       (.failed, "--fail-on tripped", [.convert, .validate, .batch]),
       (.failed, "a record failed", [.batch]),
-      (.usage, "usage", Set(describedCommands)),
+      (.usage, "usage", Set(CommandLineOptions.Command.allCases)),
       (.dataError, "bad or untranslatable input", [.convert, .validate, .detect]),
       (.dataError, "bad --defaults file", [.convert, .batch]),
       (.noInput, "input unreadable", [.convert, .validate, .detect, .batch]),
       // Standard output, where `formats`, `passes` and `detect` write too.
-      (.cannotCreateOutput, "output not writable", [.convert, .detect, .batch, .formats, .passes]),
+      (
+        .cannotCreateOutput, "output not writable",
+        [.convert, .detect, .batch, .formats, .passes, .help, .version]
+      ),
     ]
 
   /// The exit codes `commands` can return, for the help: each code once, in order, with
@@ -548,6 +562,11 @@ struct OptionSpec: Sendable {
       lines.append(
         "INPUT: NDJSON or JSON-array files, or one folder of .json files; none, or '-', is "
           + "standard input.")
+    case .help:
+      lines += [
+        "COMMAND: one of \(describedCommands.map(\.rawValue).joined(separator: ", "));",
+        "'pushc help COMMAND' is 'pushc COMMAND --help'.",
+      ]
     default: break
     }
     lines += ["", "options:"] + optionLines(all.filter { $0.commands.contains(command) })

@@ -131,4 +131,35 @@ extension CommandHelpTests {
     #expect(runPushc(["--help"]).1.outputText.contains("pushc help [COMMAND]"))
     #expect(runPushc(["help", "nonsense"]).0 == .usage)
   }
+
+  /// A mistake after `pushc help` names the word at fault, as after `pushc` itself.
+  @Test(arguments: [
+    (["help", "convert", "extra"], "unexpected argument 'extra'"),
+    (
+      ["help", "foo"],
+      "'foo' is not a command; the word after 'help' is one of convert, validate, detect, batch, formats, passes"
+    ),
+    (
+      ["foo"],
+      "'foo' is not a command; the first word is one of convert, validate, detect, batch, formats, passes"
+    ),
+  ])
+  func helpNamesTheWordAtFault(_ arguments: [String], _ message: String) {
+    let (code, streams) = runPushc(arguments)
+    #expect(code == .usage)
+    #expect(streams.output.isEmpty)
+    #expect(streams.error == "pushc: \(message)\nrun 'pushc --help' for usage\n")
+  }
+
+  /// `pushc help help`, like `pushc help --help`, shows help's own usage.
+  @Test func helpOfHelpIsItsUsage() {
+    let (code, streams) = runPushc(["help", "help"])
+    #expect(code == .success)
+    let help = streams.outputText
+    #expect(help.hasPrefix("usage: pushc help [COMMAND]\n"), "\(help)")
+    #expect(help.contains("'pushc help COMMAND' is 'pushc COMMAND --help'"), "\(help)")
+    #expect(Self.listedOptions(help) == ["--help", "--version"], "\(help)")
+    #expect(Self.listedExitCodes(help) == [0, 64, 73], "\(help)")
+    #expect(runPushc(["help", "--help"]).1.outputText == help)
+  }
 }
