@@ -618,7 +618,16 @@ struct CommandLineWords {
       value = String(argument[argument.index(after: equals)...])
     }
     let spec = OptionSpec.all.first { $0.long == name || $0.short == name }
-    if value == nil, spec?.valueName != nil { value = rest.popFirst() }
+    if value == nil, spec?.valueName != nil, let next = rest.first,
+      !Self.answersWherever.contains(next)
+    {
+      value = rest.popFirst()
+    }
     return .option(name: name, spec: spec, value: value)
   }
+
+  /// The words that ask for the help or the version wherever they stand, even where an
+  /// option's value is expected (`-o --help`): they are never taken as its value, which
+  /// is then missing. A file so named is given as `./--help`, or as `--output=--help`.
+  static let answersWherever: Set<String> = ["--help", "-h", "--version"]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PushCompiler
 import Testing
 
@@ -120,6 +121,33 @@ extension CommandHelpTests {
     #expect(streams.error.isEmpty)
     let (mistake, _) = runPushc(arguments.filter { $0 != "--help" })
     #expect(mistake == .usage)
+  }
+
+  /// `--help`, `-h` and `--version` where an option's value is expected are the request,
+  /// not the value: no file named `--help` is written, no format named `--version` looked
+  /// for. A file so named is given as `./--help`.
+  @Test(arguments: ["--help", "-h", "--version"])
+  func helpAndVersionAreNoOptionValue(_ request: String) throws {
+    let folder = try TemporaryFolder.make("help-value")
+    let input = try TemporaryFolder.write(
+      Array(#"{"aps": {"alert": "hi"}}"#.utf8), to: "s.json", in: folder)
+    let expected = runPushc(request == "--version" ? ["--version"] : ["convert", "--help"])
+    for arguments in [
+      ["convert", "-f", "apns", "-t", "apns", input, "-o", request],
+      ["convert", "--from", request], ["convert", "--set", request],
+    ] {
+      let (code, streams) = runPushc(arguments)
+      #expect(code == .success, "\(arguments) \(streams.error)")
+      #expect(streams.outputText == expected.1.outputText, "\(arguments)")
+      #expect(streams.error.isEmpty, "\(arguments) \(streams.error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: request))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.json"])
+    let named = folder.appendingPathComponent(request).path
+    let (code, _) = runPushc(["convert", "-f", "apns", "-t", "apns", input, "-o", named])
+    #expect(code == .success)
+    #expect(FileManager.default.fileExists(atPath: named))
   }
 
   /// `pushc help COMMAND` is `pushc COMMAND --help`; the usage names both.
