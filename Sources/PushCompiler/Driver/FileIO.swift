@@ -199,6 +199,14 @@ public enum FileIO {
   static func isStandardError(_ path: String) -> Bool {
     ["/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"].contains(path)
   }
+
+  /// Whether an input at `path` is read from standard input: `-`, or a name of it
+  /// (`/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`), known by the name alone, as
+  /// ``isStandardError(_:)`` knows standard error's. Two reads of it (the records and the
+  /// `--defaults` file) would find the second empty when it is a pipe.
+  static func isStandardInput(_ path: String) -> Bool {
+    ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
+  }
 }
 
 extension FileIO {

@@ -79,16 +79,15 @@ enum OutputCollisions {
   static func streamNamedTwice(in options: CommandLineOptions, standardInput: Int32?)
     -> String?
   {
+    if let problem = defaultsReadFromStandardInput(in: options, standardInput: standardInput) {
+      return problem
+    }
     guard options.command == .batch else { return nil }
     var seen: [(input: String, identity: FileIO.FileIdentity)] = []
     for input in options.inputs {
-      var info = stat()
-      let found =
-        input == "-"
-        ? standardInput.map { fstat($0, &info) == 0 } ?? false : stat(input, &info) == 0
-      let kind = info.st_mode & S_IFMT
-      guard found, kind != S_IFREG, kind != S_IFDIR else { continue }
-      let identity = FileIO.FileIdentity(info)
+      guard let identity = streamIdentity(of: input, standardInput: standardInput) else {
+        continue
+      }
       if let first = seen.first(where: { $0.identity == identity }) {
         let (named, dash) = first.input == "-" ? (input, true) : (first.input, input == "-")
         return dash
@@ -98,6 +97,49 @@ enum OutputCollisions {
       seen.append((input, identity))
     }
     return nil
+  }
+
+  /// What is wrong when the `--defaults` file of a `convert` or `batch` run is standard
+  /// input (`-`, `/dev/stdin`, or the pipe or device it is) while the payload or the
+  /// records are read from it too, as a usage message, or nil: whichever is read first
+  /// takes everything.
+  private static func defaultsReadFromStandardInput(
+    in options: CommandLineOptions, standardInput: Int32?
+  ) -> String? {
+    guard let defaults = options.defaultsFile else { return nil }
+    let inputs = NamedFiles(options).inputs
+    let read = options.command == .batch ? "the records are" : "the payload is"
+    // How the input names standard input, for the message: nothing when no input is named.
+    let standardInputNamed =
+      inputs.isEmpty ? "" : inputs.first(where: FileIO.isStandardInput).map { " (as '\($0)')" }
+    if FileIO.isStandardInput(defaults), let named = standardInputNamed {
+      return
+        "--defaults '\(defaults)' is standard input, which \(read) read from too\(named): it can be read only once"
+    }
+    guard let identity = streamIdentity(of: defaults, standardInput: standardInput) else {
+      return nil
+    }
+    for input in inputs.isEmpty ? ["-"] : inputs
+    where streamIdentity(of: input, standardInput: standardInput) == identity {
+      return
+        "--defaults '\(defaults)' and the input '\(input)' are one pipe or device: it can be read only once"
+    }
+    return nil
+  }
+
+  /// The identity of the pipe or device `input` names (`-`: the one standard input is,
+  /// through its descriptor when it is a real one); nil for a regular file or a folder,
+  /// which can be read more than once, or for what cannot be found.
+  private static func streamIdentity(of input: String, standardInput: Int32?)
+    -> FileIO.FileIdentity?
+  {
+    var info = stat()
+    let found =
+      input == "-"
+      ? standardInput.map { fstat($0, &info) == 0 } ?? false : stat(input, &info) == 0
+    let kind = info.st_mode & S_IFMT
+    guard found, kind != S_IFREG, kind != S_IFDIR else { return nil }
+    return FileIO.FileIdentity(info)
   }
 
   /// What is wrong with the paths of `options`, as a usage message, or nil; a folder

@@ -173,3 +173,29 @@ extension DefaultsFileTests {
     #expect(streams.error.split(separator: "\n").count == 1, "\(streams.error)")
   }
 }
+
+extension DefaultsFileTests {
+  /// A `--defaults` file that is standard input, read for the payload or the records
+  /// too, would be read twice: the second read finds nothing. Refused as a usage error
+  /// (64) before anything is read, as `batch - -` is.
+  @Test(arguments: ["/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0"])
+  func defaultsFromStandardInputBesideTheInputIsAUsageError(_ path: String) {
+    for (arguments, read) in [
+      (["batch", "-f", "apns", "-t", "klaviyo"], ("the records are", "")),
+      (["batch", "-f", "apns", "-t", "klaviyo", "-"], ("the records are", " (as '-')")),
+      (["convert", "-f", "apns", "-t", "klaviyo"], ("the payload is", "")),
+      (
+        ["convert", "-f", "apns", "-t", "klaviyo", "/dev/stdin"],
+        ("the payload is", " (as '/dev/stdin')")
+      ),
+    ] {
+      let (code, streams) = run(arguments + ["--defaults", path], input: #"{"_k": "q"}"#)
+      #expect(code == .usage, "\(arguments) \(streams.error)")
+      #expect(streams.output.isEmpty)
+      #expect(
+        streams.error
+          == "pushc: --defaults '\(path)' is standard input, which \(read.0) read from too\(read.1): it can be read only once\nrun 'pushc --help' for usage\n"
+      )
+    }
+  }
+}
