@@ -210,7 +210,8 @@ enum OutputCollisions {
       let (output, report) = (outputs[0].path, outputs[1].path)
       // Two outputs to one device (`/dev/null`) replace nothing.
       if Place(output) == Place(report), !FileIO.isCharacterDevice(output) {
-        return "-o and --report both name '\(report)': one would replace the other"
+        return
+          "-o '\(output)' and --report '\(report)' name the same file: one would replace the other"
       }
       if folder != nil, report.hasSuffix(".json"), lies(report, inside: Place(output)) {
         return "--report '\(report)' lies inside the output folder '\(output)', "

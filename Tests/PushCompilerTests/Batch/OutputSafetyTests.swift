@@ -72,9 +72,18 @@ extension OutputSafetyTests {
     (["IN", "-o", "DIR/link.ndjson"], "is the input 'IN'"),
     (["DIR/link.ndjson", "-o", "IN"], "is the input 'DIR/link.ndjson'"),
     (["IN", "--report", "IN"], "--report 'IN' is the input 'IN'"),
-    (["IN", "-o", "DIR/rr.out", "--report", "DIR/rr.out"], "-o and --report both name"),
-    (["IN", "-o", "DIR/rr.out", "--report", "DIR/./rr.out"], "-o and --report both name"),
-    (["IN", "-o", "DIR/x.out", "--report", "DIR/link.out"], "-o and --report both name"),
+    (
+      ["IN", "-o", "DIR/rr.out", "--report", "DIR/rr.out"],
+      "-o 'DIR/rr.out' and --report 'DIR/rr.out' name the same file: one would replace the other"
+    ),
+    (
+      ["IN", "-o", "DIR/rr.out", "--report", "DIR/./rr.out"],
+      "-o 'DIR/rr.out' and --report 'DIR/./rr.out' name the same file"
+    ),
+    (
+      ["IN", "-o", "DIR/x.out", "--report", "DIR/link.out"],
+      "-o 'DIR/x.out' and --report 'DIR/link.out' name the same file"
+    ),
     (["IN", "--report", "-"], "--report - and the records would both go to standard output"),
     (["IN", "-o", "-", "--report", "-"], "both go to standard output"),
     (["-", "--report", "-"], "both go to standard output"),
