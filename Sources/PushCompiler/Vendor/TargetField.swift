@@ -56,7 +56,8 @@ struct TargetField: Sendable {
 
   /// The message of ``mismatch(_:from:)``, for a `text` known not to fit.
   fileprivate func mismatchMessage(_ text: String, from source: String) -> String {
-    "\(quotedOutput) takes \(typeDescription), but \(source) gives '\(text)'"
+    let reason = refusalReason(for: text).map { ", \($0)" } ?? ""
+    return "\(quotedOutput) takes \(typeDescription), but \(source) gives '\(text)'\(reason)"
   }
 
   /// Where the value goes, as messages name it (`'body._k'`).
@@ -64,7 +65,28 @@ struct TargetField: Sendable {
 
   /// What the field's values must look like, for messages.
   var typeDescription: String {
-    isBoolean ? "true or false" : isNumber ? "a whole number" : "text"
+    isBoolean ? "true or false" : isNumber ? "an integer" : "text"
+  }
+
+  /// Why ``json(_:)`` refuses `text` for a number field, as a clause following the quoted
+  /// text in a message (`which does not fit in 64 bits`); `nil` for other fields.
+  func refusalReason(for text: String) -> String? {
+    guard isNumber, !isBoolean else { return nil }
+    if let integer = JSONNumber(integer: text) {
+      return integer.intValue == nil ? "which does not fit in 64 bits" : nil
+    }
+    let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+    if digits.count > 1, digits.first == UInt8(ascii: "0"),
+      digits.allSatisfy({ (0x30...0x39).contains($0) })
+    {
+      return "which JSON does not write with a leading zero"
+    }
+    guard let number = JSONNumber(spelled: text) else {
+      return "which is not a number as JSON writes it"
+    }
+    return number.isWhole
+      ? "which is a whole number, but not written as an integer (digits only)"
+      : "which is not a whole number"
   }
 }
 

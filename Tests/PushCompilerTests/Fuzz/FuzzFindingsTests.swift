@@ -74,7 +74,7 @@ import Testing
     #expect(run.output.isEmpty)
     #expect(
       run.error.hasPrefix(
-        "pushc: 'itbl.campaignId' takes a whole number, but --set gives '\(text)'; nothing is converted"
+        "pushc: 'itbl.campaignId' takes an integer, but --set gives '\(text)'"
       ))
   }
 

@@ -24,6 +24,28 @@ import Testing
     }
   }
 
+  /// A refused `--set` number says what is wrong with it: `007` and a number beyond 64 bits
+  /// are whole numbers, which "takes a whole number" denied.
+  @Test(arguments: [
+    ("007", "which JSON does not write with a leading zero"),
+    ("99999999999999999999", "which does not fit in 64 bits"),
+    ("1E3", "which is a whole number, but not written as an integer (digits only)"),
+    ("1.5", "which is not a whole number"),
+    ("+5", "which is not a number as JSON writes it"),
+    ("abc", "which is not a number as JSON writes it"),
+  ])
+  func aRefusedNumberSaysWhy(text: String, reason: String) throws {
+    let payload = #"{"aps": {"alert": "x"}, "notification-action": {"type": "openApp"}}"#
+    let refused = try translate(
+      payload, from: Acoustic(), settings: ["templateId": "7", "campaignId": text])
+    #expect(refused.output == nil)
+    let messages = refused.diagnostics.all.filter { $0.code == .invalidFieldValue }.map(\.message)
+    #expect(
+      messages == [
+        "'itbl.campaignId' takes an integer, but --set gives '\(text)', \(reason); nothing is written"
+      ])
+  }
+
   @Test func buttonOptionsFollowTheSDK() throws {
     let payload =
       #"{"itbl": {"messageId": "m", "actionButtons": [{"identifier": "a", "title": "A"}, {"identifier": "b", "title": "B", "buttonType": "destructive", "openApp": false, "requiresUnlock": true}, {"identifier": "c", "title": "C", "openApp": 0}]}}"#
