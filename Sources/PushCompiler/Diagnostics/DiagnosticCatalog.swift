@@ -275,6 +275,13 @@ extension DiagnosticCode {
     "emit.reordered-buttons", .note,
     "buttons are written in another order because the vendor's SDK reorders them; they display in the IR's order"
   )
+  /// The output lacks what the vendor's SDK needs to track an open of the push, which it
+  /// still shows and handles (Iterable: `itbl.templateId`). Not lossy: nothing the source
+  /// said is lost.
+  public static let untrackedOpens = DiagnosticCode(
+    "emit.untracked-opens", .warning,
+    "the output lacks what the vendor's SDK needs to track an open; the push is shown and handled, but no open is tracked"
+  )
   /// The payload is larger than the target's delivery accepts.
   public static let overBudget = DiagnosticCode(
     "emit.over-budget", .error,
@@ -318,6 +325,12 @@ extension DiagnosticCode {
   public static let validationUnknownCategory = DiagnosticCode(
     "validate.unknown-category", .error,
     "`aps.category` names a category the vendor does not register")
+  /// The payload lacks what the vendor's SDK needs to track an open of it, which it still
+  /// shows and handles.
+  public static let validationUntrackedOpens = DiagnosticCode(
+    "validate.untracked-opens", .warning,
+    "the payload lacks what the vendor's SDK needs to track an open; it is shown and handled, but no open is tracked"
+  )
   /// The payload is larger than its format's delivery accepts.
   public static let validationOverBudget = DiagnosticCode(
     "validate.over-budget", .error,
@@ -346,6 +359,7 @@ extension DiagnosticCode {
     validationButtonCount: [],
     validationLongLabel: [],
     validationOverBudget: [],
+    validationUntrackedOpens: [],
   ]
 
   /// Every catalogued code, sorted by name.
@@ -367,10 +381,10 @@ extension DiagnosticCode {
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, missingMarker, movedField, needsAppSetting, needsPlugin,
       noFallbackCategory, overBudget,
-      refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedValue,
+      refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedValue, untrackedOpens,
       unwritable,
       validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
       validationMutableContent, validationOverBudget, validationUnknownCategory,
-      validationWrongType,
+      validationUntrackedOpens, validationWrongType,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }
 }

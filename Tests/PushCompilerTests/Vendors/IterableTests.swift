@@ -46,6 +46,93 @@ import Testing
       ])
   }
 
+  /// Without a `templateId` from `--set`, the source or `--defaults`, Iterable's SDK builds
+  /// no push metadata and tracks no open (`IterablePushNotificationMetadata.parse`): the
+  /// output is written, with a warning saying how to give one.
+  @Test func aPushWithoutATemplateIDIsWarnedItsOpensAreUntracked() throws {
+    let klaviyo = #"{"aps": {"alert": "x"}, "body": {"_k": "abc"}}"#
+    let result = try translate(klaviyo, from: Klaviyo(), settings: [:])
+    #expect(result.output?["itbl"]?["templateId"] == nil)
+    let warned = result.diagnostics.all.filter { $0.code == .untrackedOpens }
+    #expect(
+      warned.map(\.message) == [
+        "iterable's SDK tracks no open of this push: it needs 'itbl.templateId' as a number"
+      ])
+    #expect(warned.first?.location == .output("/itbl"))
+    #expect(
+      warned.first?.notes == [
+        "give 'itbl.templateId' with --set templateId=N or in a --defaults file",
+        "'itbl.campaignId' is needed too (--set campaignId=N): without one the SDK takes the push for a proof and tracks no open of it",
+      ])
+    #expect(DiagnosticCode.untrackedOpens.severity == .warning)
+    #expect(!DiagnosticCode.untrackedOpens.isLossy)
+    // A template id given, a test send (campaign 0) and a ghost push are not warned.
+    for settings in [
+      ["templateId": "7"], ["campaignId": "0"], ["isGhostPush": "true"],
+    ] {
+      let quiet = try translate(klaviyo, from: Klaviyo(), settings: settings)
+      #expect(quiet.output != nil)
+      #expect(!quiet.diagnostics.codes.contains("emit.untracked-opens"), "\(settings)")
+    }
+    // A refused template id is the error alone: nothing is written.
+    let refused = try translate(klaviyo, from: Klaviyo(), settings: ["templateId": "abc"])
+    #expect(refused.output == nil)
+    #expect(!refused.diagnostics.codes.contains("emit.untracked-opens"))
+  }
+
+  /// `validate --from iterable` warns of an `itbl` without a number `templateId`, a
+  /// string `messageId` or a boolean `isGhostPush`: the push is shown and handled, but
+  /// the SDK tracks no open of it.
+  @Test(arguments: [
+    (
+      #"{"itbl": {"campaignId": 5, "isGhostPush": false, "messageId": "m"}}"#,
+      "/itbl/templateId", "'itbl.templateId' as a number"
+    ),
+    (
+      #"{"itbl": {"campaignId": 5, "templateId": "7", "isGhostPush": false, "messageId": "m"}}"#,
+      "/itbl/templateId", "'itbl.templateId' as a number"
+    ),
+    (
+      #"{"itbl": {"templateId": 7, "isGhostPush": false, "messageId": 3}}"#,
+      "/itbl/messageId", "'itbl.messageId' as a string"
+    ),
+    (
+      #"{"itbl": {"templateId": 7, "messageId": "m"}}"#,
+      "/itbl/isGhostPush", "'itbl.isGhostPush' as a boolean"
+    ),
+    (
+      #"{"itbl": {"isGhostPush": 0}}"#, "/itbl/templateId",
+      "'itbl.templateId' as a number and 'itbl.messageId' as a string"
+    ),
+  ])
+  func validateWarnsOfUntrackedOpens(payload: String, location: String, needs: String) throws {
+    let json = try JSONReader.parse(Array(payload.utf8))
+    var diagnostics = Diagnostics()
+    Iterable().validate(json, diagnostics: &diagnostics)
+    #expect(
+      diagnostics.all.map { "\($0.code) \($0.location) \($0.message)" } == [
+        "validate.untracked-opens \(location) iterable's SDK tracks no open of this push: it needs \(needs)"
+      ])
+    // `pushc validate` says it too (a missing member placed at its object).
+    let validated = try ValidateOnceTests.codes("iterable", payload).values.joined()
+    #expect(validated.filter { $0 == "validate.untracked-opens" }.count == 1)
+  }
+
+  /// A push the SDK tracks an open of, and those it never tracks (a ghost push, a test or
+  /// proof with `campaignId` 0), are not warned.
+  @Test(arguments: [
+    #"{"itbl": {"campaignId": 5, "templateId": 7, "isGhostPush": false, "messageId": "m"}}"#,
+    #"{"itbl": {"templateId": 7.5, "isGhostPush": 0, "messageId": "m"}}"#,
+    #"{"itbl": {"isGhostPush": true, "messageId": "m"}}"#,
+    #"{"itbl": {"campaignId": 0, "isGhostPush": false, "messageId": "m"}}"#,
+    #"{"aps": {"alert": "x"}}"#,
+  ])
+  func validateLetsTrackedAndUntrackablePushesBe(payload: String) throws {
+    var diagnostics = Diagnostics()
+    Iterable().validate(try JSONReader.parse(Array(payload.utf8)), diagnostics: &diagnostics)
+    #expect(diagnostics.all.isEmpty, "\(diagnostics.codes)")
+  }
+
   @Test func buttonOptionsFollowTheSDK() throws {
     let payload =
       #"{"itbl": {"messageId": "m", "actionButtons": [{"identifier": "a", "title": "A"}, {"identifier": "b", "title": "B", "buttonType": "destructive", "openApp": false, "requiresUnlock": true}, {"identifier": "c", "title": "C", "openApp": 0}]}}"#

@@ -106,6 +106,66 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     static let templateImage = "templateImage"
   }
 
+  public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    IterableValidator.validate(payload, diagnostics: &diagnostics)
+  }
+
+  /// A member of `itbl` that keeps Iterable's SDK from tracking an open of the push: it
+  /// is missing, or not of the type the SDK needs.
+  struct UntrackedOpenCause: Equatable {
+    /// The member's key.
+    var key: String
+    /// The type the SDK needs, for messages ("a number").
+    var neededType: String
+    /// Whether `itbl` has the member at all (of another type).
+    var isPresent: Bool
+  }
+
+  /// What keeps Iterable's SDK from tracking an open of a push with this `itbl`, in the
+  /// order members are written. `trackPushOpen` tracks nothing without the metadata
+  /// `IterablePushNotificationMetadata.parse` builds only from a number `templateId`, a
+  /// string `messageId`, a boolean `isGhostPush` (`1` and `0` count) and a `campaignId`
+  /// that is a number when present (swift-sdk `NotificationHelper.swift`); the push is
+  /// still shown and its actions run. Empty when the metadata is built, and for a push
+  /// whose opens the SDK never tracks: a ghost push, a test or a proof (`campaignId` 0).
+  static func untrackedOpenCauses(in itbl: JSONObject) -> [UntrackedOpenCause] {
+    let ghost = itbl[Key.isGhostPush]
+    if ghost == true || ghost?.numberValue?.intValue == 1 { return [] }
+    if itbl[Key.campaignID]?.numberValue?.wholeValue == 0 { return [] }
+    let needs: [(key: String, type: String, holds: (JSONValue) -> Bool)] = [
+      (Key.campaignID, "a number", { $0.numberValue != nil }),
+      (Key.templateID, "a number", { $0.numberValue != nil }),
+      (
+        Key.isGhostPush, "a boolean",
+        {
+          if case .bool = $0 { return true }
+          return $0.numberValue?.intValue == 0 || $0.numberValue?.intValue == 1
+        }
+      ),
+      (Key.messageID, "a string", { $0.stringValue != nil }),
+    ]
+    return needs.compactMap { need in
+      let value = itbl[need.key]
+      // `campaignId` may be left out: a proof has none.
+      if value == nil && need.key == Key.campaignID { return nil }
+      guard let value, need.holds(value) else {
+        return UntrackedOpenCause(key: need.key, neededType: need.type, isPresent: value != nil)
+      }
+      return nil
+    }
+  }
+
+  /// The consequence `causes` (not empty) have, for messages: "iterable's SDK tracks no
+  /// open of this push: it needs 'itbl.templateId' as a number".
+  static func untrackedOpensMessage(_ causes: [UntrackedOpenCause]) -> String {
+    let needs = causes.map { "'\(Key.container).\($0.key)' as \($0.neededType)" }
+    let listed =
+      needs.count > 1
+      ? needs.dropLast().joined(separator: ", ") + " and " + needs[needs.count - 1]
+      : needs.joined()
+    return "iterable's SDK tracks no open of this push: it needs \(listed)"
+  }
+
   public func evidence(in root: RootIndex) -> Evidence? {
     root[Key.container]?.objectValue == nil
       ? nil : Evidence(.decisive, keys: ["/itbl"], reason: "Iterable's own dictionary")

@@ -14,6 +14,7 @@ struct IterableEmitter: PayloadEmitter {
     var kept = notification.extras["iterable"] ?? JSONObject()
     var itbl = JSONObject()
     writeIDs(into: &itbl, kept: &kept, context: &context)
+    reportUntrackedOpens(with: itbl, context: &context)
     if let item = notification.media.first {
       itbl.append(Key.attachment, .string(item.url))
       context.reportKindTakenFromURL(of: item, at: 0)
@@ -114,6 +115,30 @@ struct IterableEmitter: PayloadEmitter {
         }
       if let value { itbl.append(entry.field.name, value) }
     }
+  }
+
+  /// Warns (`emit.untracked-opens`) when the ids written leave Iterable's SDK without
+  /// what it needs to track an open of the push (a `templateId` nothing gave), with how
+  /// to give it. A test send (`campaignId` 0) and a ghost push are never tracked anyway;
+  /// after a refused value (`--set templateId=abc`) nothing is written to warn about.
+  private func reportUntrackedOpens(with itbl: JSONObject, context: inout EmitContext) {
+    guard !context.diagnostics.hasErrors else { return }
+    let causes = Iterable.untrackedOpenCauses(in: itbl)
+    guard let first = causes.first else { return }
+    var notes = causes.map { cause in
+      let value = cause.neededType == "a number" ? "N" : "VALUE"
+      return "give '\(Key.container).\(cause.key)' with --set \(cause.key)=\(value)"
+        + (cause.isPresent ? "" : " or in a --defaults file")
+    }
+    if itbl[Key.campaignID] == nil {
+      notes.append(
+        "'\(Key.container).\(Key.campaignID)' is needed too (--set \(Key.campaignID)=N): without one the SDK takes the push for a proof and tracks no open of it"
+      )
+    }
+    let container = JSONPointer("/\(Key.container)")
+    context.report(
+      .untrackedOpens, Iterable.untrackedOpensMessage(causes),
+      atOutput: first.isPresent ? container.appending(first.key) : container, notes: notes)
   }
 
   /// One element of `actionButtons`, reporting each option Iterable's keys cannot keep.

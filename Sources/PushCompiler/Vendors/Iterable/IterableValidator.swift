@@ -1,0 +1,17 @@
+import PushIR
+
+/// The validation rules of Iterable's payload beyond those of every format: an `itbl`
+/// that leaves the SDK without what it tracks an open under (`Specs/vendors/iterable.md`,
+/// Validation).
+enum IterableValidator {
+  static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
+    // Without an `itbl` dictionary the marker rule of every format speaks.
+    guard let itbl = payload[Iterable.Key.container]?.objectValue else { return }
+    let causes = Iterable.untrackedOpenCauses(in: itbl)
+    guard let first = causes.first else { return }
+    diagnostics.report(
+      Diagnostic(
+        .validationUntrackedOpens, Iterable.untrackedOpensMessage(causes),
+        at: .input(JSONPointer("/\(Iterable.Key.container)").appending(first.key))))
+  }
+}
