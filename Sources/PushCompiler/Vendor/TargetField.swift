@@ -47,9 +47,10 @@ struct TargetField: Sendable {
   }
 
   /// Why `text`, given by `source` (`--set`, the defaults file), is not of the field's
-  /// type (`'itbl.templateId' takes a whole number, but --set gives '08'`); `nil` when
-  /// ``json(_:)`` takes it. The one check of a given value, made before any record is
-  /// read and, for a value that reaches a record otherwise, by the emitter.
+  /// type (`'itbl.templateId' takes an integer, but --set gives '08', which JSON does not
+  /// write with a leading zero`); `nil` when ``json(_:)`` takes it. The one check of a
+  /// given value, made before any record is read and, for a value that reaches a record
+  /// otherwise, by the emitter.
   func mismatch(_ text: String, from source: String) -> String? {
     json(text) == nil ? mismatchMessage(text, from: source) : nil
   }

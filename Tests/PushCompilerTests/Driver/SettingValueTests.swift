@@ -2,8 +2,8 @@ import Foundation
 import PushCompiler
 import Testing
 
-/// A value given for a field of the target that is not of the field's type (a whole
-/// number, true or false) is known bad before any record is read: `--set` wins over
+/// A value given for a field of the target that is not of the field's type (an
+/// integer, true or false) is known bad before any record is read: `--set` wins over
 /// every record's own value, and a defaults file's value is the same for every record.
 /// It is refused once, before the input is read, never record by record.
 @Suite struct SettingValueTests {
@@ -15,7 +15,7 @@ import Testing
   @Test(arguments: [
     (
       "iterable", "templateId=08", "",
-      "'itbl.templateId' takes a whole number, but --set gives '08'; nothing is converted"
+      "'itbl.templateId' takes an integer, but --set gives '08', which JSON does not write with a leading zero; nothing is converted"
     ),
     (
       "iterable", "isGhostPush=x", "",
@@ -23,15 +23,15 @@ import Testing
     ),
     (
       "iterable", "campaignId=abc", "",
-      "'itbl.campaignId' takes a whole number, but --set gives 'abc'; nothing is converted"
+      "'itbl.campaignId' takes an integer, but --set gives 'abc', which is not a number as JSON writes it; nothing is converted"
     ),
     (
       "dfinery", "is_test=maybe", "",
-      "'dfn.is_test' takes a whole number, but --set gives 'maybe'; nothing is converted"
+      "'dfn.is_test' takes an integer, but --set gives 'maybe', which is not a number as JSON writes it; nothing is converted"
     ),
     (
       "fcm", "templateId=08", "inner=iterable",
-      "'itbl.templateId' takes a whole number, but --set gives '08'; nothing is converted"
+      "'itbl.templateId' takes an integer, but --set gives '08', which JSON does not write with a leading zero; nothing is converted"
     ),
   ])
   func aSetValueOfTheWrongTypeIsAUsageErrorBeforeAnyRecord(
@@ -67,7 +67,7 @@ import Testing
       Array(#"{"templateId": "08"}"#.utf8), to: "defaults.json", in: folder)
     let own = #"{"aps": {"alert": "b"}, "itbl": {"templateId": 5}}"#
     let expected =
-      "\(defaults):/templateId: error: 'itbl.templateId' takes a whole number, but the defaults file gives '08'; nothing is converted [emit.invalid-field-value]\n"
+      "\(defaults):/templateId: error: 'itbl.templateId' takes an integer, but the defaults file gives '08', which JSON does not write with a leading zero; nothing is converted [emit.invalid-field-value]\n"
     for (arguments, input) in [
       (["batch", "-f", "iterable", "-t", "iterable", "-"], Self.payload + "\n" + own + "\n"),
       (["convert", "-f", "iterable", "-t", "iterable"], own),
