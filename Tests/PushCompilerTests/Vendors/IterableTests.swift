@@ -47,33 +47,51 @@ import Testing
   }
 
   /// Without a `templateId` from `--set`, the source or `--defaults`, Iterable's SDK builds
-  /// no push metadata and tracks no open (`IterablePushNotificationMetadata.parse`): the
-  /// output is written, with a warning saying how to give one.
-  @Test func aPushWithoutATemplateIDIsWarnedItsOpensAreUntracked() throws {
+  /// no push metadata and tracks no open (`IterablePushNotificationMetadata.parse`); without
+  /// a `campaignId` it takes the push for a proof and tracks none either: the output is
+  /// written, with a warning naming what is missing and saying how to give it.
+  @Test func aPushWithoutATemplateOrCampaignIDIsWarnedItsOpensAreUntracked() throws {
     let klaviyo = #"{"aps": {"alert": "x"}, "body": {"_k": "abc"}}"#
     let result = try translate(klaviyo, from: Klaviyo(), settings: [:])
     #expect(result.output?["itbl"]?["templateId"] == nil)
     let warned = result.diagnostics.all.filter { $0.code == .untrackedOpens }
     #expect(
       warned.map(\.message) == [
-        "iterable's SDK tracks no open of this push: it needs 'itbl.templateId' as a number"
+        "iterable's SDK tracks no open of this push: it needs 'itbl.campaignId' as a number and 'itbl.templateId' as a number"
       ])
     #expect(warned.first?.location == .output("/itbl"))
     #expect(
       warned.first?.notes == [
+        "give 'itbl.campaignId' with --set campaignId=N or in a --defaults file",
         "give 'itbl.templateId' with --set templateId=N or in a --defaults file",
-        "'itbl.campaignId' is needed too (--set campaignId=N): without one the SDK takes the push for a proof and tracks no open of it",
+        "without a 'campaignId' the SDK takes the push for a proof",
       ])
     #expect(DiagnosticCode.untrackedOpens.severity == .warning)
     #expect(!DiagnosticCode.untrackedOpens.isLossy)
-    // A template id given, a test send (campaign 0) and a ghost push are not warned.
+    // Either id alone leaves the other named.
+    for (settings, missing) in [
+      (["templateId": "7"], "campaignId"), (["campaignId": "5"], "templateId"),
+    ] {
+      let half = try translate(klaviyo, from: Klaviyo(), settings: settings)
+      #expect(
+        half.diagnostics.all.filter { $0.code == .untrackedOpens }.map(\.message) == [
+          "iterable's SDK tracks no open of this push: it needs 'itbl.\(missing)' as a number"
+        ], "\(settings)")
+    }
+    // Both ids given, a test send (campaign 0) and a ghost push are not warned.
     for settings in [
-      ["templateId": "7"], ["campaignId": "0"], ["isGhostPush": "true"],
+      ["templateId": "7", "campaignId": "5"], ["campaignId": "0"], ["isGhostPush": "true"],
     ] {
       let quiet = try translate(klaviyo, from: Klaviyo(), settings: settings)
       #expect(quiet.output != nil)
       #expect(!quiet.diagnostics.codes.contains("emit.untracked-opens"), "\(settings)")
     }
+    // One of Iterable's own proofs (no campaign) is carried as one, not warned.
+    let proof =
+      #"{"aps": {"alert": "x"}, "itbl": {"templateId": 7, "isGhostPush": false, "messageId": "m"}}"#
+    let carried = try translate(proof, from: Iterable())
+    #expect(carried.output?["itbl"]?["campaignId"] == nil)
+    #expect(!carried.diagnostics.codes.contains("emit.untracked-opens"), "\(carried.diagnostics)")
     // A refused template id is the error alone: nothing is written.
     let refused = try translate(klaviyo, from: Klaviyo(), settings: ["templateId": "abc"])
     #expect(refused.output == nil)

@@ -127,8 +127,12 @@ public struct Iterable: ParsedFormat, EmittedFormat {
   /// string `messageId`, a boolean `isGhostPush` (`1` and `0` count) and a `campaignId`
   /// that is a number when present (swift-sdk `NotificationHelper.swift`); the push is
   /// still shown and its actions run. Empty when the metadata is built, and for a push
-  /// whose opens the SDK never tracks: a ghost push, a test or a proof (`campaignId` 0).
-  static func untrackedOpenCauses(in itbl: JSONObject) -> [UntrackedOpenCause] {
+  /// whose opens the SDK never tracks: a ghost push, a test (`campaignId` 0), or, when
+  /// `proofsIntended`, a proof (no `campaignId`); otherwise a missing `campaignId` is a
+  /// cause, since the SDK takes such a push for a proof.
+  static func untrackedOpenCauses(in itbl: JSONObject, proofsIntended: Bool)
+    -> [UntrackedOpenCause]
+  {
     let ghost = itbl[Key.isGhostPush]
     if ghost == true || ghost?.numberValue?.intValue == 1 { return [] }
     if itbl[Key.campaignID]?.numberValue?.wholeValue == 0 { return [] }
@@ -146,8 +150,7 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     ]
     return needs.compactMap { need in
       let value = itbl[need.key]
-      // `campaignId` may be left out: a proof has none.
-      if value == nil && need.key == Key.campaignID { return nil }
+      if value == nil && need.key == Key.campaignID && proofsIntended { return nil }
       guard let value, need.holds(value) else {
         return UntrackedOpenCause(key: need.key, neededType: need.type, isPresent: value != nil)
       }

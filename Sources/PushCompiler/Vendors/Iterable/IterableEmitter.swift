@@ -118,22 +118,23 @@ struct IterableEmitter: PayloadEmitter {
   }
 
   /// Warns (`emit.untracked-opens`) when the ids written leave Iterable's SDK without
-  /// what it needs to track an open of the push (a `templateId` nothing gave), with how
-  /// to give it. A test send (`campaignId` 0) and a ghost push are never tracked anyway;
-  /// after a refused value (`--set templateId=abc`) nothing is written to warn about.
+  /// what it needs to track an open of the push (a `templateId` or `campaignId` nothing
+  /// gave), with how to give it. A test send (`campaignId` 0) and a ghost push are never
+  /// tracked anyway, nor is one of Iterable's own proofs (an Iterable source, whose `itbl`
+  /// members the notification keeps, with no `campaignId`); after a refused value (`--set templateId=abc`) nothing is written
+  /// to warn about.
   private func reportUntrackedOpens(with itbl: JSONObject, context: inout EmitContext) {
     guard !context.diagnostics.hasErrors else { return }
-    let causes = Iterable.untrackedOpenCauses(in: itbl)
+    let causes = Iterable.untrackedOpenCauses(
+      in: itbl, proofsIntended: notification.extras["iterable"] != nil)
     guard let first = causes.first else { return }
     var notes = causes.map { cause in
       let value = cause.neededType == "a number" ? "N" : "VALUE"
       return "give '\(Key.container).\(cause.key)' with --set \(cause.key)=\(value)"
         + (cause.isPresent ? "" : " or in a --defaults file")
     }
-    if itbl[Key.campaignID] == nil {
-      notes.append(
-        "'\(Key.container).\(Key.campaignID)' is needed too (--set \(Key.campaignID)=N): without one the SDK takes the push for a proof and tracks no open of it"
-      )
+    if causes.contains(where: { $0.key == Key.campaignID && !$0.isPresent }) {
+      notes.append("without a 'campaignId' the SDK takes the push for a proof")
     }
     let container = JSONPointer("/\(Key.container)")
     context.report(

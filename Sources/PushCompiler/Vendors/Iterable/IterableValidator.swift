@@ -7,7 +7,8 @@ enum IterableValidator {
   static func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     // Without an `itbl` dictionary the marker rule of every format speaks.
     guard let itbl = payload[Iterable.Key.container]?.objectValue else { return }
-    let causes = Iterable.untrackedOpenCauses(in: itbl)
+    // A payload without a `campaignId` may be one of Iterable's proofs, sent as such.
+    let causes = Iterable.untrackedOpenCauses(in: itbl, proofsIntended: true)
     guard let first = causes.first else { return }
     diagnostics.report(
       Diagnostic(
