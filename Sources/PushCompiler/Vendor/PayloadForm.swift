@@ -88,12 +88,12 @@ extension EmitContext {
         at: JSONPointer("/content").appending(name), notes: [PayloadForm.deviceFormNote])
     }
     // Each kept `aps` key where it was read, the alert's own keys one by one.
-    notification.extras[APSCodec.extrasKey]?.forEachKeptField(groups: ["alert"], hints: false) {
+    notification.extras[APSCodec.extrasKey]?.forEachKeptField(groups: ["/alert"], hints: false) {
       key, group in
       report(
         .droppedExtra,
-        "\(request) has no place for 'aps.\(group.map { $0 + "." } ?? "")\(key)'; dropped",
-        at: JSONPointer(extra: key, of: APSCodec.extrasKey, in: group),
+        "\(request) has no place for 'aps.\(group.tokens.map { $0 + "." }.joined())\(key)'; dropped",
+        at: JSONPointer(extra: key, of: APSCodec.extrasKey, inGroupAt: group),
         notes: [PayloadForm.deviceFormNote])
     }
   }

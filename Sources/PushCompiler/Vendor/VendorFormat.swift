@@ -82,17 +82,20 @@ public protocol VendorFormat: Sendable {
   /// What in `root` marks it as this format's, for `pushc detect` and `--from auto`.
   func evidence(in root: RootIndex) -> Evidence?
 
-  /// The members of this format's extras that hold several fields read from the input
-  /// (Braze keeps a request's own root members in `request`, Klaviyo the members of
-  /// `body` it does not read): a target that drops them reports each field inside,
-  /// where it was read, rather than the group.
-  var keptGroups: Set<String> { get }
+  /// The objects in this format's extras that hold several fields read from the input,
+  /// by their path inside the extras (Braze keeps a request's own root members in
+  /// `/request`, and the alert's kept members in `/apple_push/alert`; Klaviyo the members
+  /// of `body` it does not read in `/body`): a target that drops them reports each field
+  /// inside, where it was read, rather than the group. A group may lie inside another;
+  /// a last token `*` makes every object member of the group before it a group (Airship's
+  /// per-button actions, `/buttonActions/*`).
+  var keptGroups: Set<JSONPointer> { get }
 
-  /// What the field `key` of this format's extras (inside its member `group`) is, for a
-  /// target that drops it, when "VENDOR-only field 'KEY'" would mislead: Airship keeps
-  /// the alert's own `title` beside the attachment's, which every target writes. `nil`
-  /// for the plain wording.
-  func droppedFieldPhrase(_ key: String, in group: String?) -> String?
+  /// What the field `key` of this format's extras (inside the group at `group`, `.root`
+  /// for a member of the extras themselves) is, for a target that drops it, when
+  /// "VENDOR-only field 'KEY'" would mislead: Airship keeps the alert's own `title` beside
+  /// the attachment's, which every target writes. `nil` for the plain wording.
+  func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String?
 
   /// The fields of this format's output that `--set NAME=VALUE` (or a `--defaults` file)
   /// gives: each field's names, the one to use first, and what it is.
@@ -139,8 +142,8 @@ public protocol VendorFormat: Sendable {
 }
 
 extension VendorFormat {
-  public var keptGroups: Set<String> { [] }
-  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? { nil }
+  public var keptGroups: Set<JSONPointer> { [] }
+  public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? { nil }
 
   /// The ``droppedFieldPhrase(_:in:)`` of a field `key` that names `whom` the message
   /// goes to: no data of the source's own, but none the phone receives either.
@@ -244,6 +247,21 @@ public struct ParseContext: Sendable {
     from input: @autoclosure () -> JSONPointer
   ) {
     sourceMap.record(JSONPointer(extra: key, of: vendor, in: group), from: input())
+  }
+
+  /// Records that each member of `members`, kept in `vendor`'s extras as the group at
+  /// `group` (``VendorFormat/keptGroups``), came from the member of the same name of the
+  /// input object at `input`, so that a target that drops them reports each where it was
+  /// read.
+  public mutating func recordExtras(
+    _ members: JSONObject, of vendor: String, inGroupAt group: JSONPointer,
+    from input: JSONPointer
+  ) {
+    for member in members {
+      sourceMap.record(
+        JSONPointer(extra: member.key, of: vendor, inGroupAt: group),
+        from: input.appending(member.key))
+    }
   }
 
   /// Keeps `value` as the member `key` of `kept`, which becomes `vendor`'s extras (or
@@ -378,9 +396,9 @@ public struct EmitContext: Sendable {
 
   /// Reports every vendor's extras except `keep`'s as dropped (they mean nothing to the
   /// target): one diagnostic per field, at its IR path, which the source map turns into
-  /// the place it was read from; a group's fields (``VendorFormat/keptGroups``) each on
-  /// their own. Members whose names start with `@` are layout hints (where a value
-  /// stood), not data, and are not reported.
+  /// the place it was read from; a group's fields (``VendorFormat/keptGroups``), at any
+  /// depth, each on their own. Members whose names start with `@` are layout hints (where
+  /// a value stood), not data, and are not reported.
   public mutating func reportForeignExtras(
     _ notification: PushNotification, keeping keep: [String]
   ) {
@@ -393,39 +411,60 @@ public struct EmitContext: Sendable {
     }
   }
 
-  /// Reports the extra `key` of `vendor` (inside its member `group`) dropped, at its IR
+  /// Reports the extra `key` of `vendor` (inside its group at `group`) dropped, at its IR
   /// path; the path and message are made only when the diagnostics are kept.
   private mutating func reportDroppedExtra(
-    _ key: String, of vendor: String, in group: String? = nil
+    _ key: String, of vendor: String, in group: JSONPointer
   ) {
     report(
       .droppedExtra,
       Vendors.named(vendor)?.droppedFieldPhrase(key, in: group).map { "\($0); dropped" }
         ?? "\(vendor)-only field '\(key)' has no equivalent here; dropped",
-      at: JSONPointer(extra: key, of: vendor, in: group))
+      at: JSONPointer(extra: key, of: vendor, inGroupAt: group))
   }
 }
 
 extension JSONObject {
-  /// Calls `body` with each field of a format's kept extras: a member's key, or, for a
-  /// member named in `groups`, each of its members' keys with the group's. With `hints`,
-  /// members whose names start with `@` are layout hints, not data, and are left out
-  /// (a vendor's extras; `aps` has none).
+  /// Calls `body` with each field of a format's kept extras: a member's key with the path
+  /// of the object holding it (`.root` for the extras themselves), or, for a non-empty
+  /// object at a path `groups` names (``Set/holdsGroup(at:)``), each of its fields in
+  /// turn, at any depth. With `hints`, members whose names start with `@` are layout
+  /// hints, not data, and are left out (a vendor's extras; `aps` has none).
   func forEachKeptField(
-    groups: Set<String>, hints: Bool = true, _ body: (_ key: String, _ group: String?) -> Void
+    groups: Set<JSONPointer>, hints: Bool = true,
+    _ body: (_ key: String, _ group: JSONPointer) -> Void
   ) {
-    func isHint(_ key: String) -> Bool { hints && key.utf8.first == UInt8(ascii: "@") }
+    forEachKeptField(in: .root, groups: groups, hints: hints, body)
+  }
+
+  /// ``forEachKeptField(groups:hints:_:)`` of this object, the group at `path`.
+  private func forEachKeptField(
+    in path: JSONPointer, groups: Set<JSONPointer>, hints: Bool,
+    _ body: (_ key: String, _ group: JSONPointer) -> Void
+  ) {
     // By index: each member read in place, not copied out.
-    for index in indices where !isHint(members[index].key) {
+    for index in indices {
       let key = members[index].key
-      if case .object(let group) = members[index].value, groups.contains(key) {
-        for inner in group.indices where !isHint(group.members[inner].key) {
-          body(group.members[inner].key, key)
-        }
+      if hints && key.utf8.first == UInt8(ascii: "@") { continue }
+      if case .object(let inner) = members[index].value, !inner.isEmpty,
+        groups.holdsGroup(at: path.appending(key))
+      {
+        inner.forEachKeptField(in: path.appending(key), groups: groups, hints: hints, body)
       } else {
-        body(key, nil)
+        body(key, path)
       }
     }
+  }
+}
+
+extension Set where Element == JSONPointer {
+  /// Whether these kept groups (``VendorFormat/keptGroups``) name the object at `path`:
+  /// as it is, or by a last token `*` standing for every member of its parent.
+  func holdsGroup(at path: JSONPointer) -> Bool {
+    guard !isEmpty else { return false }
+    if contains(path) { return true }
+    guard let parent = path.parent else { return false }
+    return contains(parent.appending(JSONPointer.everyMember))
   }
 }
 
@@ -436,6 +475,21 @@ extension JSONPointer {
     var path = JSONPointer("/extras").appending(vendor)
     if let group { path = path.appending(group) }
     self = path.appending(key)
+  }
+
+  /// The path of a kept group inside a format's extras (``VendorFormat/keptGroups``),
+  /// from its tokens: `.group("apple_push", "alert")`.
+  static func group(_ tokens: String...) -> JSONPointer { JSONPointer(tokens: tokens) }
+
+  /// The last token of a kept group's path that stands for every member of the group
+  /// before it (``VendorFormat/keptGroups``).
+  static let everyMember = "*"
+
+  /// The IR path of the member `key` of `vendor`'s extras inside the group at `group`
+  /// (``VendorFormat/keptGroups``; `.root` for a member of the extras themselves):
+  /// `/extras/VENDOR/GROUP…/KEY`.
+  init(extra key: String, of vendor: String, inGroupAt group: JSONPointer) {
+    self = (JSONPointer("/extras").appending(vendor) + group).appending(key)
   }
 }
 

@@ -27,7 +27,7 @@ public enum Vendors {
 
   /// Each format's ``VendorFormat/keptGroups``, by id: asked for every record whose
   /// extras a target drops, so gathered once.
-  static let keptGroups: [String: Set<String>] = Dictionary(
+  static let keptGroups: [String: Set<JSONPointer>] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.id, $0.keptGroups) })
 
   /// The ids of every format, for messages.

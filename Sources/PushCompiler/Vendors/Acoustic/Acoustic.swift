@@ -17,6 +17,12 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
+  public var keptGroups: Set<JSONPointer> { Self.groups }
+  /// `mce` keeps the attribution members other than the mailing id: a target that drops
+  /// them names each, where it was read. Made once: a translation that drops extras may
+  /// ask on every record.
+  private static let groups: Set<JSONPointer> = [.group(Key.attribution)]
+
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()

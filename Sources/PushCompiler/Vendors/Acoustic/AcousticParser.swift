@@ -124,8 +124,11 @@ struct AcousticParser: PayloadParser {
     if notification.tracking.campaignID != nil {
       context.sourceMap.record("/tracking/campaignID", from: pointer.appending(Key.mailingID))
     }
-    if !rest.isEmpty {
+    if !rest.isEmpty,
       context.keep(Key.attribution, .object(rest), in: &kept, extraOf: "acoustic", from: pointer)
+    {
+      context.recordExtras(
+        rest, of: "acoustic", inGroupAt: .group(Key.attribution), from: pointer)
     }
   }
 }

@@ -24,18 +24,22 @@ public struct Airship: ParsedFormat, EmittedFormat {
     [AirshipEmitter.sendIDField].listed
   }
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
-  private static let groups: Set<String> = [
-    Key.tapActionsExtras, Key.buttonActionsExtras, Key.mediaExtras, Key.alertExtras,
-    Key.landingPageExtras,
+  private static let groups: Set<JSONPointer> = [
+    .group(Key.tapActionsExtras), .group(Key.buttonActionsExtras),
+    .group(Key.buttonActionsExtras, JSONPointer.everyMember), .group(Key.mediaExtras),
+    .group(Key.alertExtras), .group(Key.landingPageExtras),
   ]
+
+  /// Where the extras keep the alert's own texts the attachment replaced, as a group.
+  private static let alertGroup = JSONPointer.group(Key.alertExtras)
 
   /// The alert's own texts the attachment replaced are no Airship-only data: the texts
   /// every target writes are the attachment's, and what goes is what shows when the
   /// media does not load.
-  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
-    guard group == Key.alertExtras else { return nil }
+  public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? {
+    guard group == Self.alertGroup else { return nil }
     return
       "what the alert shows for its \(key) when the media does not load (its own \(key), or none) has no place here; the attachment's \(key) is written instead"
   }

@@ -115,10 +115,14 @@ struct AirshipParser: PayloadParser {
           remember(reading, for: member.key, context: &context)
         }
       }
-      if !reading.kept.isEmpty || map.isEmpty {
+      if !reading.kept.isEmpty || map.isEmpty,
         context.keep(
           member.key, .object(reading.kept), in: &others, extraOf: "airship",
           group: Key.buttonActionsExtras, from: path)
+      {
+        context.recordExtras(
+          reading.kept, of: "airship", inGroupAt: .group(Key.buttonActionsExtras, member.key),
+          from: path)
       }
     }
     if !others.isEmpty {

@@ -44,18 +44,22 @@ public struct Braze: ParsedFormat, EmittedFormat {
   /// written.
   static let bodyPurpose = "braze's REST request its alert text"
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
 
   /// The request's audience keys say whom Braze sends the push to: a target drops them
   /// as such, not as data Braze alone has.
-  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
-    guard group == Key.requestExtras, Key.recipientKeys.contains(key) else { return nil }
+  public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? {
+    guard group == Self.requestGroup, Key.recipientKeys.contains(key) else { return nil }
     return Self.recipientFieldPhrase(key, naming: "whom the Braze request goes to")
   }
 
+  /// Where the extras keep the request's own root keys, as a group.
+  private static let requestGroup = JSONPointer.group(Key.requestExtras)
+
   /// Made once: a translation that drops extras may ask on every record.
-  private static let groups: Set<String> = [
-    Key.abExtras, Key.messagesExtras, Key.requestExtras, Key.applePushExtras,
+  private static let groups: Set<JSONPointer> = [
+    .group(Key.abExtras), .group(Key.messagesExtras), .group(Key.requestExtras),
+    .group(Key.applePushExtras), .group(Key.applePushExtras, Key.alert),
   ]
 
   /// Built once: translations ask for the capabilities on every record.

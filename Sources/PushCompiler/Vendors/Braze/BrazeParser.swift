@@ -158,10 +158,13 @@ struct BrazeParser: PayloadParser {
       lazy var path = pointer.appending(member.key)
       switch member.key {
       case Key.alert:
-        if let alert = readAlert(member.value, at: path, context: &context) {
+        if let alert = readAlert(member.value, at: path, context: &context),
           context.keep(
             Key.alert, .object(alert), in: &keptPush, extraOf: "braze", group: Key.applePushExtras,
             from: path)
+        {
+          context.recordExtras(
+            alert, of: "braze", inGroupAt: .group(Key.applePushExtras, Key.alert), from: path)
         }
       case Key.badge:
         context.readBadge(member.value, at: path, into: &notification)

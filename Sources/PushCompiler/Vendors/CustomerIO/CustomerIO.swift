@@ -17,9 +17,11 @@ public struct CustomerIO: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
-  private static let groups: Set<String> = [Key.container]
+  private static let groups: Set<JSONPointer> = [
+    .group(Key.container), .group(Key.container, Key.push),
+  ]
 
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {

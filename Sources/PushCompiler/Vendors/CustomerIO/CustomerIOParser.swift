@@ -46,10 +46,13 @@ struct CustomerIOParser: PayloadParser {
       }
       guard let push = context.object(member.value, at: pointer) else { continue }
       let keptPush = readPush(push, context: &context)
-      if !keptPush.isEmpty {
+      if !keptPush.isEmpty,
         context.keep(
           Key.push, .object(keptPush), in: &keptCIO, extraOf: "customerio", group: Key.container,
           from: pointer)
+      {
+        context.recordExtras(
+          keptPush, of: "customerio", inGroupAt: .group(Key.container, Key.push), from: pointer)
       }
     }
     if !keptCIO.isEmpty { kept.append(Key.container, .object(keptCIO)) }

@@ -16,12 +16,12 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
 
   /// `click_act` keeps the members of the input's `click_act` the IR has no field for
   /// (`l_id`, `l_name`, `l_type`): a target that drops them names each, not the link the
   /// tap action carries.
-  private static let groups: Set<String> = [Key.clickAction]
+  private static let groups: Set<JSONPointer> = [.group(Key.clickAction)]
 
   public var settableFields: [(names: [String], meaning: String)] {
     DfineryEmitter.settableFields.listed

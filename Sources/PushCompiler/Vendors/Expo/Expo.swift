@@ -52,8 +52,8 @@ public struct Expo: ParsedFormat, EmittedFormat {
 
   /// A push message's `to` says whom Expo sends it to: a target drops it as such, not as
   /// data Expo alone has (and the device form, which has no `to`, with the same words).
-  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
-    group == nil && key == Key.to ? Self.recipientsPhrase : nil
+  public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? {
+    group == .root && key == Key.to ? Self.recipientsPhrase : nil
   }
 
   /// What a dropped `to` is, whether the source or `--set` gave it.

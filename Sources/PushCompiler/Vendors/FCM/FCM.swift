@@ -193,17 +193,19 @@ public struct FCM: ParsedFormat {
     return groups
   }
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
 
   /// The message's target (`token`, `topic` or `condition`) says whom FCM sends it to:
   /// a target drops it as such, not as data FCM alone has.
-  public func droppedFieldPhrase(_ key: String, in group: String?) -> String? {
-    guard group == nil, Key.targets.contains(key) else { return nil }
+  public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? {
+    guard group == .root, Key.targets.contains(key) else { return nil }
     return Self.recipientFieldPhrase(key, naming: "whom the FCM message goes to")
   }
 
   /// Made once: a translation that drops extras may ask on every record.
-  private static let groups: Set<String> = [Key.request, Key.notification, Key.apns]
+  private static let groups: Set<JSONPointer> = [
+    .group(Key.request), .group(Key.notification), .group(Key.apns),
+  ]
 
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities = envelopeCapabilities(around: APNs().capabilities)

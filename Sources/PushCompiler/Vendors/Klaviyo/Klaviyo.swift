@@ -34,9 +34,9 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
     [KlaviyoEmitter.notificationIDField].listed
   }
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
-  private static let groups: Set<String> = [Key.body]
+  private static let groups: Set<JSONPointer> = [.group(Key.body)]
 
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {

@@ -44,9 +44,9 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
     [OneSignalEmitter.notificationIDField].listed
   }
 
-  public var keptGroups: Set<String> { Self.groups }
+  public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.
-  private static let groups: Set<String> = [Key.attachments]
+  private static let groups: Set<JSONPointer> = [.group(Key.attachments)]
 
   public var capabilitiesDependOnNotification: Bool { true }
 

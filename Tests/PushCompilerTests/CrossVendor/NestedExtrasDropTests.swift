@@ -1,0 +1,76 @@
+import PushCompiler
+import PushIR
+import Testing
+
+/// A target that drops another vendor's extras reports each field on its own, where it
+/// was read, also inside a kept object within a kept group (Braze's kept alert members,
+/// Customer.io's `CIO.push`, Acoustic's `mce`, an Airship button's other actions): never
+/// the enclosing object, named as if all of it was lost (Specs/diagnostics.md,
+/// `emit.dropped-extra`).
+@Suite struct NestedExtrasDropTests {
+  /// A source payload, the targets that drop its vendor's extras, and where each dropped
+  /// field was read, with the name its warning gives it.
+  struct Case: CustomTestStringConvertible, Sendable {
+    let source: String
+    let payload: String
+    let targets: [String]
+    let dropped: [(pointer: JSONPointer, key: String)]
+    var testDescription: String { source }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      source: "braze",
+      payload:
+        #"{"messages": {"apple_push": {"alert": {"body": "b", "sound": "x.caf", "foo": 1}, "foo2": 2}}}"#,
+      targets: ["klaviyo", "iterable", "onesignal"],
+      dropped: [
+        ("/messages/apple_push/alert/sound", "sound"), ("/messages/apple_push/alert/foo", "foo"),
+        ("/messages/apple_push/foo2", "foo2"),
+      ]),
+    Case(
+      source: "customerio",
+      payload:
+        #"{"aps": {"alert": "Hi"}, "CIO": {"push": {"link": "https://shop.example.com/p/1", "image": "https://cdn.example.com/i.png", "campaign": "spring"}}}"#,
+      targets: ["onesignal", "klaviyo"],
+      dropped: [("/CIO/push/campaign", "campaign")]),
+    Case(
+      source: "acoustic",
+      payload:
+        #"{"aps": {"alert": "x"}, "notification-action": {"type": "openApp"}, "mce": {"mailingId": 4412, "attribution": "camp-a"}}"#,
+      targets: ["iterable", "klaviyo"],
+      dropped: [("/mce/attribution", "attribution")]),
+    Case(
+      source: "airship",
+      payload:
+        #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "com.urbanairship.interactive_actions": {"yes": {"^u": "https://x.com/yes", "^+t": "clicked_yes"}}}"#,
+      targets: ["klaviyo", "onesignal", "iterable"],
+      dropped: [("/com.urbanairship.interactive_actions/yes/^+t", "^+t")]),
+  ]
+
+  @Test(arguments: cases)
+  func eachDroppedFieldIsReportedWhereItWasRead(_ test: Case) throws {
+    let input = try JSONReader.parse(Array(test.payload.utf8))
+    for target in test.targets {
+      let reports = GoldenCase.translate(input, from: test.source, to: target).diagnostics
+        .filter { $0.code == .droppedExtra }
+      #expect(
+        reports.map(\.location) == test.dropped.map { .input($0.pointer) },
+        "\(test.source) → \(target): \(reports.map(\.message))")
+      for (report, field) in zip(reports, test.dropped) {
+        #expect(
+          report.message
+            == "\(test.source)-only field '\(field.key)' has no equivalent here; dropped",
+          "\(test.source) → \(target)")
+      }
+    }
+  }
+
+  /// A source's own round trip keeps the nested fields: nothing is reported dropped.
+  @Test(arguments: cases)
+  func theSourceItselfDropsNothing(_ test: Case) throws {
+    let input = try JSONReader.parse(Array(test.payload.utf8))
+    let result = GoldenCase.translate(input, from: test.source, to: test.source)
+    #expect(!result.diagnostics.contains { $0.code == .droppedExtra })
+  }
+}
