@@ -74,3 +74,38 @@ import Testing
     #expect(!result.diagnostics.contains { $0.code == .droppedExtra })
   }
 }
+
+extension NestedExtrasDropTests {
+  /// An Airship landing page's settings beside its URL (`width`, `height`) are dropped
+  /// by another target each by its own key, where it was read: never as the IR's own name
+  /// of the action map they belong to (`tap`), also when the URL itself was removed as
+  /// unsafe.
+  @Test(arguments: [
+    (
+      #"{"aps": {"alert": {"title": "T", "body": "B"}}, "_": "s2", "^p": {"url": "https://x.com/lp", "width": 300, "height": 200}}"#,
+      ["/^p/width", "/^p/height"] as [JSONPointer], ["width", "height"]
+    ),
+    (
+      #"{"aps": {"alert": "x"}, "_": "s", "^p": {"url": "javascript:alert(1)", "width": 3}}"#,
+      ["/^p/width"], ["width"]
+    ),
+    (
+      #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "com.urbanairship.interactive_actions": {"yes": {"^p": {"url": "https://x.com/lp", "width": 3}}}}"#,
+      ["/com.urbanairship.interactive_actions/yes/^p/width"], ["width"]
+    ),
+  ])
+  func airshipLandingPageSettingsAreNamedByTheirKeys(
+    _ payload: String, _ pointers: [JSONPointer], _ keys: [String]
+  ) throws {
+    let input = try JSONReader.parse(Array(payload.utf8))
+    for target in ["klaviyo", "onesignal", "iterable"] {
+      let reports = GoldenCase.translate(input, from: "airship", to: target).diagnostics
+        .filter { $0.code == .droppedExtra }
+      #expect(reports.map(\.location) == pointers.map { .input($0) }, "\(target)")
+      #expect(
+        reports.map(\.message)
+          == keys.map { "airship-only field '\($0)' has no equivalent here; dropped" },
+        "\(target)")
+    }
+  }
+}

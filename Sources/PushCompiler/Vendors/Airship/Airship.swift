@@ -30,6 +30,7 @@ public struct Airship: ParsedFormat, EmittedFormat {
     .group(Key.tapActionsExtras), .group(Key.buttonActionsExtras),
     .group(Key.buttonActionsExtras, JSONPointer.everyMember), .group(Key.mediaExtras),
     .group(Key.alertExtras), .group(Key.landingPageExtras),
+    .group(Key.landingPageExtras, JSONPointer.everyMember),
   ]
 
   /// Where the extras keep the alert's own texts the attachment replaced, as a group.

@@ -141,6 +141,8 @@ struct AirshipParser: PayloadParser {
       landingPages.append(key, .object(settings))
       if let pointer = reading.pointer {
         context.recordExtra(key, of: "airship", in: Key.landingPageExtras, from: pointer)
+        context.recordExtras(
+          settings, of: "airship", inGroupAt: .group(Key.landingPageExtras, key), from: pointer)
       }
     }
   }
