@@ -43,3 +43,22 @@ import Testing
     #expect(!result.diagnostics.contains { $0.code == .derivedValue })
   }
 }
+
+/// Airship's own output drops a landing page's kept settings when the tap or button no
+/// longer opens a landing page, naming what they belonged to as the user knows it: never
+/// by the IR's internal name of the root's action map (`tap`).
+@Suite struct AirshipLandingPageSettingsTests {
+  @Test func settingsLeftWithoutALandingPageNameTheTapAction() throws {
+    let input = try JSONReader.parse(
+      Array(
+        #"{"aps": {"alert": "x"}, "_": "s", "^p": {"url": "javascript:alert(1)", "width": 3}}"#.utf8
+      ))
+    let result = Translator(from: Airship(), to: Airship()).translate(input)
+    let dropped = try #require(result.diagnostics.first { $0.code == .droppedExtra })
+    #expect(
+      dropped.message
+        == #"the landing page settings {"width":3} of the tap action dropped: it opens no landing page"#
+    )
+    #expect(dropped.location == .input("/^p"))
+  }
+}

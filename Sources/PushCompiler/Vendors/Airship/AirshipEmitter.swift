@@ -34,7 +34,7 @@ struct AirshipEmitter: PayloadEmitter {
     for member in landingPages {
       context.report(
         .droppedExtra,
-        "the landing page settings \(JSONWriter(style: .compact).string(member.value)) of '\(member.key)' dropped: it opens no landing page",
+        "the landing page settings \(JSONWriter(style: .compact).string(member.value)) of \(Self.actionMapName(member.key)) dropped: it opens no landing page",
         at: JSONPointer("/extras/airship/landingPageSettings").appending(member.key))
     }
     context.appendKept(
@@ -240,6 +240,12 @@ struct AirshipEmitter: PayloadEmitter {
       }
     }
     return maps
+  }
+
+  /// How a message names the action map the IR keeps under `key` (the IR's `tap` for
+  /// the root's, else a button id): the user wrote no such name for the root's.
+  static func actionMapName(_ key: String) -> String {
+    key == Key.tapSpelling ? "the tap action" : "button '\(key)'"
   }
 
   /// The argument of the opening action taking `action` in the map `key`: the text, or
