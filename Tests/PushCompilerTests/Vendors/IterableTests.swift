@@ -86,12 +86,21 @@ import Testing
       #expect(quiet.output != nil)
       #expect(!quiet.diagnostics.codes.contains("emit.untracked-opens"), "\(settings)")
     }
-    // One of Iterable's own proofs (no campaign) is carried as one, not warned.
-    let proof =
-      #"{"aps": {"alert": "x"}, "itbl": {"templateId": 7, "isGhostPush": false, "messageId": "m"}}"#
-    let carried = try translate(proof, from: Iterable())
-    #expect(carried.output?["itbl"]?["campaignId"] == nil)
-    #expect(!carried.diagnostics.codes.contains("emit.untracked-opens"), "\(carried.diagnostics)")
+    // One of Iterable's own proofs (no campaign) is carried as one, not warned, whatever
+    // else its itbl holds (its @proof hint says so, not the other ids kept beside it).
+    for (proof, settings) in [
+      (
+        #"{"aps": {"alert": "x"}, "itbl": {"templateId": 7, "isGhostPush": false, "messageId": "m"}}"#,
+        [:]
+      ),
+      (#"{"aps": {"alert": "x"}, "itbl": {"messageId": "m"}}"#, ["templateId": "5"]),
+    ] {
+      let carried = try translate(proof, from: Iterable(), settings: settings)
+      #expect(carried.output?["itbl"]?["campaignId"] == nil)
+      #expect(!carried.diagnostics.codes.contains("emit.untracked-opens"), "\(carried.diagnostics)")
+      let ir = try translate(proof, from: Iterable(), to: IRFormat(), settings: settings)
+      #expect(ir.output?["extras"]?["iterable"]?["@proof"] == true)
+    }
     // A refused template id is the error alone: nothing is written.
     let refused = try translate(klaviyo, from: Klaviyo(), settings: ["templateId": "abc"])
     #expect(refused.output == nil)
@@ -260,21 +269,26 @@ import Testing
     let test = try #require(
       try translate(#"{"itbl": {"campaignId": 0.0, "messageId": "m"}}"#, to: IRFormat()).output)
     #expect(test["tracking"]?["isTest"] == true)
-    for (key, name) in [("campaignId", "campaign id"), ("templateId", "template id")] {
-      for (number, reason) in [
-        (
-          "99999999999999999999",
-          "is a whole number beyond 64 bits, which the SDK's 'intValue' cannot hold"
-        ),
-        ("1.5", "is not a whole number"),
-      ] {
-        let lost = try translate(
-          #"{"itbl": {"\#(key)": \#(number), "messageId": "m"}}"#, settings: [:])
-        let invalid = lost.diagnostics.filter { $0.code == .invalidValue }
-        #expect(invalid.map(\.message) == ["\(name) '\(number)' \(reason); ignored"])
-        #expect(invalid.map(\.location) == [.input(JSONPointer("/itbl").appending(key))])
-        #expect(lost.output?["itbl"]?[key] == nil)
-      }
+    for (number, reason) in [
+      (
+        "99999999999999999999",
+        "is a whole number beyond 64 bits, which the SDK's 'intValue' cannot hold"
+      ),
+      ("1.5", "is not a whole number"),
+    ] {
+      let lost = try translate(
+        #"{"itbl": {"campaignId": \#(number), "templateId": 7, "messageId": "m"}}"#,
+        settings: [:])
+      let invalid = lost.diagnostics.filter { $0.code == .invalidValue }
+      #expect(invalid.map(\.message) == ["campaign id '\(number)' \(reason); ignored"])
+      #expect(invalid.map(\.location) == [.input("/itbl/campaignId")])
+      #expect(lost.output?["itbl"]?["campaignId"] == nil)
+      // The template id is any number the SDK sends as it is: kept as spelled.
+      let kept = try translate(
+        #"{"itbl": {"campaignId": 5, "templateId": \#(number), "messageId": "m"}}"#,
+        settings: [:])
+      #expect(!kept.diagnostics.codes.contains("parse.invalid-value"), "\(kept.diagnostics)")
+      #expect(kept.output?["itbl"]?["templateId"] == .number(JSONNumber(lexeme: number)))
     }
   }
 

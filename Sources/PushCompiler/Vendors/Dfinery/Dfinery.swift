@@ -27,6 +27,8 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
     DfineryEmitter.settableFields.listed
   }
 
+  /// Why a `--set` or defaults value does not fit its Dfinery field (`is_test` an
+  /// integer, true or false).
   public func invalidSetting(
     _ name: String, _ text: String, from source: String, options: Set<String>
   ) -> String? {

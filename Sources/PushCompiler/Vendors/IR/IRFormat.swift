@@ -60,6 +60,7 @@ public struct IRFormat: VendorFormat {
         FCM.Key.imageHint: .oneOf([FCM.Key.notification]), FCM.Key.notification: .object,
         FCM.Key.apns: .object, FCM.Key.request: .object,
       ],
+      "iterable": [Iterable.Key.proofHint: .flag],
       "klaviyo": [
         Klaviyo.Key.body: .object, Klaviyo.Key.customDataInPairs: .texts,
         Klaviyo.Key.shippedSDKSkipsButtons: .text,

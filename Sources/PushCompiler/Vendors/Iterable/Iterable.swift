@@ -21,6 +21,8 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     IterableEmitter.settableFields.listed
   }
 
+  /// Why a `--set` or defaults value does not fit its Iterable field (the ids are
+  /// integers, `isGhostPush` true or false).
   public func invalidSetting(
     _ name: String, _ text: String, from source: String, options: Set<String>
   ) -> String? {
@@ -58,6 +60,9 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     static let templateID = "templateId"
     static let messageID = "messageId"
     static let isGhostPush = "isGhostPush"
+    /// In the extras: the source was a push without a `campaignId` read (none, or one
+    /// that is not an id), which the SDK tracks no open of, as of one of Iterable's proofs.
+    static let proofHint = "@proof"
     static let attachment = "attachment-url"
     static let defaultAction = "defaultAction"
     static let buttons = "actionButtons"
@@ -106,6 +111,7 @@ public struct Iterable: ParsedFormat, EmittedFormat {
     static let templateImage = "templateImage"
   }
 
+  /// Iterable's own rule: what its SDK needs to track an open (``IterableValidator``).
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {
     IterableValidator.validate(payload, diagnostics: &diagnostics)
   }

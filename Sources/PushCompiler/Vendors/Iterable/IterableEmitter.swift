@@ -120,13 +120,13 @@ struct IterableEmitter: PayloadEmitter {
   /// Warns (`emit.untracked-opens`) when the ids written leave Iterable's SDK without
   /// what it needs to track an open of the push (a `templateId` or `campaignId` nothing
   /// gave), with how to give it. A test send (`campaignId` 0) and a ghost push are never
-  /// tracked anyway, nor is one of Iterable's own proofs (an Iterable source, whose `itbl`
-  /// members the notification keeps, with no `campaignId`); after a refused value (`--set templateId=abc`) nothing is written
+  /// tracked anyway, nor is one of Iterable's own proofs (an Iterable source with no
+  /// `campaignId`, which its `@proof` hint marks); after a refused value (`--set templateId=abc`) nothing is written
   /// to warn about.
   private func reportUntrackedOpens(with itbl: JSONObject, context: inout EmitContext) {
     guard !context.diagnostics.hasErrors else { return }
     let causes = Iterable.untrackedOpenCauses(
-      in: itbl, proofsIntended: notification.extras["iterable"] != nil)
+      in: itbl, proofsIntended: notification.extras["iterable"]?[Key.proofHint] == true)
     guard let first = causes.first else { return }
     var notes = causes.map { cause in
       let value = cause.neededType == "a number" ? "N" : "VALUE"

@@ -20,7 +20,14 @@ struct IterableParser: PayloadParser {
       context.reportMissingMarker(
         "no 'itbl' dictionary: the Iterable SDK ignores this push", at: .root)
     }
-    if let itbl { readContainer(itbl, context: &context) }
+    if let itbl {
+      readContainer(itbl, context: &context)
+      // No campaign read (none, or one the SDK tracks nothing under): a proof, as an
+      // output without a campaignId is.
+      if notification.tracking.campaignID == nil && notification.tracking.isTest == nil {
+        kept.append(Key.proofHint, true)
+      }
+    }
     readRoot(itbl: itbl, context: &context)
     if !kept.isEmpty { notification.extras["iterable"] = kept }
     return notification.take()
@@ -33,9 +40,9 @@ struct IterableParser: PayloadParser {
       case Key.campaignID:
         readCampaign(member.value, at: pointer, context: &context)
       case Key.templateID:
-        if Self.trackingID(member.value, named: "template id", at: pointer, context: &context)
-          != nil
-        {
+        // The SDK takes any number as the template id and sends it as it is, reading its
+        // whole part only to tell a test from a proof: kept as spelled, whatever it is.
+        if context.number(member.value, at: pointer) != nil {
           context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
         }
       case Key.messageID:
