@@ -84,13 +84,11 @@ struct RecordConverter: Sendable {
     let detectionNotes: [Diagnostic]
     if detects {
       let outcome = Detector.detect(payload)
-      guard case .detected(let format, _) = outcome, let note = outcome.note else {
-        return .failed(outcome.failure!)
-      }
+      guard case .detected(let format, _) = outcome else { return .failed(outcome.failure!) }
       source = format
       detectionNotes =
         translator.recording == .full
-        ? [note] + Detector.unusedOptionNotes(translator.options, readAs: format) : []
+        ? [outcome.note!] + Detector.unusedOptionNotes(translator.options, readAs: format) : []
     } else {
       source = translator.source
       detectionNotes = []

@@ -260,8 +260,9 @@ extension DiagnosticCode {
   public static let invalidFieldValue = DiagnosticCode(
     "emit.invalid-field-value", .error,
     "a --set or --defaults value does not fit the target field's type (a number, a boolean)")
-  /// A field given with `--set` that the form written takes none of (Braze's device form,
-  /// written because the source is one, and the REST request's `body`).
+  /// A field given with `--set` that the form written takes none of: a device form,
+  /// written because the source is one, and a field of the request (Braze's `body`,
+  /// Expo's `to`, Yellow.ai's `topic`).
   public static let refusedSetting = DiagnosticCode(
     "emit.refused-setting", .error,
     "a --set field the form written has no place for; nothing is written")

@@ -189,7 +189,7 @@ public struct CommandLineOptions: Sendable, Equatable {
   /// The mistake of giving `word` where a command is expected: the commands are listed
   /// after `lead` ("the first word is one of").
   private static func notACommand(_ word: String, _ lead: String) -> UsageError {
-    let commands = OptionSpec.describedCommands.map(\.rawValue).joined(separator: ", ")
+    let commands = Command.allCases.map(\.rawValue).joined(separator: ", ")
     return UsageError("'\(word)' is not a command; \(lead) \(commands)")
   }
 
@@ -564,7 +564,7 @@ struct OptionSpec: Sendable {
           + "standard input.")
     case .help:
       lines += [
-        "COMMAND: one of \(describedCommands.map(\.rawValue).joined(separator: ", "));",
+        "COMMAND: one of \(CommandLineOptions.Command.allCases.map(\.rawValue).joined(separator: ", "));",
         "'pushc help COMMAND' is 'pushc COMMAND --help'.",
       ]
     default: break

@@ -316,7 +316,7 @@ struct Session {
   }
 
   /// Refuses a `--set` value that is not of its field's type (`--set templateId=08`
-  /// for Iterable's whole number): `--set` wins over every record's own value, so the
+  /// for Iterable's integer): `--set` wins over every record's own value, so the
   /// value would fail every record alike; it is refused once, before any is read.
   private func checkSettingValues(for target: any VendorFormat) throws(UsageError) {
     for (name, text) in options.settings.sorted(by: { $0.key < $1.key }) {

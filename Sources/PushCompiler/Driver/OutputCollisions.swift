@@ -72,10 +72,12 @@ enum OutputCollisions {
     return nil
   }
 
-  /// What is wrong when two `batch` inputs name one pipe or device (`/dev/stdin` beside
-  /// `-`, a named pipe twice), as a usage message, or nil: whichever is read first takes
-  /// everything. (A regular file named twice, standard input redirected from one
-  /// included, is read from its start each time.)
+  /// What is wrong when one stream would be read twice, as a usage message, or nil:
+  /// whichever read comes first takes everything. Two `batch` inputs naming one pipe or
+  /// device (`/dev/stdin` beside `-`, a named pipe twice), and a `--defaults` file that
+  /// is standard input (by name, whatever it is redirected from) or the input's pipe or
+  /// device, for `convert` and `batch` alike. (Two inputs naming one regular file,
+  /// standard input redirected from one included, are each read from its start.)
   static func streamNamedTwice(in options: CommandLineOptions, standardInput: Int32?)
     -> String?
   {
@@ -106,7 +108,8 @@ enum OutputCollisions {
   private static func defaultsReadFromStandardInput(
     in options: CommandLineOptions, standardInput: Int32?
   ) -> String? {
-    guard let defaults = options.defaultsFile else { return nil }
+    // `--defaults -` names a file called `-`, which the defaults file is opened as.
+    guard let defaults = options.defaultsFile, defaults != "-" else { return nil }
     let inputs = NamedFiles(options).inputs
     let read = options.command == .batch ? "the records are" : "the payload is"
     // How the input names standard input, for the message: nothing when no input is named.

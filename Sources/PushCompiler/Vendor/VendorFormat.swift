@@ -112,7 +112,7 @@ public protocol VendorFormat: Sendable {
 
   /// Why `text`, given by `source` (`--set`, the defaults file) as the value of the field
   /// named `name` (one ``takesSetting(_:options:)`` takes with `options`), is not of
-  /// that field's type (a whole number, true or false); `nil` when it is. Whether a value
+  /// that field's type (an integer, true or false); `nil` when it is. Whether a value
   /// fits depends on the field alone, never on a record, so it is asked once, before any
   /// record is read. `nil` by default: every field of the format takes text.
   func invalidSetting(_ name: String, _ text: String, from source: String, options: Set<String>)
@@ -160,6 +160,7 @@ extension VendorFormat {
   public func readsOption(_ option: String) -> Bool { false }
   public func refusal(ofReadingOption option: String) -> String? { nil }
   public func refusal(ofSetting name: String, options: Set<String>) -> String? { nil }
+  /// Every value fits: a format without typed fields.
   public func invalidSetting(
     _ name: String, _ text: String, from source: String, options: Set<String>
   ) -> String? { nil }

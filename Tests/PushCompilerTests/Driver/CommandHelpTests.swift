@@ -165,11 +165,11 @@ extension CommandHelpTests {
     (["help", "convert", "extra"], "unexpected argument 'extra'"),
     (
       ["help", "foo"],
-      "'foo' is not a command; the word after 'help' is one of convert, validate, detect, batch, formats, passes"
+      "'foo' is not a command; the word after 'help' is one of convert, validate, detect, batch, formats, passes, help, version"
     ),
     (
       ["foo"],
-      "'foo' is not a command; the first word is one of convert, validate, detect, batch, formats, passes"
+      "'foo' is not a command; the first word is one of convert, validate, detect, batch, formats, passes, help, version"
     ),
   ])
   func helpNamesTheWordAtFault(_ arguments: [String], _ message: String) {

@@ -178,7 +178,7 @@ extension DefaultsFileTests {
   /// A `--defaults` file that is standard input, read for the payload or the records
   /// too, would be read twice: the second read finds nothing. Refused as a usage error
   /// (64) before anything is read, as `batch - -` is.
-  @Test(arguments: ["/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0"])
+  @Test(arguments: ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
   func defaultsFromStandardInputBesideTheInputIsAUsageError(_ path: String) {
     for (arguments, read) in [
       (["batch", "-f", "apns", "-t", "klaviyo"], ("the records are", "")),
@@ -198,4 +198,15 @@ extension DefaultsFileTests {
       )
     }
   }
+  /// `--defaults -` is a file named `-`, opened as any other (standard input is only ever
+  /// read for the payload or records): with none in the folder it cannot be read (66),
+  /// never refused as standard input.
+  @Test func defaultsNamedDashIsAFile() {
+    #expect(!FileManager.default.fileExists(atPath: "-"))
+    let (code, streams) = run(
+      ["convert", "-f", "apns", "-t", "klaviyo", "--defaults", "-"], input: #"{"aps": {}}"#)
+    #expect(code == .noInput, "\(streams.error)")
+    #expect(!streams.error.contains("standard input"), "\(streams.error)")
+  }
+
 }

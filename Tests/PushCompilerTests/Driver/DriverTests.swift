@@ -187,7 +187,7 @@ import Testing
     #expect(result.code == .usage)
     #expect(
       result.error.hasPrefix(
-        "pushc: '\(arguments[0])' is not a command; the first word is one of convert, validate, detect, batch, formats, passes\n"
+        "pushc: '\(arguments[0])' is not a command; the first word is one of convert, validate, detect, batch, formats, passes, help, version\n"
       ))
   }
 
