@@ -91,6 +91,14 @@ struct TargetField: Sendable {
   }
 }
 
+/// A format whose output has fields `--set` and a defaults file give: its
+/// ``VendorFormat/settableFields`` list them, and a value given for one is checked by the
+/// field's type before any input is read (``VendorFormat/invalidSetting(_:_:from:options:)``).
+protocol DeclaresTargetFields: VendorFormat {
+  /// The fields, in the order `pushc formats` lists them.
+  var targetFields: [TargetField] { get }
+}
+
 extension [TargetField] {
   /// The fields as ``VendorFormat/settableFields`` lists them.
   var listed: [(names: [String], meaning: String)] { map { ($0.names, $0.meaning) } }

@@ -160,10 +160,13 @@ extension VendorFormat {
   public func readsOption(_ option: String) -> Bool { false }
   public func refusal(ofReadingOption option: String) -> String? { nil }
   public func refusal(ofSetting name: String, options: Set<String>) -> String? { nil }
-  /// Every value fits: a format without typed fields.
+  /// Checked by the field's own type (``TargetField/mismatch(_:from:)``), for every format
+  /// that declares its fields (``DeclaresTargetFields``).
   public func invalidSetting(
     _ name: String, _ text: String, from source: String, options: Set<String>
-  ) -> String? { nil }
+  ) -> String? {
+    (self as? any DeclaresTargetFields)?.targetFields.mismatch(named: name, text, from: source)
+  }
 
   /// Whether ``settableFields`` names `name`.
   public func listsSetting(_ name: String) -> Bool {

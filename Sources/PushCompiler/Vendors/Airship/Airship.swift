@@ -7,7 +7,7 @@ import PushIR
 /// `com.urbanairship.interactive_actions`; the service extension attaches
 /// `com.urbanairship.media_attachment` and may replace the alert text. `_` is the send
 /// id. See `Specs/vendors/airship.md`.
-public struct Airship: ParsedFormat, EmittedFormat {
+public struct Airship: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = AirshipParser
@@ -20,9 +20,9 @@ public struct Airship: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    [AirshipEmitter.sendIDField].listed
-  }
+  var targetFields: [TargetField] { [AirshipEmitter.sendIDField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.

@@ -6,7 +6,7 @@ import PushIR
 /// media, `ab_cat` button links and the `c` campaign key, root `ab_uri` and
 /// `ab_use_webview`, and the app's keys at the root). Buttons come only from categories
 /// the app registered, four of them Braze's own. See `Specs/vendors/braze.md`.
-public struct Braze: ParsedFormat, EmittedFormat {
+public struct Braze: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = BrazeParser
@@ -25,9 +25,9 @@ public struct Braze: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    [BrazeEmitter.bodyField].listed
-  }
+  var targetFields: [TargetField] { [BrazeEmitter.bodyField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// The alert text `--set body=` gives is the REST request's: the device form, which
   /// writes no request, takes no field.

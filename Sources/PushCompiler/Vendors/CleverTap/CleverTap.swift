@@ -5,7 +5,7 @@ import PushIR
 /// (`ct_ContentSlider`), push templates (`pt_*`, `pt_json`), and categories the app
 /// registered (`CTNotification`). iOS has no per-push buttons. See
 /// `Specs/vendors/clevertap.md`.
-public struct CleverTap: ParsedFormat, EmittedFormat {
+public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = CleverTapParser
@@ -18,9 +18,9 @@ public struct CleverTap: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    [CleverTapEmitter.campaignIDField].listed
-  }
+  var targetFields: [TargetField] { [CleverTapEmitter.campaignIDField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {

@@ -3,7 +3,7 @@ import PushIR
 /// Dfinery's (IGAWorks) iOS payload: `aps` plus a `dfn` dictionary with the tap action
 /// (`click_act`), up to two buttons (`btn`), an image (`img`), ids and flags. See
 /// `Specs/vendors/dfinery.md`.
-public struct Dfinery: ParsedFormat, EmittedFormat {
+public struct Dfinery: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = DfineryParser
@@ -23,17 +23,9 @@ public struct Dfinery: ParsedFormat, EmittedFormat {
   /// tap action carries.
   private static let groups: Set<JSONPointer> = [.group(Key.clickAction)]
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    DfineryEmitter.settableFields.listed
-  }
+  var targetFields: [TargetField] { DfineryEmitter.settableFields }
 
-  /// Why a `--set` or defaults value does not fit its Dfinery field (`is_test` an
-  /// integer, true or false).
-  public func invalidSetting(
-    _ name: String, _ text: String, from source: String, options: Set<String>
-  ) -> String? {
-    DfineryEmitter.settableFields.mismatch(named: name, text, from: source)
-  }
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {

@@ -5,7 +5,7 @@ import PushIR
 /// `richContent.image`, …) and what an iOS phone receives (`aps`, the data under the root
 /// `body`, and `experienceId`, `scopeKey`, `projectId`). There is no tap link and there
 /// are no per-push buttons: the app registers categories. See `Specs/vendors/expo.md`.
-public struct Expo: ParsedFormat, EmittedFormat {
+public struct Expo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = ExpoParser
@@ -24,7 +24,9 @@ public struct Expo: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] { [ExpoEmitter.toField].listed }
+  var targetFields: [TargetField] { [ExpoEmitter.toField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// The recipients `--set to=` gives are the push message's: the device form, which
   /// writes no message, takes no field.

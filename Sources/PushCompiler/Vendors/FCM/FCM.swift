@@ -5,7 +5,7 @@ import PushIR
 /// (`apns.payload`), which may be any other format's payload. The inner payload is read
 /// by the format it is in and written by the format `--option inner=FORMAT` names. See
 /// `Specs/vendors/fcm.md`.
-public struct FCM: ParsedFormat {
+public struct FCM: ParsedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = FCMParser
@@ -113,14 +113,16 @@ public struct FCM: ParsedFormat {
     diagnostics.report(contentsOf: inner)
   }
 
-  public var settableFields: [(names: [String], meaning: String)] { FCMEmitter.targetFields.listed }
+  var targetFields: [TargetField] { FCMEmitter.targetFields }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// fcm's own fields, then those of the format whose fields `--set` may give inside
   /// (``settingFormat(options:)``).
   public func invalidSetting(
     _ name: String, _ text: String, from source: String, options: Set<String>
   ) -> String? {
-    FCMEmitter.targetFields.mismatch(named: name, text, from: source)
+    targetFields.mismatch(named: name, text, from: source)
       ?? Self.settingFormat(options: options)?.invalidSetting(
         name, text, from: source, options: options)
   }

@@ -4,7 +4,7 @@ import PushIR
 /// (`defaultAction`), dynamic buttons (`actionButtons`: destructive, text input, SF Symbol
 /// or template icons, a link or a custom action each), one attachment (`attachment-url`)
 /// and the ids opens are tracked under. See `Specs/vendors/iterable.md`.
-public struct Iterable: ParsedFormat, EmittedFormat {
+public struct Iterable: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = IterableParser
@@ -17,17 +17,9 @@ public struct Iterable: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    IterableEmitter.settableFields.listed
-  }
+  var targetFields: [TargetField] { IterableEmitter.settableFields }
 
-  /// Why a `--set` or defaults value does not fit its Iterable field (the ids are
-  /// integers, `isGhostPush` true or false).
-  public func invalidSetting(
-    _ name: String, _ text: String, from source: String, options: Set<String>
-  ) -> String? {
-    IterableEmitter.settableFields.mismatch(named: name, text, from: source)
-  }
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// Built once: translations ask for the capabilities on every record.
   private static let declaredCapabilities: Capabilities = {

@@ -4,7 +4,7 @@ import PushIR
 /// (`body.url`, icons, no `action`), its predefined categories (`com.klaviyo.category.*`
 /// with `body.actions`), and the shipped SDK's (`action`, root `url`, `web_url`,
 /// `rich-media`, `key_value_pairs`, badge keys). See `Specs/vendors/klaviyo.md`.
-public struct Klaviyo: ParsedFormat, EmittedFormat {
+public struct Klaviyo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = KlaviyoParser
@@ -30,9 +30,9 @@ public struct Klaviyo: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    [KlaviyoEmitter.notificationIDField].listed
-  }
+  var targetFields: [TargetField] { [KlaviyoEmitter.notificationIDField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.

@@ -6,7 +6,7 @@ import PushIR
 /// at the root). Buttons (`n` title, `i` id, `icon_type` + `path` icon) do what a tap
 /// on the notification does; the service extension shows two of them in reverse order.
 /// See `Specs/vendors/onesignal.md`.
-public struct OneSignal: ParsedFormat, EmittedFormat {
+public struct OneSignal: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = OneSignalParser
@@ -40,9 +40,9 @@ public struct OneSignal: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    [OneSignalEmitter.notificationIDField].listed
-  }
+  var targetFields: [TargetField] { [OneSignalEmitter.notificationIDField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   public var keptGroups: Set<JSONPointer> { Self.groups }
   /// Made once: a translation that drops extras may ask on every record.

@@ -4,7 +4,7 @@ import PushIR
 /// `title`, `body`, `payload`) and what the phone receives (the `payload` keys at the
 /// root beside `aps`). A tap opens the app, a deep link, or a bot flow. See
 /// `Specs/vendors/yellowai.md`.
-public struct YellowAI: ParsedFormat, EmittedFormat {
+public struct YellowAI: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   public init() {}
 
   typealias Parser = YellowAIParser
@@ -23,9 +23,9 @@ public struct YellowAI: ParsedFormat, EmittedFormat {
 
   public var capabilities: Capabilities { Self.declaredCapabilities }
 
-  public var settableFields: [(names: [String], meaning: String)] {
-    [YellowAIEmitter.topicField].listed
-  }
+  var targetFields: [TargetField] { [YellowAIEmitter.topicField] }
+
+  public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// The bundle id `--set topic=` gives is the API request's: the device form, which
   /// writes no request, takes no field.
