@@ -450,13 +450,15 @@ extension JSONObject {
     for index in indices {
       let key = members[index].key
       if hints && key.utf8.first == UInt8(ascii: "@") { continue }
-      if case .object(let inner) = members[index].value, !inner.isEmpty,
-        groups.holdsGroup(at: path.appending(key))
-      {
-        inner.forEachKeptField(in: path.appending(key), groups: groups, hints: hints, body)
-      } else {
-        body(key, path)
+      // The path of a member is built only for an object a group may name.
+      if !groups.isEmpty, case .object(let inner) = members[index].value, !inner.isEmpty {
+        let inside = path.appending(key)
+        if groups.holdsGroup(at: inside) {
+          inner.forEachKeptField(in: inside, groups: groups, hints: hints, body)
+          continue
+        }
       }
+      body(key, path)
     }
   }
 }
