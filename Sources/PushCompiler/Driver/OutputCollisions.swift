@@ -102,9 +102,9 @@ enum OutputCollisions {
   }
 
   /// What is wrong when the `--defaults` file of a `convert` or `batch` run is standard
-  /// input (`-`, `/dev/stdin`, or the pipe or device it is) while the payload or the
-  /// records are read from it too, as a usage message, or nil: whichever is read first
-  /// takes everything.
+  /// input (`/dev/stdin`, `/dev/fd/0`, or the pipe or device it is; `-` is a file there)
+  /// while the payload or the records are read from it too, as a usage message, or nil:
+  /// whichever is read first takes everything.
   private static func defaultsReadFromStandardInput(
     in options: CommandLineOptions, standardInput: Int32?
   ) -> String? {

@@ -432,8 +432,9 @@ extension JSONObject {
   /// Calls `body` with each field of a format's kept extras: a member's key with the path
   /// of the object holding it (`.root` for the extras themselves), or, for a non-empty
   /// object at a path `groups` names (``Set/holdsGroup(at:)``), each of its fields in
-  /// turn, at any depth. With `hints`, members whose names start with `@` are layout
-  /// hints, not data, and are left out (a vendor's extras; `aps` has none).
+  /// turn, at any depth. With `hints`, members of the extras themselves whose names start
+  /// with `@` are layout hints, not data, and are left out (a vendor's extras; `aps` has
+  /// none); inside a group such a name is the vendor's own key, and is reported.
   func forEachKeptField(
     groups: Set<JSONPointer>, hints: Bool = true,
     _ body: (_ key: String, _ group: JSONPointer) -> Void
@@ -449,7 +450,7 @@ extension JSONObject {
     // By index: each member read in place, not copied out.
     for index in indices {
       let key = members[index].key
-      if hints && key.utf8.first == UInt8(ascii: "@") { continue }
+      if hints && key.utf8.first == UInt8(ascii: "@") && path == .root { continue }
       // The path of a member is built only for an object a group may name.
       if !groups.isEmpty, case .object(let inner) = members[index].value, !inner.isEmpty {
         let inside = path.appending(key)

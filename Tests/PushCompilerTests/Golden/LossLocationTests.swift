@@ -93,6 +93,31 @@ extension LossLocationTests {
         $0.code == .droppedExtra && $0.location == .input("/aps/@a")
       })
   }
+
+  /// Inside a kept group (``VendorFormat/keptGroups``), a name beginning with `@` is the
+  /// vendor's own key, not a layout hint (hints stand only at the extras' top): carried
+  /// by its own format, and reported where it was read by a target that drops it.
+  @Test func aNameBeginningWithAtInsideAGroupIsReportedWhenDropped() throws {
+    let payloads: [(format: String, text: String, pointer: JSONPointer)] = [
+      ("acoustic", #"{"aps": {"alert": "b"}, "mce": {"mailingId": 5, "@x": 1}}"#, "/mce/@x"),
+      ("customerio", #"{"aps": {"alert": "b"}, "CIO": {"push": {"@x": 1}}}"#, "/CIO/push/@x"),
+      (
+        "braze", #"{"messages": {"apple_push": {"alert": {"body": "b", "@x": 1}}}}"#,
+        "/messages/apple_push/alert/@x"
+      ),
+    ]
+    for (format, text, pointer) in payloads {
+      let payload = try JSONReader.parse(Array(text.utf8))
+      let dropped = GoldenCase.translate(payload, from: format, to: "klaviyo").diagnostics
+        .filter { $0.location == .input(pointer) && $0.code.isLossy }.map(\.code)
+      #expect(dropped == [.droppedExtra], "\(format): \(dropped)")
+      let carried = GoldenCase.translate(payload, from: format, to: format)
+      #expect(
+        !carried.diagnostics.contains { $0.location == .input(pointer) && $0.code.isLossy },
+        "\(format): \(carried.diagnostics)")
+      #expect(carried.output.map { "\($0)".contains("@x") } == true, "\(format)")
+    }
+  }
 }
 
 extension LossLocationTests {

@@ -121,8 +121,8 @@ struct IterableEmitter: PayloadEmitter {
   /// what it needs to track an open of the push (a `templateId` or `campaignId` nothing
   /// gave), with how to give it. A test send (`campaignId` 0) and a ghost push are never
   /// tracked anyway, nor is one of Iterable's own proofs (an Iterable source with no
-  /// `campaignId`, which its `@proof` hint marks); after a refused value (`--set templateId=abc`) nothing is written
-  /// to warn about.
+  /// `campaignId`, which its `@proof` hint marks); after a refused value
+  /// (`--set templateId=abc`) nothing is written to warn about.
   private func reportUntrackedOpens(with itbl: JSONObject, context: inout EmitContext) {
     guard !context.diagnostics.hasErrors else { return }
     let causes = Iterable.untrackedOpenCauses(

@@ -81,8 +81,7 @@ struct IterableParser: PayloadParser {
   private mutating func readCampaign(
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let number = Self.trackingID(value, named: "campaign id", at: pointer, context: &context)
-    else { return }
+    guard let number = Self.campaignNumber(value, at: pointer, context: &context) else { return }
     if number.wholeValue == 0 {
       notification.tracking.isTest = true
       context.sourceMap.record("/tracking/isTest", from: pointer)
@@ -92,12 +91,12 @@ struct IterableParser: PayloadParser {
     }
   }
 
-  /// A `campaignId` or `templateId`: a number the SDK takes as an `NSNumber`, whatever
-  /// its spelling (`10`, `10.0`, `1E1` are the same id), and tells proofs and tests by
-  /// its `intValue`. A number that is not whole, or one beyond 64 bits, which no
-  /// `intValue` holds, is reported and `nil`.
-  static func trackingID(
-    _ value: JSONValue, named name: String, at pointer: JSONPointer, context: inout ParseContext
+  /// A `campaignId`: a number the SDK takes as an `NSNumber`, whatever its spelling
+  /// (`10`, `10.0`, `1E1` are the same id), and tells proofs and tests by its `intValue`.
+  /// A number that is not whole, or one beyond 64 bits, which no `intValue` holds, is
+  /// reported and `nil`.
+  static func campaignNumber(
+    _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) -> JSONNumber? {
     guard let number = context.number(value, at: pointer) else { return nil }
     guard number.wholeValue == nil else { return number }
@@ -105,7 +104,7 @@ struct IterableParser: PayloadParser {
       number.isWhole
       ? "is a whole number beyond 64 bits, which the SDK's 'intValue' cannot hold"
       : "is not a whole number"
-    context.report(.invalidValue, "\(name) '\(number.lexeme)' \(reason); ignored", at: pointer)
+    context.report(.invalidValue, "campaign id '\(number.lexeme)' \(reason); ignored", at: pointer)
     return nil
   }
 
