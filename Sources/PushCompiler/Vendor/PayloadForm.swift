@@ -31,22 +31,30 @@ enum PayloadForm {
   }
 }
 
-extension VendorFormat {
-  /// For a format whose `--set` fields are all its request's (Braze, Expo, Yellow.ai):
-  /// whether it takes `--set name`, which `--option device-form`, writing no request,
-  /// does not.
-  func requestTakesSetting(_ name: String, options: Set<String>) -> Bool {
+/// A format with a request and a device form whose `--set` field is the request's
+/// (Braze's `body`, Expo's `to`, Yellow.ai's `topic`): the device form, which writes no
+/// request, takes none, and refuses one given.
+public protocol RequestFieldFormat: VendorFormat {
+  /// What the request's field gives, for the messages that refuse it ("braze's REST
+  /// request its alert text").
+  var requestFieldPurpose: String { get }
+  /// What the format calls its request, for those messages ("push message").
+  var requestName: String { get }
+}
+
+extension RequestFieldFormat {
+  public var requestName: String { "request" }
+
+  /// A field the format lists, unless `--option device-form` writes no request.
+  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
     listsSetting(name) && !options.contains(PayloadForm.deviceFormOption)
   }
 
-  /// For such a format: why `--option device-form` refuses `--set name`, a field that
-  /// gives `purpose`, of what the format calls its `request`; `nil` when it does not.
-  func requestSettingRefusal(
-    _ name: String, options: Set<String>, giving purpose: String, request: String = "request"
-  ) -> String? {
+  /// Why `--option device-form` refuses `--set name`; `nil` when it does not.
+  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
     guard listsSetting(name), options.contains(PayloadForm.deviceFormOption) else { return nil }
     return
-      "--set '\(name)' gives \(purpose); --option device-form writes no \(request) and takes no field"
+      "--set '\(name)' gives \(requestFieldPurpose); --option device-form writes no \(requestName) and takes no field"
   }
 }
 

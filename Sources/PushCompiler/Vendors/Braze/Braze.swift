@@ -6,7 +6,7 @@ import PushIR
 /// media, `ab_cat` button links and the `c` campaign key, root `ab_uri` and
 /// `ab_use_webview`, and the app's keys at the root). Buttons come only from categories
 /// the app registered, four of them Braze's own. See `Specs/vendors/braze.md`.
-public struct Braze: ParsedFormat, EmittedFormat, DeclaresTargetFields {
+public struct Braze: ParsedFormat, EmittedFormat, DeclaresTargetFields, RequestFieldFormat {
   public init() {}
 
   typealias Parser = BrazeParser
@@ -29,16 +29,8 @@ public struct Braze: ParsedFormat, EmittedFormat, DeclaresTargetFields {
 
   public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
-  /// The alert text `--set body=` gives is the REST request's: the device form, which
-  /// writes no request, takes no field.
-  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
-    requestTakesSetting(name, options: options)
-  }
-
-  /// Why the device form refuses a field the REST request takes.
-  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
-    requestSettingRefusal(name, options: options, giving: Self.bodyPurpose)
-  }
+  /// The alert text `--set body=` gives is the REST request's.
+  public var requestFieldPurpose: String { Self.bodyPurpose }
 
   /// What `--set body=` gives, for the messages that refuse it where the device form is
   /// written.

@@ -5,7 +5,7 @@ import PushIR
 /// `richContent.image`, …) and what an iOS phone receives (`aps`, the data under the root
 /// `body`, and `experienceId`, `scopeKey`, `projectId`). There is no tap link and there
 /// are no per-push buttons: the app registers categories. See `Specs/vendors/expo.md`.
-public struct Expo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
+public struct Expo: ParsedFormat, EmittedFormat, DeclaresTargetFields, RequestFieldFormat {
   public init() {}
 
   typealias Parser = ExpoParser
@@ -28,16 +28,12 @@ public struct Expo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
 
   public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
-  /// The recipients `--set to=` gives are the push message's: the device form, which
-  /// writes no message, takes no field.
-  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
-    requestTakesSetting(name, options: options)
-  }
-
-  /// Why the device form refuses a field the push message takes.
-  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
-    requestSettingRefusal(name, options: options, giving: Self.toPurpose, request: "push message")
-  }
+  /// The recipients `--set to=` gives are the push message's.
+  public var requestFieldPurpose: String { Self.toPurpose }
+  /// Expo's request is its push message.
+  public var requestName: String { Self.requestName }
+  /// What Expo calls its request, for messages.
+  static let requestName = "push message"
 
   /// What `--set to=` gives, for the messages that refuse it where the device form is
   /// written.

@@ -118,7 +118,7 @@ struct ExpoEmitter: PayloadEmitter {
     context.writeCustomData(
       customData { rootKeys.contains($0) }, into: &root,
       reserved: Set(["aps", Key.body] + Key.serviceKeys))
-    context.refuseRequestSetting(Self.toField, giving: Expo.toPurpose, request: "push message")
+    context.refuseRequestSetting(Self.toField, giving: Expo.toPurpose, request: Expo.requestName)
     if kept[Key.to] != nil {
       context.report(.droppedField, Expo.recipientsPhrase + "; dropped", at: Expo.recipientsPath)
     }

@@ -4,7 +4,7 @@ import PushIR
 /// `title`, `body`, `payload`) and what the phone receives (the `payload` keys at the
 /// root beside `aps`). A tap opens the app, a deep link, or a bot flow. See
 /// `Specs/vendors/yellowai.md`.
-public struct YellowAI: ParsedFormat, EmittedFormat, DeclaresTargetFields {
+public struct YellowAI: ParsedFormat, EmittedFormat, DeclaresTargetFields, RequestFieldFormat {
   public init() {}
 
   typealias Parser = YellowAIParser
@@ -27,16 +27,8 @@ public struct YellowAI: ParsedFormat, EmittedFormat, DeclaresTargetFields {
 
   public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
-  /// The bundle id `--set topic=` gives is the API request's: the device form, which
-  /// writes no request, takes no field.
-  public func takesSetting(_ name: String, options: Set<String>) -> Bool {
-    requestTakesSetting(name, options: options)
-  }
-
-  /// Why the device form refuses a field the API request takes.
-  public func refusal(ofSetting name: String, options: Set<String>) -> String? {
-    requestSettingRefusal(name, options: options, giving: Self.topicPurpose)
-  }
+  /// The bundle id `--set topic=` gives is the API request's.
+  public var requestFieldPurpose: String { Self.topicPurpose }
 
   /// What `--set topic=` gives, for the messages that refuse it where the device form is
   /// written.
