@@ -45,7 +45,8 @@ public struct FitTarget: NotificationPass {
     guard let target = context.target.take() else { return }
     var fitter = Fitter(
       target: target, targetID: "",
-      diagnostics: Diagnostics(recording: context.diagnostics.recording))
+      diagnostics: Diagnostics(recording: context.diagnostics.recording),
+      buttonsShownInReverse: context.buttonsShownInReverse)
     swap(&fitter.targetID, &context.targetID)
     swap(&fitter.diagnostics, &context.diagnostics)
     fitter.fit(&notification)
@@ -85,6 +86,9 @@ private struct Fitter {
   /// Read only; a `var` to be handed back to the context it was lent from.
   var targetID: String
   var diagnostics: Diagnostics
+  /// Whether the buttons are in the reverse of their payload order
+  /// (``PassContext/buttonsShownInReverse``).
+  let buttonsShownInReverse: Bool
 
   mutating func fit(_ notification: inout PushNotification) {
     // A copy the lazily built messages can read while `self` is being changed.
@@ -255,28 +259,36 @@ private struct Fitter {
     if target.buttonIDsIdentifyTaps { makeButtonIDsUnique(&notification, readAt: readAt) }
   }
 
-  /// Gives each button whose id an earlier one has an id of its own, the first free of
-  /// `ID-2`, `ID-3`, …: iOS tells the app of a tap by the id alone, so the SDK would take
-  /// a tap on it for one on the earlier button. `readAt` gives the index each button was
-  /// read at, where it differs from its index now (an earlier button was dropped).
+  /// Gives each button whose id one earlier in the payload has an id of its own, the
+  /// first free of `ID-2`, `ID-3`, …: iOS tells the app of a tap by the id alone, so the
+  /// SDK would take a tap on it for one on the earlier button. Payload order decides
+  /// (``PassContext/buttonsShownInReverse``), as it does for the source's SDK. `readAt`
+  /// gives the index each button was read at, where it differs from its index now (an
+  /// earlier button was dropped).
   private mutating func makeButtonIDsUnique(
     _ notification: inout PushNotification, readAt: [Int]?
   ) {
+    let shownInReverse = buttonsShownInReverse
     // Most notifications have no repeated id: nothing is allocated for them.
-    let buttons = notification.buttons
+    var payloadOrder = notification.buttons.inPayloadOrder(shownInReverse: shownInReverse)
     guard
-      buttons.indices.contains(where: { buttons.labelOfEarlierButton(sharingIDWith: $0) != nil })
+      payloadOrder.indices.contains(where: {
+        payloadOrder.labelOfEarlierButton(sharingIDWith: $0) != nil
+      })
     else { return }
-    var taken = Set(buttons.map(\.id))
-    for (index, button) in buttons.enumerated() {
+    var taken = Set(payloadOrder.map(\.id))
+    for position in payloadOrder.indices {
+      let button = payloadOrder[position]
       // Searched among the ids as renamed so far: the first of each id keeps it.
-      guard let first = notification.buttons.labelOfEarlierButton(sharingIDWith: index) else {
+      guard let first = payloadOrder.labelOfEarlierButton(sharingIDWith: position) else {
         continue
       }
       var suffix = 2
       while taken.contains("\(button.id)-\(suffix)") { suffix += 1 }
       let unique = "\(button.id)-\(suffix)"
       taken.insert(unique)
+      payloadOrder[position].id = unique
+      let index = shownInReverse ? payloadOrder.count - 1 - position : position
       notification.buttons[index].id = unique
       report(
         .renamedButton,

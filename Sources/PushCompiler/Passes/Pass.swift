@@ -38,6 +38,9 @@ public struct PassContext: Sendable {
   /// if it did: the source named it, so an emitter that writes it back beside them (as
   /// Klaviyo's fallback category) keeps it rather than adds it.
   public var expandedCategory: String? = nil
+  /// Whether the parse reversed the buttons' payload order to the order shown
+  /// (``ParseContext/buttonsShownInReverse``): a repeated id is judged in payload order.
+  public var buttonsShownInReverse = false
 }
 
 // The initializers stand in an extension, which keeps the memberwise one: built through

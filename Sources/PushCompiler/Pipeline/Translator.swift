@@ -193,6 +193,7 @@ public struct Translator: Sendable {
     }
     if dumpAfter == "parse" { dump = IREncoder.encode(notification) }
     passContext.sourceMap = parseContext.sourceMap
+    passContext.buttonsShownInReverse = parseContext.buttonsShownInReverse
     runNotificationPasses(on: &notification, context: &passContext, dump: &dump)
     if !issuersAgree, passContext.target != nil {
       dropTrackingIDsNotIssuedForTarget(of: &notification, reportingTo: &passContext.diagnostics)

@@ -215,6 +215,11 @@ public struct ParseContext: Sendable {
   /// Where the parse found the payload lacking the marker the vendor's SDK looks for
   /// (``reportMissingMarker(_:at:)``): the objects that lack it.
   public var missingMarkers: [JSONPointer] = []
+  /// Whether the parse put the buttons in the reverse of their order in the payload, as
+  /// the vendor's SDK shows them (`parse.reordered-buttons`): the SDK still looks a tapped
+  /// id up in payload order, so which of two buttons repeats the other's id is judged in
+  /// that order (``reportRepeatedButtonIDs(in:format:)``, fit-target's renaming).
+  public var buttonsShownInReverse = false
 
   /// An empty context whose diagnostics and source map keep what `recording` says.
   public init(recording: Diagnostics.Recording = .full) {
@@ -501,13 +506,18 @@ extension JSONPointer {
 }
 
 extension ParseContext {
-  /// Warns at each of `buttons` whose id an earlier button has: iOS tells the app of a
-  /// tap by the id alone, so the SDK of `format` takes a tap on it for one on the
-  /// earlier button (Klaviyo's matches the first button with that id). Looked for pair
-  /// by pair: there are few buttons, and nothing is allocated when no id repeats.
+  /// Warns at each of `buttons` whose id a button earlier in the payload has: iOS tells
+  /// the app of a tap by the id alone, so the SDK of `format` takes a tap on it for one on
+  /// the earlier button (Klaviyo's matches the first button with that id). Payload order
+  /// decides, not the order shown (``buttonsShownInReverse``). Looked for pair by pair:
+  /// there are few buttons, and nothing is allocated when no id repeats.
   mutating func reportRepeatedButtonIDs(in buttons: [ActionButton], format: String) {
-    for (index, button) in buttons.enumerated() {
-      guard let first = buttons.labelOfEarlierButton(sharingIDWith: index) else { continue }
+    let payloadOrder = buttons.inPayloadOrder(shownInReverse: buttonsShownInReverse)
+    for (position, button) in payloadOrder.enumerated() {
+      guard let first = payloadOrder.labelOfEarlierButton(sharingIDWith: position) else {
+        continue
+      }
+      let index = buttonsShownInReverse ? buttons.count - 1 - position : position
       let place = sourceMap.inputLocation(of: JSONPointer("/buttons").appending(index)) ?? .root
       report(
         .conflictingValues,
@@ -592,5 +602,11 @@ extension Array where Element == ActionButton {
     let id = self[index].id
     for earlier in 0..<index where self[earlier].id == id { return self[earlier].label }
     return nil
+  }
+
+  /// The buttons in the order their payload gives them, from the order shown: reversed
+  /// when the parse reversed them (`shownInReverse`, ``ParseContext/buttonsShownInReverse``).
+  func inPayloadOrder(shownInReverse: Bool) -> [ActionButton] {
+    shownInReverse ? reversed() : self
   }
 }

@@ -669,3 +669,42 @@ extension KlaviyoTests {
     #expect(!result.diagnostics.contains { $0.message.contains("category action 'a'") })
   }
 }
+
+extension KlaviyoTests {
+  /// Two draft buttons sharing an id, shown in reverse: the draft SDK still looks a tapped
+  /// id up in payload order, so the second in the payload ('B') is the repeat, a tap on it
+  /// is taken for one on 'A', and 'B' is the button renamed.
+  @Test func aRepeatedIDAmongReversedDraftButtonsIsJudgedInPayloadOrder() throws {
+    let result = try convert(
+      #"{"aps": {"mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "x", "label": "A", "url": "app://a"}, {"id": "x", "label": "B", "url": "app://b"}]}}"#
+    )
+    let conflict = try #require(
+      result.diagnostics.first { $0.code.name == "parse.conflicting-values" })
+    #expect(conflict.location == .input("/body/action_buttons/1"))
+    #expect(
+      conflict.message
+        == "button 'B' repeats the id 'x' of button 'A': the klaviyo SDK takes a tap on it for a tap on 'A'"
+    )
+    let renamed = try #require(result.diagnostics.first { $0.code.name == "fit.renamed-button" })
+    #expect(renamed.location == .input("/body/action_buttons/1"))
+    #expect(
+      renamed.message.hasPrefix("button 'B' repeats the id 'x' of button 'A'; written as 'x-2'"))
+    let buttons = try #require(result.output?["body"]?["action_buttons"]?.arrayValue)
+    #expect(buttons.map { $0["label"] } == ["B", "A"])
+    #expect(buttons.map { $0["id"] } == ["x-2", "x"])
+  }
+
+  /// OneSignal's extension also shows two buttons in reverse: the repeat is the second
+  /// in the payload there too.
+  @Test func aRepeatedIDAmongReversedOneSignalButtonsIsJudgedInPayloadOrder() throws {
+    let payload =
+      #"{"aps": {"alert": "hi", "mutable-content": 1}, "custom": {"i": "n1"}, "buttons": [{"i": "x", "n": "A"}, {"i": "x", "n": "B"}]}"#
+    let result = Translator(from: OneSignal(), to: IRFormat()).translate(
+      try JSONReader.parse(Array(payload.utf8)))
+    let conflict = try #require(
+      result.diagnostics.first { $0.code.name == "parse.conflicting-values" },
+      "\(result.diagnostics.all.map(\.message))")
+    #expect(conflict.location == .input("/buttons/1"))
+    #expect(conflict.message.hasPrefix("button 'B' repeats the id 'x' of button 'A'"))
+  }
+}

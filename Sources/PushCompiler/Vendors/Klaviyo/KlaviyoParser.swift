@@ -294,6 +294,7 @@ struct KlaviyoParser: PayloadParser {
     }
     if isDraft && buttons.count == 2 {
       buttons.reverse()
+      context.buttonsShownInReverse = true
       context.report(
         .reorderedButtons,
         "the draft SDK shows two buttons in reverse order; the IR keeps the order shown",

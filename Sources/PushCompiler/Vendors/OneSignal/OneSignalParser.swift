@@ -183,6 +183,7 @@ struct OneSignalParser: PayloadParser {
     }
     if buttons.count == 2 {
       buttons.reverse()
+      context.buttonsShownInReverse = true
       context.report(
         .reorderedButtons,
         "the OneSignal extension shows two buttons in reverse order; the IR keeps the order shown",
