@@ -234,3 +234,18 @@ extension OneSignalTests {
       dropped.first?.message == "button without an 'n' title string; dropped, as the SDK skips it")
   }
 }
+
+extension OneSignalTests {
+  /// An icon Klaviyo writes for its draft builds only is reported at the icon's
+  /// `icon_type`, the key that makes `path` an icon, not at the whole button; here the
+  /// payload's first of two buttons, shown second.
+  @Test func aDraftOnlyIconIsReportedAtItsIconType() throws {
+    let result = try convert(
+      #"{"aps": {"alert": "hi"}, "custom": {"i": "n1"}, "buttons": [{"i": "b1", "n": "One", "icon_type": "system", "path": "star"}, {"i": "b2", "n": "Two"}]}"#,
+      to: Klaviyo(), settings: ["_k": "K"])
+    let icon = try #require(
+      result.diagnostics.first { $0.code.name == "emit.draft-only-icon" },
+      "\(result.diagnostics.all.map(\.message))")
+    #expect(icon.location == .input("/buttons/0/icon_type"))
+  }
+}

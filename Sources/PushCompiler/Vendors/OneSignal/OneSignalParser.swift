@@ -191,8 +191,13 @@ struct OneSignalParser: PayloadParser {
     }
     notification.buttons = buttons.map(\.button)
     for (position, entry) in buttons.enumerated() {
-      context.sourceMap.record(
-        JSONPointer("/buttons").appending(position), from: listPointer.appending(entry.index))
+      lazy var path = JSONPointer("/buttons").appending(position)
+      lazy var pointer = listPointer.appending(entry.index)
+      context.sourceMap.record(path, from: pointer)
+      // An icon is placed at its `icon_type`, the key that makes `path` an icon.
+      if entry.button.icon != nil {
+        context.sourceMap.record(path.appending("icon"), from: pointer.appending(Key.iconType))
+      }
     }
   }
 
