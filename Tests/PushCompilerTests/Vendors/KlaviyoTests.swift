@@ -708,3 +708,38 @@ extension KlaviyoTests {
     #expect(conflict.message.hasPrefix("button 'B' repeats the id 'x' of button 'A'"))
   }
 }
+
+extension KlaviyoTests {
+  /// A fallback category added because the buttons' ids match it shows its own buttons
+  /// where it is registered: the warning notes their labels, and that 'Decline' runs in
+  /// the background, where the source's 'Nope' opened the app.
+  @Test func anAddedFallbackCategorySaysWhatItShowsInstead() throws {
+    let result = try convert(
+      #"{"body": {"_k": "k", "action_buttons": [{"id": "com.klaviyo.action.accept", "label": "Sure", "action": "deep_link", "url": "app://a"}, {"id": "com.klaviyo.action.decline", "label": "Nope", "action": "open_app"}]}}"#,
+      options: ["fallback-category"])
+    #expect(result.output?["aps"]?["category"] == "com.klaviyo.category.acceptDecline")
+    let warning = try #require(
+      result.diagnostics.first { $0.code.name == "emit.fallback-hides-buttons" },
+      "\(result.diagnostics.all.map(\.message))")
+    #expect(
+      warning.notes == [
+        "where the app registered 'com.klaviyo.category.acceptDecline' (the draft's predefined-category builds), its buttons show instead: 'Accept' for 'Sure'; 'Decline' for 'Nope', which runs in the background without opening the app"
+      ])
+    #expect(
+      result.diagnostics.all.filter { $0.code.name.hasPrefix("emit.fallback") }.count == 1)
+  }
+
+  /// With the category's own labels, the note names only the button that does
+  /// something else: the category's 'No' runs in the background.
+  @Test func anAddedFallbackCategoryNotesOnlyTheButtonsThatDiffer() throws {
+    let result = try convert(
+      #"{"body": {"_k": "k", "action_buttons": [{"id": "com.klaviyo.action.yes", "label": "Yes", "action": "open_app"}, {"id": "com.klaviyo.action.no", "label": "No", "action": "open_app"}]}}"#,
+      options: ["fallback-category"])
+    let warning = try #require(
+      result.diagnostics.first { $0.code.name == "emit.fallback-hides-buttons" })
+    #expect(
+      warning.notes == [
+        "where the app registered 'com.klaviyo.category.yesNo' (the draft's predefined-category builds), its buttons show instead: 'No', which runs in the background without opening the app"
+      ])
+  }
+}

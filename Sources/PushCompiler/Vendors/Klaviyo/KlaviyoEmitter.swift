@@ -229,9 +229,12 @@ struct KlaviyoEmitter: PayloadEmitter {
     }
     let wantsFallback = context.options.contains(Klaviyo.fallbackCategoryOption)
     if wantsFallback {
+      let added =
+        registered == nil
+        ? PredefinedCategory.matching(notification.buttons, vendor: "klaviyo") : nil
       let fallback =
         registered
-        ?? PredefinedCategory.matching(notification.buttons, vendor: "klaviyo").map {
+        ?? added.map {
           ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
         }
       if let fallback {
@@ -242,11 +245,18 @@ struct KlaviyoEmitter: PayloadEmitter {
           "'aps.category' '\(fallback.0)' is \(registered != nil || expanded ? "kept" : "added") as a fallback; the shipped SDK then skips the dynamic buttons"
         // A loss where the buttons showed: not a category's, nor ones the shipped SDK
         // skipped in the source too.
+        // What a build that registered the category shows instead, where it differs: not
+        // for a category the source named, which such a build showed for it too.
+        let shownInstead =
+          expanded ? nil : added.flatMap { Self.differences(of: $0, from: notification.buttons) }
         if shippedSDKSkipped == nil && !expanded {
           context.report(
-            .fallbackHidesButtons, message + ", which the source showed", atOutput: "/aps/category")
+            .fallbackHidesButtons, message + ", which the source showed", atOutput: "/aps/category",
+            notes: shownInstead.map { [$0] } ?? [])
         } else {
-          context.report(.fallbackCategory, message, atOutput: "/aps/category")
+          context.report(
+            .fallbackCategory, message, atOutput: "/aps/category",
+            notes: shownInstead.map { [$0] } ?? [])
         }
         return fallback
       }
@@ -265,6 +275,27 @@ struct KlaviyoEmitter: PayloadEmitter {
         ])
     }
     return nil
+  }
+
+  /// What a build that registered `category` (the draft's predefined-category builds)
+  /// shows for it in place of `buttons`, whose ids it matches, where that differs: the
+  /// category's own labels, and its background buttons run without opening the app
+  /// (every Klaviyo button opens it); `nil` when it shows the same buttons doing the same.
+  private static func differences(of category: PredefinedCategory, from buttons: [ActionButton])
+    -> String?
+  {
+    var changes: [String] = []
+    for (shown, button) in zip(category.buttons, buttons) {
+      let inBackground = !shown.options.contains(.foreground)
+      guard shown.label != button.label || inBackground else { continue }
+      var change = "'\(shown.label)'"
+      if shown.label != button.label { change += " for '\(button.label)'" }
+      if inBackground { change += ", which runs in the background without opening the app" }
+      changes.append(change)
+    }
+    guard !changes.isEmpty else { return nil }
+    return
+      "where the app registered '\(category.identifier)' (the draft's predefined-category builds), its buttons show instead: \(changes.joined(separator: "; "))"
   }
 
   /// Custom data goes where the app reads it: at the root, as in every APNs payload,
