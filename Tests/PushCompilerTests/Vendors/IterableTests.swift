@@ -341,3 +341,15 @@ import Testing
     #expect(note.location == .output("/itbl/actionButtons/1/action/data"))
   }
 }
+
+extension IterableTests {
+  /// A button's icon, which only Klaviyo's draft builds show, is reported at the
+  /// `actionIcon` it was read from, not at the button.
+  @Test func aDraftOnlyIconIsReportedAtItsActionIcon() throws {
+    let payload =
+      #"{"aps": {"alert": "hi"}, "itbl": {"messageId": "m", "actionButtons": [{"identifier": "b", "title": "Open", "actionIcon": {"iconType": "systemImage", "imageName": "star"}}]}}"#
+    let result = try translate(payload, from: Iterable(), to: Klaviyo(), settings: ["_k": "K"])
+    let icon = try #require(result.diagnostics.first { $0.code.name == "emit.draft-only-icon" })
+    #expect(icon.location == .input("/itbl/actionButtons/0/actionIcon"))
+  }
+}

@@ -175,8 +175,11 @@ struct IterableParser: PayloadParser {
     if let category {
       readActionTarget(object, id: id, category: category, at: pointer, context: &context)
     } else if let button = readButton(object, id: id, at: pointer, context: &context) {
-      context.sourceMap.record(
-        JSONPointer("/buttons").appending(notification.buttons.count), from: pointer)
+      let place = JSONPointer("/buttons").appending(notification.buttons.count)
+      context.sourceMap.record(place, from: pointer)
+      if button.icon != nil {
+        context.sourceMap.record(place.appending("icon"), from: pointer.appending(ButtonKey.icon))
+      }
       notification.buttons.append(button)
     }
   }
