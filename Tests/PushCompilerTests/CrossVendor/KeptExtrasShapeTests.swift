@@ -59,9 +59,11 @@ import Testing
       "airship", "alertWithoutMedia", #"{"title": 3}"#, at: "/title",
       "expected a string or null, found number"),
     Case(
-      "airship", "landingPageSettings", #"{"tap": true}"#, at: "/tap",
+      "airship", "landingPageSettings", #"{"yes": true}"#, at: "/yes",
       "expected an object, found boolean"),
-    Case("airship", "@actionNames", #"{"tap": 1}"#, at: "/tap", "expected a string, found number"),
+    Case("airship", "tapLandingPageSettings", "[]", "expected an object, found array"),
+    Case("airship", "@actionNames", #"{"yes": 1}"#, at: "/yes", "expected a string, found number"),
+    Case("airship", "@tapActionName", "1", "expected a string, found number"),
     Case("clevertap", "ct_ContentSlider", #""x""#, "expected an object, found string"),
   ]
 

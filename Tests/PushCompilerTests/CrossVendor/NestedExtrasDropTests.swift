@@ -93,6 +93,17 @@ extension NestedExtrasDropTests {
       #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "com.urbanairship.interactive_actions": {"yes": {"^p": {"url": "https://x.com/lp", "width": 3}}}}"#,
       ["/com.urbanairship.interactive_actions/yes/^p/width"], ["width"]
     ),
+    // A button whose id is `tap`: its settings and the tap's are each named once, at their
+    // own input member.
+    (
+      #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "^p": {"url": "https://x.com/a", "width": 1}, "com.urbanairship.interactive_actions": {"tap": {"^p": {"url": "https://x.com/b", "width": 3}}}}"#,
+      ["/^p/width", "/com.urbanairship.interactive_actions/tap/^p/width"], ["width", "width"]
+    ),
+    // Keys that JSON Pointer escapes: a button id with '/' and a setting with '~'.
+    (
+      #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "com.urbanairship.interactive_actions": {"no/x": {"^p": {"url": "https://x.com/lp", "a~b": 3}}}}"#,
+      ["/com.urbanairship.interactive_actions/no~1x/^p/a~0b"], ["a~b"]
+    ),
   ])
   func airshipLandingPageSettingsAreNamedByTheirKeys(
     _ payload: String, _ pointers: [JSONPointer], _ keys: [String]

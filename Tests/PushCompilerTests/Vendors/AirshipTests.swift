@@ -62,3 +62,55 @@ import Testing
     #expect(dropped.location == .input("/^p"))
   }
 }
+
+/// The tap's landing page settings and action name are kept apart from the buttons', so a
+/// button whose id is `tap` keeps its own and leaves the tap's alone.
+@Suite struct AirshipButtonNamedTapTests {
+  /// The tap opens one landing page and the button `tap` another, each with a width.
+  static let payload =
+    #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "^p": {"url": "https://x.com/a", "width": 1}, "com.urbanairship.interactive_actions": {"tap": {"^p": {"url": "https://x.com/b", "width": 3}}}}"#
+
+  /// The tap's landing page in `output`, and the button `tap`'s.
+  func landingPages(in output: JSONValue?) -> (tap: JSONValue?, button: JSONValue?) {
+    (output?["^p"], output?["com.urbanairship.interactive_actions"]?["tap"]?["^p"])
+  }
+
+  /// Reads `text` as JSON, failing the test on a syntax error (a duplicate key included).
+  func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8)) }
+
+  @Test func airshipToAirshipKeepsBothSettings() throws {
+    let result = Translator(from: Airship(), to: Airship()).translate(try parse(Self.payload))
+    let pages = landingPages(in: result.output)
+    #expect(pages.tap == (try parse(#"{"url": "https://x.com/a", "width": 1}"#)))
+    #expect(pages.button == (try parse(#"{"url": "https://x.com/b", "width": 3}"#)))
+    #expect(!result.diagnostics.contains { $0.code == .droppedExtra })
+  }
+
+  /// The IR written for the payload reads back (no key twice) and gives the same Airship
+  /// payload.
+  @Test func airshipThroughTheIRKeepsBothSettings() throws {
+    let ir = try #require(
+      Translator(from: Airship(), to: IRFormat()).translate(try parse(Self.payload)).output)
+    let reread = try parse(JSONWriter(style: .compact).string(ir))
+    let result = Translator(from: IRFormat(), to: Airship()).translate(reread)
+    let pages = landingPages(in: result.output)
+    #expect(pages.tap == (try parse(#"{"url": "https://x.com/a", "width": 1}"#)))
+    #expect(pages.button == (try parse(#"{"url": "https://x.com/b", "width": 3}"#)))
+    #expect(!result.diagnostics.contains { $0.severity > .note })
+  }
+
+  /// How each map spelled its opening action is written back to that map.
+  @Test func eachMapKeepsItsActionName() throws {
+    let input = try parse(
+      #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "landing_page_action": "https://x.com/a", "com.urbanairship.interactive_actions": {"tap": {"open_external_url_action": "https://x.com/b"}}}"#
+    )
+    let ir = try #require(Translator(from: Airship(), to: IRFormat()).translate(input).output)
+    let result = Translator(from: IRFormat(), to: Airship()).translate(
+      try parse(JSONWriter(style: .compact).string(ir)))
+    let output = try #require(result.output)
+    #expect(output["landing_page_action"] == .string("https://x.com/a"))
+    #expect(
+      output["com.urbanairship.interactive_actions"]?["tap"]?["open_external_url_action"]
+        == .string("https://x.com/b"), "\(output)")
+  }
+}

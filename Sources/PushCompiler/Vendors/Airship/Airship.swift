@@ -29,7 +29,7 @@ public struct Airship: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   private static let groups: Set<JSONPointer> = [
     .group(Key.tapActionsExtras), .group(Key.buttonActionsExtras),
     .group(Key.buttonActionsExtras, JSONPointer.everyMember), .group(Key.mediaExtras),
-    .group(Key.alertExtras), .group(Key.landingPageExtras),
+    .group(Key.alertExtras), .group(Key.tapLandingPageExtras), .group(Key.landingPageExtras),
     .group(Key.landingPageExtras, JSONPointer.everyMember),
   ]
 
@@ -92,14 +92,19 @@ public struct Airship: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     /// In `extras["airship"]`: for each alert text the media attachment replaced, what
     /// `aps.alert` said (`null`: nothing), shown when the media does not load.
     static let alertExtras = "alertWithoutMedia"
-    /// In `extras["airship"]`: per action map (`tap` or a button id), the settings of a
-    /// landing page beside its URL (`width`, `height`, …).
+    /// In `extras["airship"]`: the settings of the tap's landing page beside its URL
+    /// (`width`, `height`, …). Apart from the buttons' (``landingPageExtras``), so that no
+    /// button id can be taken for the tap.
+    static let tapLandingPageExtras = "tapLandingPageSettings"
+    /// In `extras["airship"]`: per button id, the settings of its landing page beside its
+    /// URL.
     static let landingPageExtras = "landingPageSettings"
-    /// In `extras["airship"]`: per action map (`tap` or a button id), the name the
-    /// opening action was spelled with, when not its short name.
+    /// In `extras["airship"]`: the name the tap's opening action was spelled with, when
+    /// not its short name. Apart from the buttons' (``spellingHint``), as the settings are.
+    static let tapSpellingHint = "@tapActionName"
+    /// In `extras["airship"]`: per button id, the name its opening action was spelled
+    /// with, when not its short name.
     static let spellingHint = "@actionNames"
-    /// The key of the tap's map in ``spellingHint``.
-    static let tapSpelling = "tap"
   }
 
   /// The keys Airship's SDK takes as its own, for detection and for the parser's check

@@ -10,7 +10,9 @@ struct AirshipEmitter: PayloadEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["airship"] ?? JSONObject()
+    let tapSpelling = kept.removeValue(forKey: Key.tapSpellingHint)?.stringValue
     let spellings = kept.removeValue(forKey: Key.spellingHint)?.objectValue ?? JSONObject()
+    var tapLandingPage = kept.removeValue(forKey: Key.tapLandingPageExtras)?.objectValue
     var landingPages = kept.removeValue(forKey: Key.landingPageExtras)?.objectValue ?? JSONObject()
     context.reportUnwrittenTracking(notification.tracking, written: [.notificationID])
     context.reportForeignExtras(notification, keeping: ["airship", APSCodec.extrasKey])
@@ -23,7 +25,7 @@ struct AirshipEmitter: PayloadEmitter {
     var rest = JSONObject()
     if let metadata = kept[Key.metadata] { rest.append(Key.metadata, metadata) }
     writeTap(
-      into: &rest, kept: kept, spelling: spellings[Key.tapSpelling], landingPages: &landingPages,
+      into: &rest, kept: kept, spelling: tapSpelling, landingPage: &tapLandingPage,
       context: &context)
     if let media = mediaAttachment(kept: kept, replacing: replacing, context: &context) {
       rest.append(Key.media, .object(media))
@@ -31,11 +33,16 @@ struct AirshipEmitter: PayloadEmitter {
     let maps = buttonMaps(
       kept: kept, spellings: spellings, landingPages: &landingPages, context: &context)
     if !maps.isEmpty { rest.append(Key.buttonActions, .object(maps)) }
+    if let tapLandingPage {
+      reportUnused(
+        .object(tapLandingPage), of: "the tap action", at: "/extras/airship/tapLandingPageSettings",
+        context: &context)
+    }
     for member in landingPages {
-      context.report(
-        .droppedExtra,
-        "the landing page settings \(JSONWriter(style: .compact).string(member.value)) of \(Self.actionMapName(member.key)) dropped: it opens no landing page",
-        at: JSONPointer("/extras/airship/landingPageSettings").appending(member.key))
+      reportUnused(
+        member.value, of: "button '\(member.key)'",
+        at: JSONPointer("/extras/airship/landingPageSettings").appending(member.key),
+        context: &context)
     }
     context.appendKept(
       JSONObject(
@@ -98,16 +105,19 @@ struct AirshipEmitter: PayloadEmitter {
 
   /// The tap's opening action, then its kept side effects, at the root.
   private func writeTap(
-    into root: inout JSONObject, kept: JSONObject, spelling: JSONValue?,
-    landingPages: inout JSONObject, context: inout EmitContext
+    into root: inout JSONObject, kept: JSONObject, spelling: String?,
+    landingPage: inout JSONObject?, context: inout EmitContext
   ) {
     var opens = false
     if let action = notification.defaultAction, action != .openApp,
-      let entry = AirshipActions.Opening.entry(for: action, spelling: spelling?.stringValue)
+      let entry = AirshipActions.Opening.entry(for: action, spelling: spelling)
     {
       root.append(
         entry.name,
-        argument(entry.value, of: action, for: Key.tapSpelling, landingPages: &landingPages))
+        argument(entry.value, of: action) {
+          defer { landingPage = nil }
+          return landingPage
+        })
       opens = true
     }
     context.appendKept(
@@ -222,8 +232,9 @@ struct AirshipEmitter: PayloadEmitter {
       var map = JSONObject([
         .init(
           key: entry.name,
-          value: argument(
-            entry.value, of: action, for: actionID, landingPages: &landingPages))
+          value: argument(entry.value, of: action) {
+            landingPages.removeValue(forKey: actionID)?.objectValue
+          })
       ])
       for member in keptMaps[actionID]?.objectValue ?? JSONObject() where map[member.key] == nil {
         map.append(member.key, member.value)
@@ -242,20 +253,25 @@ struct AirshipEmitter: PayloadEmitter {
     return maps
   }
 
-  /// How a message names the action map the IR keeps under `key` (the IR's `tap` for
-  /// the root's, else a button id): the user wrote no such name for the root's.
-  static func actionMapName(_ key: String) -> String {
-    key == Key.tapSpelling ? "the tap action" : "button '\(key)'"
+  /// Reports the kept landing page settings of `map` (as a message names it) that no
+  /// landing page was written with.
+  private func reportUnused(
+    _ settings: JSONValue, of map: String, at path: JSONPointer, context: inout EmitContext
+  ) {
+    context.report(
+      .droppedExtra,
+      "the landing page settings \(JSONWriter(style: .compact).string(settings)) of \(map) dropped: it opens no landing page",
+      at: path)
   }
 
-  /// The argument of the opening action taking `action` in the map `key`: the text, or
-  /// for a landing page with kept settings an object (the settings are then used up).
+  /// The argument of the opening action taking `action`: the text, or for a landing page
+  /// an object with the map's kept settings, which `takeSettings` hands over (using them
+  /// up) only then.
   private func argument(
-    _ text: String, of action: NotificationAction, for key: String, landingPages: inout JSONObject
+    _ text: String, of action: NotificationAction, takeSettings: () -> JSONObject?
   ) -> JSONValue {
     guard case .openURL(_, .webView) = action else { return .string(text) }
-    return AirshipActions.argument(
-      text, settings: landingPages.removeValue(forKey: key)?.objectValue)
+    return AirshipActions.argument(text, settings: takeSettings())
   }
 }
 

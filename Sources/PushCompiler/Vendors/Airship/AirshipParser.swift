@@ -7,7 +7,13 @@ struct AirshipParser: PayloadParser {
   let root: JSONObject
   private var notification = PushNotification()
   private var kept = JSONObject()
+  /// How the tap's opening action was spelled (``Airship/Key/tapSpellingHint``).
+  private var tapSpelling: String?
+  /// The tap's landing page's settings (``Airship/Key/tapLandingPageExtras``).
+  private var tapLandingPage: JSONObject?
+  /// Per button id, how its opening action was spelled (``Airship/Key/spellingHint``).
   private var spellings = JSONObject()
+  /// Per button id, its landing page's settings (``Airship/Key/landingPageExtras``).
   private var landingPages = JSONObject()
 
   init(root: JSONObject) { self.root = root }
@@ -55,7 +61,9 @@ struct AirshipParser: PayloadParser {
         keep(member, from: pointer, context: &context)
       }
     }
+    if let tapLandingPage { kept.append(Key.tapLandingPageExtras, .object(tapLandingPage)) }
     if !landingPages.isEmpty { kept.append(Key.landingPageExtras, .object(landingPages)) }
+    if let tapSpelling { kept.append(Key.tapSpellingHint, .string(tapSpelling)) }
     if !spellings.isEmpty { kept.append(Key.spellingHint, .object(spellings)) }
     if !kept.isEmpty { notification.extras["airship"] = kept }
     return notification.take()
@@ -67,7 +75,8 @@ struct AirshipParser: PayloadParser {
     context.keep(member.key, member.value, in: &kept, extraOf: "airship", from: pointer)
   }
 
-  /// The root's actions: what the tap opens, and the side effects, kept.
+  /// The root's actions: what the tap opens, and kept apart from any button's, how it
+  /// was spelled, a landing page's settings, and the side effects.
   private mutating func readTap(context: inout ParseContext) {
     let reading = AirshipActions.read(
       root.filter { AirshipActions.isAction($0.key) }, at: .root, context: &context)
@@ -75,7 +84,13 @@ struct AirshipParser: PayloadParser {
       notification.defaultAction = action
       context.sourceMap.record("/defaultAction", from: pointer)
     }
-    remember(reading, for: Key.tapSpelling, context: &context)
+    tapSpelling = reading.spelling
+    if let settings = reading.landingPageOptions, !settings.isEmpty, let pointer = reading.pointer {
+      tapLandingPage = settings
+      context.recordExtra(Key.tapLandingPageExtras, of: "airship", from: pointer)
+      context.recordExtras(
+        settings, of: "airship", inGroupAt: .group(Key.tapLandingPageExtras), from: pointer)
+    }
     if !reading.kept.isEmpty {
       kept.append(Key.tapActionsExtras, .object(reading.kept))
       context.sourceMap.record("/extras/airship/actions", from: .root)
@@ -112,7 +127,7 @@ struct AirshipParser: PayloadParser {
             JSONPointer("/category/actionTargets").appending(
               notification.category!.actionTargets.count - 1),
             from: actionPointer)
-          remember(reading, for: member.key, context: &context)
+          rememberButton(member.key, reading, context: &context)
         }
       }
       if !reading.kept.isEmpty || map.isEmpty,
@@ -131,10 +146,10 @@ struct AirshipParser: PayloadParser {
     }
   }
 
-  /// Keeps how the opening action of the map `key` (`tap` or a button id) was spelled,
-  /// and a landing page's settings.
-  private mutating func remember(
-    _ reading: AirshipActions.Reading, for key: String, context: inout ParseContext
+  /// Keeps how the opening action of the button `key`'s map was spelled, and its landing
+  /// page's settings, under its id (the tap's have members of their own).
+  private mutating func rememberButton(
+    _ key: String, _ reading: AirshipActions.Reading, context: inout ParseContext
   ) {
     if let spelling = reading.spelling { spellings.append(key, .string(spelling)) }
     if let settings = reading.landingPageOptions, !settings.isEmpty {

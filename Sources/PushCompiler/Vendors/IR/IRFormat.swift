@@ -40,7 +40,9 @@ public struct IRFormat: VendorFormat {
         Airship.Key.spellingHint: .objectOf(.text), Airship.Key.tapActionsExtras: .object,
         Airship.Key.buttonActionsExtras: .objectOf(.object), Airship.Key.mediaExtras: .object,
         Airship.Key.alertExtras: .objectOf(.textOrNull),
+        Airship.Key.tapLandingPageExtras: .object,
         Airship.Key.landingPageExtras: .objectOf(.object),
+        Airship.Key.tapSpellingHint: .text,
       ],
       "braze": [
         PayloadForm.deviceFormHint: .flag, Braze.Key.abExtras: .object,
