@@ -40,7 +40,7 @@ import Testing
     #expect(output["itbl"]?["campaignId"] == nil)
     #expect(
       run.error.contains(
-        "/tracking/campaignID: warning: iterable's 'campaignId' is a whole number other than 0, which marks a test send; campaign id '08' dropped [emit.dropped-field]"
+        "/tracking/campaignID: warning: iterable's 'campaignId' is a whole number, and 0 marks a test send, not a campaign; campaign id '08' dropped [emit.dropped-field]"
       ))
     let fromCleverTap = convert(#"{"W$id":"08"}"#, from: "clevertap", to: "iterable")
     #expect(

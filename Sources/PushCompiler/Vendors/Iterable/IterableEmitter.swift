@@ -72,7 +72,7 @@ struct IterableEmitter: PayloadEmitter {
     if let campaign = tracking.campaignID, numericCampaign == nil {
       context.report(
         .droppedField,
-        "iterable's 'campaignId' is a whole number other than 0, which marks a test send; campaign id '\(campaign)' dropped",
+        "iterable's 'campaignId' is a whole number, and 0 marks a test send, not a campaign; campaign id '\(campaign)' dropped",
         at: "/tracking/campaignID")
     }
     switch (tracking.isTest, numericCampaign) {
