@@ -7,8 +7,8 @@ import PushIR
 /// link the target's SDK cannot parse (the tap then opens the app); a number is dialled
 /// without its spaces and invisible format characters where the target's SDK dials
 /// through a `tel:` link of it, and dropped when that leaves no link; a
-/// button repeating an earlier one's id gets one of its own where the target tells
-/// taps apart by id (``Capabilities/buttonIDsIdentifyTaps``); a link opens
+/// button repeating the id of one earlier in the payload gets one of its own where the
+/// target tells taps apart by id (``Capabilities/buttonIDsIdentifyTaps``); a link opens
 /// where the target sends it (by its scheme, for some); buttons of a target whose
 /// buttons have no action of their own take the tap action; buttons beyond
 /// the target's count, or whose action cannot be expressed, or whose link the target's
@@ -69,6 +69,7 @@ extension EmitContext {
   ) -> PushNotification {
     guard !passesRan else { return notification }
     var context = PassContext(target: format, recording: diagnostics.recording)
+    context.buttonsShownInReverse = buttonsShownInReverse
     context.prepare(for: format, writing: notification, options: options)
     var prepared = notification
     for pass in Pipeline.requiredBeforeEmit.drop(while: { ranPasses.contains($0.name) }) {
@@ -268,27 +269,28 @@ private struct Fitter {
   private mutating func makeButtonIDsUnique(
     _ notification: inout PushNotification, readAt: [Int]?
   ) {
-    let shownInReverse = buttonsShownInReverse
+    let reversed = buttonsShownInReverse
     // Most notifications have no repeated id: nothing is allocated for them.
-    var payloadOrder = notification.buttons.inPayloadOrder(shownInReverse: shownInReverse)
     guard
-      payloadOrder.indices.contains(where: {
-        payloadOrder.labelOfEarlierButton(sharingIDWith: $0) != nil
+      notification.buttons.indices.contains(where: {
+        notification.buttons.labelOfEarlierButton(sharingIDWith: $0, shownInReverse: reversed)
+          != nil
       })
     else { return }
-    var taken = Set(payloadOrder.map(\.id))
-    for position in payloadOrder.indices {
-      let button = payloadOrder[position]
+    var taken = Set(notification.buttons.map(\.id))
+    for position in notification.buttons.indices {
+      let index = notification.buttons.shownIndex(
+        ofPayloadPosition: position, shownInReverse: reversed)
+      let button = notification.buttons[index]
       // Searched among the ids as renamed so far: the first of each id keeps it.
-      guard let first = payloadOrder.labelOfEarlierButton(sharingIDWith: position) else {
-        continue
-      }
+      guard
+        let first = notification.buttons.labelOfEarlierButton(
+          sharingIDWith: position, shownInReverse: reversed)
+      else { continue }
       var suffix = 2
       while taken.contains("\(button.id)-\(suffix)") { suffix += 1 }
       let unique = "\(button.id)-\(suffix)"
       taken.insert(unique)
-      payloadOrder[position].id = unique
-      let index = shownInReverse ? payloadOrder.count - 1 - position : position
       notification.buttons[index].id = unique
       report(
         .renamedButton,

@@ -201,6 +201,7 @@ public struct Translator: Sendable {
     let textStart = text.count
     let emitted = emitWithinSizeBudget(
       consume notification, expandedCategory: passContext.expandedCategory,
+      buttonsShownInReverse: passContext.buttonsShownInReverse,
       limit: passContext.target?.payloadLimit, recording: recording,
       buildingValue: buildingValue, appendingTextTo: &text)
     // What fit-size-budget leaves is the last payload it emitted, still at the text's end.
@@ -277,9 +278,11 @@ public struct Translator: Sendable {
   /// `notification` emitted in ``target``'s format, through fit-size-budget when the
   /// target has a size `limit` and the pipeline checks it; each emission replaces the
   /// one before it at the end of `text`, when the pass shortens the body. `expandedCategory`
-  /// is the category the passes expanded into its buttons.
+  /// is the category the passes expanded into its buttons; `buttonsShownInReverse`, whether
+  /// the parse reversed the buttons (``PassContext/buttonsShownInReverse``).
   private func emitWithinSizeBudget(
-    _ notification: consuming PushNotification, expandedCategory: String?, limit: Int?,
+    _ notification: consuming PushNotification, expandedCategory: String?,
+    buttonsShownInReverse: Bool, limit: Int?,
     recording: Diagnostics.Recording, buildingValue: Bool, appendingTextTo text: inout [UInt8]
   ) -> FitSizeBudget.Outcome {
     let textStart = text.count
@@ -288,7 +291,8 @@ public struct Translator: Sendable {
     {
       text.removeSubrange(textStart...)
       return emit(
-        notification, expandedCategory: expandedCategory, recording: recording,
+        notification, expandedCategory: expandedCategory,
+        buttonsShownInReverse: buttonsShownInReverse, recording: recording,
         buildingValue: buildingValue, appendingTextTo: &text, into: &found)
     }
     if let limit, pipeline.checksSizeBudget {
@@ -322,16 +326,19 @@ public struct Translator: Sendable {
   /// `notification` in ``target``'s format, as a value when `buildingValue` or else as
   /// compact text appended to `text`; `nil` when the emitter threw (`text` then as it
   /// was). What the emitter reported goes to `found`. The notification is handed over to
-  /// the emitter; `expandedCategory` is the category the passes expanded into its buttons.
+  /// the emitter; `expandedCategory` is the category the passes expanded into its buttons,
+  /// `buttonsShownInReverse` whether the parse reversed the buttons.
   private func emit(
     _ notification: consuming PushNotification, expandedCategory: String?,
-    recording: Diagnostics.Recording, buildingValue: Bool, appendingTextTo text: inout [UInt8],
+    buttonsShownInReverse: Bool, recording: Diagnostics.Recording, buildingValue: Bool,
+    appendingTextTo text: inout [UInt8],
     into found: inout Diagnostics
   ) -> EmittedPayload? {
     var context = EmitContext(
       targetID: target.id, settings: settings, options: options, recording: recording)
     context.defaults = defaults
     context.expandedCategory = expandedCategory
+    context.buttonsShownInReverse = buttonsShownInReverse
     context.passesRan = passesRanForTarget
     // Only read when the passes did not all run; not copied otherwise, which would
     // change the reference count the cores share, for every record.

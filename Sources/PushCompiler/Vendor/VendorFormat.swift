@@ -216,9 +216,11 @@ public struct ParseContext: Sendable {
   /// (``reportMissingMarker(_:at:)``): the objects that lack it.
   public var missingMarkers: [JSONPointer] = []
   /// Whether the parse put the buttons in the reverse of their order in the payload, as
-  /// the vendor's SDK shows them (`parse.reordered-buttons`): the SDK still looks a tapped
-  /// id up in payload order, so which of two buttons repeats the other's id is judged in
-  /// that order (``reportRepeatedButtonIDs(in:format:)``, fit-target's renaming).
+  /// the vendor's SDK shows them (`parse.reordered-buttons`). Which of two buttons repeats
+  /// the other's id is judged in payload order (``reportRepeatedButtonIDs(in:format:)``,
+  /// fit-target's renaming): Klaviyo's draft SDK looks a tapped id up in that order, and
+  /// for OneSignal, whose SDK hands the id to the app, it keeps the payload's first id
+  /// where an output renames one.
   public var buttonsShownInReverse = false
 
   /// An empty context whose diagnostics and source map keep what `recording` says.
@@ -355,6 +357,9 @@ public struct EmitContext: Sendable {
   /// The predefined category expand-categories turned into the notification's buttons,
   /// if it did (``PassContext/expandedCategory``): the source named it.
   public var expandedCategory: String?
+  /// Whether the parse reversed the buttons (``PassContext/buttonsShownInReverse``), for
+  /// the passes ``prepared(_:for:)`` runs where `--passes` left them out.
+  public var buttonsShownInReverse = false
 
   /// A context for emitting `targetID` with the user's settings and options, whose
   /// diagnostics keep what `recording` says.
@@ -512,12 +517,13 @@ extension ParseContext {
   /// decides, not the order shown (``buttonsShownInReverse``). Looked for pair by pair:
   /// there are few buttons, and nothing is allocated when no id repeats.
   mutating func reportRepeatedButtonIDs(in buttons: [ActionButton], format: String) {
-    let payloadOrder = buttons.inPayloadOrder(shownInReverse: buttonsShownInReverse)
-    for (position, button) in payloadOrder.enumerated() {
-      guard let first = payloadOrder.labelOfEarlierButton(sharingIDWith: position) else {
-        continue
-      }
-      let index = buttonsShownInReverse ? buttons.count - 1 - position : position
+    let reversed = buttonsShownInReverse
+    for position in buttons.indices {
+      guard
+        let first = buttons.labelOfEarlierButton(sharingIDWith: position, shownInReverse: reversed)
+      else { continue }
+      let index = buttons.shownIndex(ofPayloadPosition: position, shownInReverse: reversed)
+      let button = buttons[index]
       let place = sourceMap.inputLocation(of: JSONPointer("/buttons").appending(index)) ?? .root
       report(
         .conflictingValues,
@@ -604,9 +610,23 @@ extension Array where Element == ActionButton {
     return nil
   }
 
-  /// The buttons in the order their payload gives them, from the order shown: reversed
-  /// when the parse reversed them (`shownInReverse`, ``ParseContext/buttonsShownInReverse``).
-  func inPayloadOrder(shownInReverse: Bool) -> [ActionButton] {
-    shownInReverse ? reversed() : self
+  /// The index, in the order shown, of the button at `position` in the payload's order:
+  /// counted from the end when the parse reversed them (`shownInReverse`,
+  /// ``ParseContext/buttonsShownInReverse``).
+  func shownIndex(ofPayloadPosition position: Int, shownInReverse: Bool) -> Int {
+    shownInReverse ? count - 1 - position : position
+  }
+
+  /// ``labelOfEarlierButton(sharingIDWith:)`` in the payload's order: of the button at
+  /// `position` there, and those before it, read in place
+  /// (``shownIndex(ofPayloadPosition:shownInReverse:)``).
+  func labelOfEarlierButton(sharingIDWith position: Int, shownInReverse: Bool) -> String? {
+    guard shownInReverse else { return labelOfEarlierButton(sharingIDWith: position) }
+    let id = self[shownIndex(ofPayloadPosition: position, shownInReverse: true)].id
+    for earlier in 0..<position {
+      let index = shownIndex(ofPayloadPosition: earlier, shownInReverse: true)
+      if self[index].id == id { return self[index].label }
+    }
+    return nil
   }
 }

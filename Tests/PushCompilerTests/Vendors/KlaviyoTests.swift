@@ -693,20 +693,6 @@ extension KlaviyoTests {
     #expect(buttons.map { $0["label"] } == ["B", "A"])
     #expect(buttons.map { $0["id"] } == ["x-2", "x"])
   }
-
-  /// OneSignal's extension also shows two buttons in reverse: the repeat is the second
-  /// in the payload there too.
-  @Test func aRepeatedIDAmongReversedOneSignalButtonsIsJudgedInPayloadOrder() throws {
-    let payload =
-      #"{"aps": {"alert": "hi", "mutable-content": 1}, "custom": {"i": "n1"}, "buttons": [{"i": "x", "n": "A"}, {"i": "x", "n": "B"}]}"#
-    let result = Translator(from: OneSignal(), to: IRFormat()).translate(
-      try JSONReader.parse(Array(payload.utf8)))
-    let conflict = try #require(
-      result.diagnostics.first { $0.code.name == "parse.conflicting-values" },
-      "\(result.diagnostics.all.map(\.message))")
-    #expect(conflict.location == .input("/buttons/1"))
-    #expect(conflict.message.hasPrefix("button 'B' repeats the id 'x' of button 'A'"))
-  }
 }
 
 extension KlaviyoTests {

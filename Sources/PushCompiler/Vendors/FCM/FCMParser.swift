@@ -319,6 +319,7 @@ struct FCMParser: PayloadParser {
       let notification = try format.parse(normalized, context: &inner)
       context.absorb(inner.diagnostics, origins: inner.sourceMap, relocating: relocate)
       context.missingMarkers += inner.missingMarkers.map(relocate)
+      context.buttonsShownInReverse = inner.buttonsShownInReverse
       kept[Key.innerHint] = .string(format.id)
       return notification
     } catch {
