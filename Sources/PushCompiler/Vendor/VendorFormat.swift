@@ -489,9 +489,7 @@ extension JSONPointer {
   /// The IR path of the member `key` of `vendor`'s extras, inside its member `group`
   /// when it is kept in one: `/extras/VENDOR[/GROUP]/KEY`.
   init(extra key: String, of vendor: String, in group: String? = nil) {
-    var path = JSONPointer("/extras").appending(vendor)
-    if let group { path = path.appending(group) }
-    self = path.appending(key)
+    self.init(extra: key, of: vendor, inGroupAt: group.map { .group($0) } ?? .root)
   }
 
   /// The path of a kept group inside a format's extras (``VendorFormat/keptGroups``),
