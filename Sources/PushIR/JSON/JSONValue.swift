@@ -117,30 +117,41 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// The value as an `Int`, when the lexeme is an integer that fits.
   public var intValue: Int? { Int(lexeme) }
 
-  /// The value as an `Int` when it is a whole number that fits, however the lexeme
-  /// spells it (`1`, `1.0`, `1e0`, `10E-1`, `-0.0`, `-2.0`); worked out from the digits, never
-  /// rounded through a `Double`.
-  public var wholeValue: Int? {
-    if let value = intValue { return value }
+  /// The lexeme taken apart: whether a minus sign leads it, its significand (the digits
+  /// and any point), and its exponent, `nil` without one. An exponent beyond what an
+  /// `Int` holds is clamped to a quarter of its range: it still says which way the point
+  /// moves, and sums with a lexeme's digit counts never overflow.
+  private var parts: (negative: Bool, significand: Substring.UTF8View, exponent: Int?) {
     let text = lexeme.utf8
     let negative = text.first == UInt8(ascii: "-")
     let body = negative ? text.dropFirst() : text[...]
     let exponentStart = body.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     let significand = body[..<(exponentStart ?? body.endIndex)]
+    guard let exponentStart else { return (negative, significand, nil) }
+    let exponentText = String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)
+    let bound = Int.max / 4
+    let exponent =
+      Int(exponentText).map { min(max($0, -bound), bound) }
+      ?? (exponentText.hasPrefix("-") ? -bound : bound)
+    return (negative, significand, exponent)
+  }
+
+  /// The value as an `Int` when it is a whole number that fits, however the lexeme
+  /// spells it (`1`, `1.0`, `1e0`, `10E-1`, `-0.0`, `-2.0`); worked out from the digits, never
+  /// rounded through a `Double`.
+  public var wholeValue: Int? {
+    if let value = intValue { return value }
+    let (negative, significand, written) = parts
     var exponent = 0
-    if let exponentStart {
+    if let written {
       // Beyond a few million either way (a lexeme holds at most a record's bytes of
       // digits), only a zero is a whole number that fits; the bound also keeps the
       // arithmetic below from overflowing.
-      guard
-        let value = Int(
-          String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)),
-        value.magnitude <= 4_000_000
-      else {
+      guard written.magnitude <= 4_000_000 else {
         return significand.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
           ? 0 : nil
       }
-      exponent = value
+      exponent = written
     }
     // The digits without the point; the point moves the exponent.
     var digits: [UInt8] = []
@@ -177,26 +188,13 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// `1.5` and `1e-400` are not); decided on the digits, never rounded through a `Double`.
   public var isWhole: Bool {
     if wholeValue != nil { return true }
-    let text = lexeme.utf8
-    let body = text.first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
-    let exponentStart = body.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-    let significand = body[..<(exponentStart ?? body.endIndex)]
+    let (_, significand, exponent) = parts
     let digits = significand.filter { $0 != UInt8(ascii: ".") }
     let trailingZeros = digits.reversed().prefix { $0 == UInt8(ascii: "0") }.count
     if trailingZeros == digits.count { return true }  // zero, however spelled
     let fractionDigits = significand.drop { $0 != UInt8(ascii: ".") }.dropFirst().count
-    var exponent = 0
-    if let exponentStart {
-      let exponentText = String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)
-      // An exponent beyond any number of digits a lexeme holds is clamped (an `Int` may
-      // not hold it): it still says which way the point moves, without overflow.
-      let bound = Int.max / 4
-      exponent =
-        Int(exponentText).map { min(max($0, -bound), bound) }
-        ?? (exponentText.hasPrefix("-") ? -bound : bound)
-    }
     // The value is the digits without their trailing zeros, times ten to this power.
-    return exponent - fractionDigits + trailingZeros >= 0
+    return (exponent ?? 0) - fractionDigits + trailingZeros >= 0
   }
 
   /// Whether the lexeme is an integer: digits only, after an optional `-`.
@@ -211,24 +209,11 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   /// the lexeme, never rounded through a `Double` (`1.00000000000000001` and `-1e-400`
   /// are outside; `-0` and `1e-400` inside).
   public var isFromZeroToOne: Bool {
-    let text = lexeme.utf8
-    let negative = text.first == UInt8(ascii: "-")
-    let body = negative ? text.dropFirst() : text[...]
-    let exponentStart = body.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-    let significand = body[..<(exponentStart ?? body.endIndex)]
+    let (negative, significand, exponent) = parts
     let integerDigits = significand.prefix { $0 != UInt8(ascii: ".") }.count
     var digits = significand.filter { $0 != UInt8(ascii: ".") }
     // Where the point stands among `digits` once the exponent has moved it.
-    var point = integerDigits
-    if let exponentStart {
-      let exponentText = String(decoding: body[body.index(after: exponentStart)...], as: UTF8.self)
-      // An exponent beyond any number of digits a lexeme holds is clamped (an `Int`
-      // may not hold it): it still says which way the point moves, without overflow.
-      let bound = Int.max / 4
-      point +=
-        Int(exponentText).map { min(max($0, -bound), bound) }
-        ?? (exponentText.hasPrefix("-") ? -bound : bound)
-    }
+    var point = integerDigits + (exponent ?? 0)
     let leadingZeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
     digits.removeFirst(leadingZeros)
     point -= leadingZeros
