@@ -227,6 +227,13 @@ extension DiagnosticCode {
     "emit.fallback-hides-buttons", .warning, lossy: true,
     "the output carries a fallback category beside dynamic buttons the source showed; the shipped SDK now skips them"
   )
+  /// The output names a registered category beside dynamic buttons, and the vendor's
+  /// extension names the notification's category after the buttons instead, so the
+  /// registered one shows only where the extension does not run.
+  public static let replacedCategory = DiagnosticCode(
+    "emit.replaced-category", .warning, lossy: true,
+    "the vendor's extension replaces the registered category with the one its dynamic buttons make"
+  )
   /// The output names a category that only the app can register.
   public static let registeredCategory = DiagnosticCode(
     "emit.registered-category", .note,
@@ -382,7 +389,8 @@ extension DiagnosticCode {
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, missingMarker, movedField, needsAppSetting, needsPlugin,
       noFallbackCategory, overBudget,
-      refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedValue, untrackedOpens,
+      refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedCategory, replacedValue,
+      untrackedOpens,
       unwritable,
       validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
       validationMutableContent, validationOverBudget, validationUnknownCategory,

@@ -23,6 +23,47 @@ import Testing
   }
 }
 
+/// A registered category beside dynamic buttons: the extension gives the notification
+/// the category it makes of `category-actions`, so the registered one shows only where
+/// the extension does not run.
+@Suite struct AcousticReplacedCategoryTests {
+  static let acousticSource =
+    #"{"aps": {"alert": {"title": "T", "body": "B"}, "category": "MEETING_INVITE"}, "notification-action": {"type": "openApp"}, "category-actions": [{"name": "Open", "type": "openApp", "foreground": true}]}"#
+
+  func translate(_ payload: String, from source: any VendorFormat) throws -> Translator.Result {
+    Translator(from: source, to: Acoustic()).translate(try JSONReader.parse(Array(payload.utf8)))
+  }
+
+  @Test func anotherSourcesCategoryBesideButtonsIsReportedReplaced() throws {
+    let result = try translate(
+      #"{"irVersion": 1, "content": {"body": "B"}, "buttons": [{"id": "open", "label": "Open", "action": {"type": "openApp"}, "options": ["foreground"]}], "category": {"identifier": "MEETING_INVITE"}}"#,
+      from: IRFormat())
+    let output = try #require(result.output)
+    #expect(output["aps"]?["category"] == "MEETING_INVITE")
+    let replaced = try #require(result.diagnostics.first { $0.code == .replacedCategory })
+    #expect(replaced.code.isLossy)
+    #expect(replaced.location == .ir("/category"))
+    #expect(
+      replaced.message.contains("'MEETING_INVITE' shows only where the extension does not run"))
+  }
+
+  /// An Acoustic source of the same shape had its category replaced as well.
+  @Test func anAcousticSourceOfTheSameShapeIsWrittenBackWithoutAWarning() throws {
+    let result = try translate(Self.acousticSource, from: Acoustic())
+    #expect(try #require(result.output)["aps"]?["category"] == "MEETING_INVITE")
+    #expect(!result.diagnostics.contains { $0.code == .replacedCategory })
+  }
+
+  /// The category that `category-name` repeats is the buttons' own: nothing is replaced.
+  @Test func theButtonsOwnCategoryIsNoReplacement() throws {
+    let result = try translate(
+      #"{"irVersion": 1, "content": {"body": "B"}, "buttons": [{"id": "open", "label": "Open", "action": {"type": "openApp"}, "options": ["foreground"]}], "category": {"identifier": "carousel"}, "extras": {"acoustic": {"category-name": "carousel"}}}"#,
+      from: IRFormat())
+    #expect(try #require(result.output)["category-name"] == "carousel")
+    #expect(!result.diagnostics.contains { $0.code == .replacedCategory })
+  }
+}
+
 /// `mce.mailingId`: the SDK takes a number, or a string that holds one, and rejects
 /// anything else.
 @Suite struct AcousticMailingIDTests {

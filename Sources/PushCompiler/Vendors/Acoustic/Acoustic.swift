@@ -64,6 +64,9 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     ]
     /// In `extras["acoustic"]`: `aps.category` repeated `category-name`.
     static let categoryInAPSHint = "@categoryInAps"
+    /// In `extras["acoustic"]`: `aps.category` named a registered category beside
+    /// `category-actions`, so the source's extension replaced it as an output's will.
+    static let categoryReplacedHint = "@categoryReplaced"
     /// In `extras["acoustic"]`: `mce.mailingId` was a number (`true`) or a string
     /// holding one (`false`).
     static let numericMailingIDHint = "@numericMailingId"

@@ -11,6 +11,7 @@ struct AcousticEmitter: PayloadEmitter {
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["acoustic"] ?? JSONObject()
     let categoryInAPS = kept.removeValue(forKey: Key.categoryInAPSHint) == true
+    let categoryWasReplaced = kept.removeValue(forKey: Key.categoryReplacedHint) == true
     var numericMailingID: Bool?
     if case .bool(let wasNumber)? = kept.removeValue(forKey: Key.numericMailingIDHint) {
       numericMailingID = wasNumber
@@ -24,6 +25,15 @@ struct AcousticEmitter: PayloadEmitter {
     }
     let category =
       notification.category?.identifier ?? (categoryInAPS ? categoryName?.stringValue : nil)
+    // An Acoustic source of the same shape had its category replaced too: nothing changes.
+    if notification.hasDynamicButtons, !categoryWasReplaced,
+      let registered = notification.category?.identifier, registered != categoryName?.stringValue
+    {
+      context.report(
+        .replacedCategory,
+        "'aps.category' '\(registered)' is written, but the extension gives the notification the category it makes of 'category-actions'\(categoryName?.stringValue.map { " ('\($0)')" } ?? ""): '\(registered)' shows only where the extension does not run",
+        at: "/category")
+    }
 
     var root = JSONObject()
     root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))

@@ -56,6 +56,8 @@ struct AcousticParser: PayloadParser {
     {
       notification.category = nil
       kept.append(Key.categoryInAPSHint, true)
+    } else if !notification.buttons.isEmpty, notification.category != nil {
+      kept.append(Key.categoryReplacedHint, true)
     }
     if !kept.isEmpty { notification.extras["acoustic"] = kept }
     return notification.take()

@@ -34,7 +34,7 @@ public struct IRFormat: VendorFormat {
     [
       "acoustic": [
         Acoustic.Key.attribution: .object, Acoustic.Key.categoryInAPSHint: .flag,
-        Acoustic.Key.numericMailingIDHint: .flag,
+        Acoustic.Key.numericMailingIDHint: .flag, Acoustic.Key.categoryReplacedHint: .flag,
       ],
       "airship": [
         Airship.Key.spellingHint: .objectOf(.text), Airship.Key.tapActionsExtras: .object,
