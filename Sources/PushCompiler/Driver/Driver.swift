@@ -247,8 +247,17 @@ struct Session {
       // temporary files when a signal stops the run.
       TemporaryFiles.prepare()
     }
+    // The `--defaults` file is read, and refused when it cannot be used, before the
+    // input: a payload or records on standard input would otherwise be waited for first.
+    var defaults: [String: String] = [:]
+    if let target {
+      switch loadDefaults(for: target, &streams) {
+      case .success(let loaded): defaults = loaded
+      case .failure(let failure): return failure.code
+      }
+    }
     if options.command == .batch, let target {
-      return runBatch(to: target, pipeline: pipeline, &streams)
+      return runBatch(to: target, pipeline: pipeline, defaults: defaults, &streams)
     }
     do throws(EarlyExit) {
       let output = try target == nil ? .standardOutput : openConvertOutput(&streams)
@@ -256,8 +265,9 @@ struct Session {
       if options.command == .detect { return try writeDetectedFormat(of: payload, &streams) }
       let source = try sourceFormat(of: payload, &streams)
       guard let target else { return validate(payload, source: source, streams: &streams) }
-      return convert(
-        payload, from: source, to: target, pipeline: pipeline, output: output, &streams)
+      let translator = makeTranslator(
+        from: source, to: target, pipeline: pipeline, defaults: defaults)
+      return convert(payload, with: translator, output: output, &streams)
     } catch {
       return error.code
     }
@@ -423,16 +433,15 @@ struct Session {
     }
   }
 
-  /// Converts every record of the batch's inputs to `target`.
+  /// Converts every record of the batch's inputs to `target`, with the `--defaults`
+  /// file's `defaults`.
   private mutating func runBatch(
-    to target: any VendorFormat, pipeline: Pipeline, _ streams: inout some DriverStreams
+    to target: any VendorFormat, pipeline: Pipeline, defaults: [String: String],
+    _ streams: inout some DriverStreams
   ) -> ExitCode {
     let source = detectsFormat ? Self.standInSource : Vendors.named(options.from!)!
-    var translator: Translator
-    switch makeTranslator(from: source, to: target, pipeline: pipeline, &streams) {
-    case .success(let made): translator = made
-    case .failure(let failure): return failure.code
-    }
+    var translator = makeTranslator(
+      from: source, to: target, pipeline: pipeline, defaults: defaults)
     // Only a report reads the diagnostics of a record that converts.
     translator.recording = options.reportFile == nil ? .summary : .full
     // A batch writes only text: emitters that can write it straight away do.
@@ -450,18 +459,12 @@ struct Session {
   private static let standInSource: any VendorFormat = APNs()
 
   /// A translator from `source` to `target` set up as the command line asks: the
-  /// `pipeline` selected, the `--set` values, the `--defaults` file's, the `--option`s,
-  /// `--dump-after` and `--fit`; or, when the `--defaults` file cannot be used or its
-  /// warnings trip `--fail-on`, why (already written).
-  private mutating func makeTranslator(
+  /// `pipeline` selected, the `--set` values, the `--defaults` file's `defaults`, the
+  /// `--option`s, `--dump-after` and `--fit`.
+  private func makeTranslator(
     from source: any VendorFormat, to target: any VendorFormat, pipeline: Pipeline,
-    _ streams: inout some DriverStreams
-  ) -> Result<Translator, DefaultsFile.Failure> {
-    let defaults: [String: String]
-    switch loadDefaults(for: target, &streams) {
-    case .success(let loaded): defaults = loaded
-    case .failure(let failure): return .failure(failure)
-    }
+    defaults: [String: String]
+  ) -> Translator {
     var translator = Translator(from: source, to: target)
     translator.pipeline = pipeline
     translator.settings = options.settings
@@ -469,7 +472,7 @@ struct Session {
     translator.options = options.options
     translator.dumpAfter = options.dumpAfter
     translator.fitToBudget = options.fit
-    return .success(translator)
+    return translator
   }
 
   /// Where `convert` writes, an output file opened at once.
@@ -564,17 +567,12 @@ struct Session {
     return detected.format
   }
 
-  /// `convert`: translates `payload` from `source` to `target`, reports what was found
-  /// (and the `--dump-after` document), and writes the output unless it failed.
+  /// `convert`: translates `payload` with `translator`, reports what was found (and the
+  /// `--dump-after` document), and writes the output unless it failed.
   private mutating func convert(
-    _ payload: JSONValue, from source: any VendorFormat, to target: any VendorFormat,
-    pipeline: Pipeline, output: ConvertOutput, _ streams: inout some DriverStreams
+    _ payload: JSONValue, with translator: Translator, output: ConvertOutput,
+    _ streams: inout some DriverStreams
   ) -> ExitCode {
-    let translator: Translator
-    switch makeTranslator(from: source, to: target, pipeline: pipeline, &streams) {
-    case .success(let made): translator = made
-    case .failure(let failure): return failure.code
-    }
     let result = translator.translate(payload)
     diagnostics.report(contentsOf: result.diagnostics)
     if let dump = result.dump { writeDump(dump, &streams) }

@@ -110,19 +110,32 @@ import Testing
     }
   }
 
-  /// What `convert` found before it read the defaults is still reported, at the input.
-  @Test func earlierDiagnosticsKeepTheirFile() throws {
+  /// The defaults file is read before the input: its warnings come first, placed in
+  /// it, and what is found in the input afterwards keeps the input's name.
+  @Test func laterDiagnosticsKeepTheirFile() throws {
+    let defaults = try file("twice.json", #"{"_k": "a", "_k": "b"}"#)
+    let input = try file("in.json", Self.payload)
+    let (code, streams) = run([
+      "convert", "-f", "auto", "-t", "klaviyo", input, "--defaults", defaults,
+    ])
+    #expect(code == .success, "\(streams.error)")
+    let lines = streams.error.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("\(defaults):/_k: warning: ") == true, "\(streams.error)")
+    #expect(lines.dropFirst().first?.hasPrefix("\(input): note: read as apns") == true)
+  }
+
+  /// A defaults file that cannot be used stops `convert` before the input is read:
+  /// nothing is said about the input, not even its format.
+  @Test func aBadDefaultsFileStopsTheRunBeforeTheInput() throws {
     let defaults = try file("baddefs.json", #"{"_k": true}"#)
     let input = try file("in.json", Self.payload)
     let (code, streams) = run([
       "convert", "-f", "auto", "-t", "klaviyo", input, "--defaults", defaults,
     ])
     #expect(code == .dataError)
-    let lines = streams.error.split(separator: "\n")
-    #expect(lines.count == 2)
-    #expect(lines.first?.hasPrefix("\(input): note: read as apns") == true)
     #expect(
-      lines.last?.hasPrefix("\(defaults):/_k: error: '_k' must be a string, found boolean") == true)
+      streams.error.hasPrefix("\(defaults):/_k: error: '_k' must be a string, found boolean"))
+    #expect(streams.error.split(separator: "\n").count == 1, "\(streams.error)")
   }
 }
 
@@ -209,4 +222,40 @@ extension DefaultsFileTests {
     #expect(!streams.error.contains("standard input"), "\(streams.error)")
   }
 
+}
+
+/// Standard streams whose input must not be read: a read is counted, and fails.
+struct UnreadStandardInput: DriverStreams {
+  var buffered = BufferedStreams()
+  /// How many times standard input was read.
+  var reads = 0
+
+  mutating func readStandardInput(atMost limit: Int) throws(FileIO.Failure) -> [UInt8] {
+    reads += 1
+    return try buffered.readStandardInput(atMost: limit)
+  }
+  mutating func writeOutput(_ bytes: [UInt8]) { buffered.writeOutput(bytes) }
+  mutating func writeError(_ text: String) { buffered.writeError(text) }
+  var standardInputDescriptor: Int32? { nil }
+  var errorIsTerminal: Bool { false }
+}
+
+extension DefaultsFileTests {
+  /// A `--defaults` value of the wrong type for the target's field is refused before
+  /// the payload is read, as batch refuses it before its records: from a pipe that is
+  /// not yet written, `convert` would wait for the payload only to refuse it then.
+  @Test(arguments: ["convert", "batch"])
+  func aBadDefaultsFileIsRefusedBeforeStandardInputIsRead(_ command: String) throws {
+    let defaults = try file("wrongtype.json", #"{"_k": 5}"#)
+    var streams = UnreadStandardInput()
+    let code = Driver.run(
+      [command, "-f", "apns", "-t", "klaviyo", "--defaults", defaults], streams: &streams)
+    #expect(code == .dataError)
+    #expect(streams.reads == 0)
+    #expect(
+      streams.buffered.error
+        == defaults
+        + ":/_k: error: '_k' must be a string, found number; nothing is converted [emit.invalid-field-value]\n"
+    )
+  }
 }
