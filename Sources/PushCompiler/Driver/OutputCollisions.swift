@@ -75,13 +75,14 @@ enum OutputCollisions {
   /// What is wrong when one stream would be read twice, as a usage message, or nil:
   /// whichever read comes first takes everything. Two `batch` inputs naming one pipe or
   /// device (`/dev/stdin` beside `-`, a named pipe twice), and a `--defaults` file that
-  /// is standard input (by name, whatever it is redirected from) or the input's pipe or
-  /// device, for `convert` and `batch` alike. (Two inputs naming one regular file,
-  /// standard input redirected from one included, are each read from its start.)
+  /// is an input (standard input's pipe, device or file included), for `convert` and
+  /// `batch` alike (``defaultsReadAsInput(in:standardInput:)``). (Two inputs naming one
+  /// regular file, standard input redirected from one included, are each read from its
+  /// start.)
   static func streamNamedTwice(in options: CommandLineOptions, standardInput: Int32?)
     -> String?
   {
-    if let problem = defaultsReadFromStandardInput(in: options, standardInput: standardInput) {
+    if let problem = defaultsReadAsInput(in: options, standardInput: standardInput) {
       return problem
     }
     guard options.command == .batch else { return nil }
@@ -101,33 +102,75 @@ enum OutputCollisions {
     return nil
   }
 
-  /// What is wrong when the `--defaults` file of a `convert` or `batch` run is standard
-  /// input (`/dev/stdin`, `/dev/fd/0`, or the pipe or device it is; `-` is a file there)
-  /// while the payload or the records are read from it too, as a usage message, or nil:
-  /// whichever is read first takes everything.
-  private static func defaultsReadFromStandardInput(
+  /// What is wrong when the `--defaults` file of a `convert` or `batch` run is what the
+  /// payload or the records are read from, as a usage message, or nil. Compared by device
+  /// and inode (`/dev/stdin` is the file or stream standard input is open on; `-` is a
+  /// file there): a pipe or device, standard input's or one named as an input, would be
+  /// taken whole by whichever read comes first; a regular file (standard input
+  /// redirected from it, `--defaults /dev/stdin < records.ndjson`, or named as an input)
+  /// would have to hold both the defaults and the records. A defaults file that is
+  /// standard input by name is refused beside records read from it when standard input
+  /// has no descriptor to compare.
+  private static func defaultsReadAsInput(
     in options: CommandLineOptions, standardInput: Int32?
   ) -> String? {
     // `--defaults -` names a file called `-`, which the defaults file is opened as.
     guard let defaults = options.defaultsFile, defaults != "-" else { return nil }
     let inputs = NamedFiles(options).inputs
+    let records = options.command == .batch ? "the records" : "the payload"
     let read = options.command == .batch ? "the records are" : "the payload is"
-    // How the input names standard input, for the message: nothing when no input is named.
-    let standardInputNamed =
-      inputs.isEmpty ? "" : inputs.first(where: FileIO.isStandardInput).map { " (as '\($0)')" }
-    if FileIO.isStandardInput(defaults), let named = standardInputNamed {
-      return
-        "--defaults '\(defaults)' is standard input, which \(read) read from too\(named): it can be read only once"
-    }
-    guard let identity = streamIdentity(of: defaults, standardInput: standardInput) else {
-      return nil
-    }
-    for input in inputs.isEmpty ? ["-"] : inputs
-    where streamIdentity(of: input, standardInput: standardInput) == identity {
-      return
-        "--defaults '\(defaults)' and the input '\(input)' are one pipe or device: it can be read only once"
+    var info = stat()
+    let defaultsIdentity =
+      stat(defaults, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+      ? FileIO.FileIdentity(info) : nil
+    for input in inputs.isEmpty ? ["-"] : inputs {
+      // How the message names the input: standard input by the name it was given as.
+      let named = input == "-" && inputs.isEmpty ? "" : " (as '\(input)')"
+      let fromStandardInput = FileIO.isStandardInput(input)
+      // Standard input with no descriptor to look at: known by the name alone.
+      if fromStandardInput, standardInput == nil, FileIO.isStandardInput(defaults) {
+        return
+          "--defaults '\(defaults)' is standard input, which \(read) read from too\(named): it can be read only once"
+      }
+      guard let found = identity(of: input, standardInput: standardInput) else { continue }
+      guard found.identity == defaultsIdentity else { continue }
+      switch (found.isRegularFile, fromStandardInput) {
+      case (false, true):
+        return
+          "--defaults '\(defaults)' is standard input, \(found.kind), which \(read) read from too\(named): it can be read only once"
+      case (false, false):
+        return
+          "--defaults '\(defaults)' and the input '\(input)' are one pipe or device: it can be read only once"
+      case (true, true):
+        return
+          "--defaults '\(defaults)' is the file standard input reads, which \(read) read from too\(named): one file cannot hold both the defaults and \(records)"
+      case (true, false):
+        return
+          "--defaults '\(defaults)' is the input '\(input)' too: one file cannot hold both the defaults and \(records)"
+      }
     }
     return nil
+  }
+
+  /// The identity of what `input` names (`-`: what standard input is open on, through
+  /// its descriptor when it is a real one), whether it is a regular file, and what kind
+  /// of stream it is otherwise (`a pipe`), for messages; nil for a folder or what cannot be found.
+  private static func identity(of input: String, standardInput: Int32?)
+    -> (identity: FileIO.FileIdentity, isRegularFile: Bool, kind: String)?
+  {
+    var info = stat()
+    let found =
+      input == "-"
+      ? standardInput.map { fstat($0, &info) == 0 } ?? false : stat(input, &info) == 0
+    let type = info.st_mode & S_IFMT
+    guard found, type != S_IFDIR else { return nil }
+    let kind =
+      switch type {
+      case S_IFCHR, S_IFBLK: "a terminal or device"
+      case S_IFSOCK: "a socket"
+      default: "a pipe"
+      }
+    return (FileIO.FileIdentity(info), type == S_IFREG, kind)
   }
 
   /// The identity of the pipe or device `input` names (`-`: the one standard input is,

@@ -506,3 +506,83 @@ extension DriverTests {
     #expect(result.code == .success)
   }
 }
+
+extension OutputSafetyTests {
+  /// The usage error of a `--defaults` file refused because of what the records are read
+  /// from: `reason`, then the hint.
+  static func defaultsRefusal(_ reason: String) -> String {
+    "pushc: --defaults \(reason)\nrun 'pushc --help' for usage\n"
+  }
+
+  /// A `--defaults` file that is the very file the records or the payload are read from,
+  /// known by device and inode however it is named (`/dev/stdin` with standard input
+  /// redirected from the records, the records' own path): one file cannot hold both, so
+  /// it is a usage error that says so, rather than that a file can be read only once.
+  @Test func defaultsThatAreTheRecordsFileAreAUsageError() throws {
+    try file("in.ndjson", Self.goodInput)
+    try file("defaults.json", #"{"_k": "abc"}"#)
+    let fromStandardInput = Self.defaultsRefusal(
+      "'/dev/stdin' is the file standard input reads, which the records are read from too: one file cannot hold both the defaults and the records"
+    )
+    for (redirection, arguments, message) in [
+      ("< in.ndjson", Self.batch + ["--defaults", "/dev/stdin"], fromStandardInput),
+      (
+        "< in.ndjson", Self.batch + ["-", "--defaults", "/dev/fd/0"],
+        fromStandardInput
+          .replacingOccurrences(of: "'/dev/stdin'", with: "'/dev/fd/0'")
+          .replacingOccurrences(of: "read from too", with: "read from too (as '-')")
+      ),
+      (
+        "< defaults.json", Self.batch + ["--defaults", "defaults.json"],
+        fromStandardInput.replacingOccurrences(of: "'/dev/stdin'", with: "'defaults.json'")
+      ),
+      (
+        "",
+        [
+          "convert", "-f", "auto", "-t", "klaviyo", "defaults.json", "--defaults",
+          "./defaults.json",
+        ],
+        Self.defaultsRefusal(
+          "'./defaults.json' is the input 'defaults.json' too: one file cannot hold both the defaults and the payload"
+        )
+      ),
+    ] {
+      let status = try shell(
+        redirection, arguments + ["-o", "out.ndjson"], errors: folder + "/errors.txt")
+      #expect(status == 64, "\(arguments)")
+      #expect(contents("errors.txt") == message, "\(arguments)")
+      #expect(contents("out.ndjson") == nil)
+    }
+  }
+
+  /// Standard input holding the defaults, the records named as a file: nothing is read
+  /// twice, and the defaults fill the records' missing fields.
+  @Test func defaultsOnStandardInputBesideNamedRecordsAreRead() throws {
+    try file("in.ndjson", #"{"aps": {"alert": "one"}}"# + "\n")
+    try file("defaults.json", #"{"_k": "from-stdin"}"#)
+    let status = try shell(
+      "< defaults.json", Self.batch + ["in.ndjson", "--defaults", "/dev/stdin", "-o", "out.ndjson"])
+    #expect(status == 0)
+    #expect(contents("out.ndjson")?.contains(#""_k":"from-stdin""#) == true)
+  }
+
+  /// Standard input a pipe, read for the defaults and the records: the message says it
+  /// is a pipe, which can be read only once.
+  @Test func defaultsFromAPipedStandardInputNameThePipe() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let ends = try privatePipe()
+    let child = try #require(
+      BuiltPushc.spawn(
+        [pushc] + Self.batch + ["--defaults", "/dev/stdin"], standardInput: ends[0],
+        errors: folder + "/errors.txt"))
+    close(ends[0])
+    close(ends[1])
+    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
+    #expect(status >> 8 == 64)
+    #expect(
+      contents("errors.txt")
+        == Self.defaultsRefusal(
+          "'/dev/stdin' is standard input, a pipe, which the records are read from too: it can be read only once"
+        ))
+  }
+}
