@@ -9,7 +9,8 @@ public enum DiagnosticRenderer {
 
   /// The text form of a diagnostic about `document`: `FILE[:RECORD][:LOCATION]: severity:
   /// message [code]`, then one `note:` line per note, where RECORD names a batch record
-  /// only when the location alone does not (see ``DiagnosedDocument``).
+  /// only when the location alone does not say where in the file it is: an NDJSON
+  /// record's line, an array element's line and column (see ``DiagnosedDocument``).
   public static func text(_ diagnostic: Diagnostic, in document: DiagnosedDocument) -> String {
     let (record, location) = document.place(of: diagnostic.location)
     var place = oneLine(document.file)
@@ -47,8 +48,9 @@ public enum DiagnosticRenderer {
   }
 
   /// One JSON object on one line: file, record (a batch record's 1-based number in the
-  /// run), the location in the file (see ``DiagnosedDocument``), severity, code, lossy,
-  /// message, notes.
+  /// run), the location in the file (see ``DiagnosedDocument``; a location that is no
+  /// text position is preceded by the line, and for an array element the column, where
+  /// its record begins), severity, code, lossy, message, notes.
   public static func jsonLine(
     _ diagnostic: Diagnostic, in document: DiagnosedDocument, record: Int? = nil
   ) -> String {
@@ -68,7 +70,15 @@ public enum DiagnosticRenderer {
     builder.beginObject()
     builder.member(Name.file, string: document.file)
     if let record { builder.member(Name.record, number: JSONNumber(record)) }
-    switch document.place(of: diagnostic.location).location {
+    let location = document.place(of: diagnostic.location).location
+    // A place the file has no line for (a pointer, an IR path) is found in the file by
+    // where its record begins.
+    let isTextPosition = if case .text = location { true } else { false }
+    if !isTextPosition, let start = document.recordStart {
+      builder.member(Name.line, number: JSONNumber(start.line))
+      if let column = start.column { builder.member(Name.column, number: JSONNumber(column)) }
+    }
+    switch location {
     case .input(let pointer): builder.member(Name.location, string: pointer.description)
     case .text(let line, let column, let offset):
       builder.member(Name.line, number: JSONNumber(line))
@@ -142,22 +152,34 @@ public struct DiagnosedDocument: Sendable, Hashable {
     }
   }
 
+  /// Where the record begins in the file: the line of an NDJSON record, the line and
+  /// column of an array element's first byte; `nil` for the whole file.
+  public var recordStart: (line: Int, column: Int?)? {
+    switch part {
+    case .whole: nil
+    case .line(let line): (line, nil)
+    case .element(_, let line, let column): (line, column)
+    }
+  }
+
   /// `location`, a place in the record, as a place in the file where the file has one,
   /// with what the text form puts between the file and it to name the record (`nil` when
-  /// the location names it already or the document is the whole file). A text position
-  /// in an NDJSON record or an array element keeps its offset from the record's first
-  /// byte.
+  /// the location names it already or the document is the whole file): an array
+  /// element's line and column in the file, before its pointer in the file's array
+  /// (`7:3:/2/aps/alert`, or `7:3:/2` before an IR path). A text position in an NDJSON
+  /// record or an array element keeps its offset from the record's first byte.
   func place(of location: DiagnosticLocation) -> (record: String?, location: DiagnosticLocation) {
     switch (part, location) {
     case (.whole, _): (nil, location)
     case (.line(let first), .text(let line, let column, let offset)):
       (nil, Self.text(line, column, offset, inTextStartingAt: first, 1))
     case (.line(let line), _): (String(line), location)
-    case (.element(let index, _, _), .input(let pointer)):
-      (nil, .input(JSONPointer.root.appending(index) + pointer))
+    case (.element(let index, let line, let column), .input(let pointer)):
+      ("\(line):\(column)", .input(JSONPointer.root.appending(index) + pointer))
     case (.element(_, let first, let firstColumn), .text(let line, let column, let offset)):
       (nil, Self.text(line, column, offset, inTextStartingAt: first, firstColumn))
-    case (.element(let index, _, _), _): (JSONPointer.root.appending(index).description, location)
+    case (.element(let index, let line, let column), _):
+      ("\(line):\(column):\(JSONPointer.root.appending(index))", location)
     }
   }
 

@@ -150,10 +150,11 @@ import Testing
     let reportFile = folder.appendingPathComponent("r.jsonl").path
     var streams = BufferedStreams()
     _ = Driver.run(Self.mixedArguments + [first, array, "--report", reportFile], streams: &streams)
+    // Each led by the line and column where its element begins.
     #expect(
       Self.lines(streams.error).prefix(2) == [
-        "\(array):/1: error: the payload is a JSON number, but a push payload is an object [input.not-an-object]",
-        "\(array):/2/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]",
+        "\(array):1:25:/1: error: the payload is a JSON number, but a push payload is an object [input.not-an-object]",
+        "\(array):1:28:/2/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]",
       ])
     let lines = try report(reportFile)
     #expect(
@@ -214,7 +215,7 @@ import Testing
     )
     #expect(
       lines[4]
-        == #"{"file":"\#(input)","record":6,"location":"/aps/alert","severity":"warning","code":"input.duplicate-key","lossy":true,"message":"'alert' occurs again later in this object; this value is dropped"}"#
+        == #"{"file":"\#(input)","record":6,"line":6,"location":"/aps/alert","severity":"warning","code":"input.duplicate-key","lossy":true,"message":"'alert' occurs again later in this object; this value is dropped"}"#
     )
   }
 
@@ -245,19 +246,61 @@ import Testing
     let atRoot = Diagnostic(.unknownFormat, "none", at: .input(.root))
     let atIR = Diagnostic(.resolvedFallback, "falls back", at: .ir("/buttons/1"))
     let line = DiagnosedDocument(file: "a.ndjson", part: .line(7))
-    let element = DiagnosedDocument(file: "a.json", part: .element(3))
+    let element = DiagnosedDocument(file: "a.json", part: .element(3, line: 9, column: 5))
     #expect(DiagnosticRenderer.text(atText, in: line).hasPrefix("a.ndjson:8:4: error: "))
     #expect(DiagnosticRenderer.text(atRoot, in: line).hasPrefix("a.ndjson:7: error: "))
     #expect(DiagnosticRenderer.text(atIR, in: line).hasPrefix("a.ndjson:7:ir:/buttons/1: note: "))
-    #expect(DiagnosticRenderer.text(atRoot, in: element).hasPrefix("a.json:/3: error: "))
-    #expect(DiagnosticRenderer.text(atIR, in: element).hasPrefix("a.json:/3:ir:/buttons/1: note: "))
+    #expect(DiagnosticRenderer.text(atRoot, in: element).hasPrefix("a.json:9:5:/3: error: "))
+    #expect(
+      DiagnosticRenderer.text(atIR, in: element).hasPrefix("a.json:9:5:/3:ir:/buttons/1: note: "))
+    #expect(DiagnosticRenderer.text(atText, in: element).hasPrefix("a.json:10:4: error: "))
     #expect(line.source == "a.ndjson:7" && element.source == "a.json:/3")
     #expect(
       DiagnosticRenderer.jsonLine(atText, in: line, record: 12).hasPrefix(
         #"{"file":"a.ndjson","record":12,"line":8,"column":4,"offset":20,"#))
     #expect(
       DiagnosticRenderer.jsonLine(atIR, in: element, record: 4).hasPrefix(
-        #"{"file":"a.json","record":4,"irLocation":"/buttons/1","#))
+        #"{"file":"a.json","record":4,"line":9,"column":5,"irLocation":"/buttons/1","#))
+    #expect(
+      DiagnosticRenderer.jsonLine(atRoot, in: element, record: 4).hasPrefix(
+        #"{"file":"a.json","record":4,"line":9,"column":5,"location":"/3","#))
+    #expect(
+      DiagnosticRenderer.jsonLine(atRoot, in: line, record: 12).hasPrefix(
+        #"{"file":"a.ndjson","record":12,"line":7,"location":"","#))
+    #expect(
+      DiagnosticRenderer.jsonLine(atText, in: element, record: 4).hasPrefix(
+        #"{"file":"a.json","record":4,"line":10,"column":4,"offset":20,"#))
+  }
+
+  /// An element of a pretty-printed array whose diagnostic is placed by a pointer is
+  /// found in the file by where it begins: its line and column lead the text form
+  /// (`FILE:LINE:COLUMN:/INDEX/…`) and are the `line` and `column` of its JSON line, on
+  /// standard error and in the report alike.
+  @Test func arrayElementsArePlacedByTheLineAndColumnTheyBeginAt() throws {
+    let input = try file(
+      "pretty.json",
+      "[\n  {\"aps\": {\"alert\": \"one\"}},\n  {\"aps\": {\"alert\": \"a\", \"alert\": \"b\"}}\n]\n"
+    )
+    let arguments = ["batch", "-f", "apns", "-t", "klaviyo", "--fail-on", "lossy", input]
+    let (_, text) = runPushc(arguments)
+    #expect(
+      text.error.hasPrefix(
+        "\(input):3:3:/1/aps/alert: warning: 'alert' occurs again later in this object; this value is dropped [input.duplicate-key]\n"
+      ), "\(text.error)")
+    let reportPath = folder.appendingPathComponent("report.jsonl").path
+    let (_, json) = runPushc(arguments + ["--diagnostics", "json", "--report", reportPath])
+    let line = try JSONReader.parse(Array(try #require(Self.lines(json.error).first).utf8))
+    let reported = try report(reportPath)
+    let inReport = try #require(reported.last?["diagnostics"]?.arrayValue?.first)
+    for diagnostic in [line, inReport] {
+      #expect(diagnostic["record"] == 2)
+      #expect(diagnostic["line"] == 3 && diagnostic["column"] == 3, "\(diagnostic)")
+      #expect(diagnostic["location"] == "/1/aps/alert")
+      #expect(diagnostic["offset"] == nil)
+    }
+    // Every diagnostic of the first element, converted, says where it begins too.
+    let first = try #require(reported.first?["diagnostics"]?.arrayValue)
+    #expect(!first.isEmpty && first.allSatisfy { $0["line"] == 2 && $0["column"] == 3 })
   }
 }
 

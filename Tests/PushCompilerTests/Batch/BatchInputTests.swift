@@ -104,7 +104,8 @@ extension BatchTests {
     let written = try lines(output)
     #expect(written.count == 1001 && written[600] == "null")
     #expect(written.filter { $0 == "null" }.count == 1)
-    #expect(streams.error.contains("\(input):/600: error: the record is larger than"))
+    let column = ("[" + before.joined(separator: ", ") + ", ").count + 1
+    #expect(streams.error.contains("\(input):1:\(column):/600: error: the record is larger than"))
   }
 
   /// An input that is missing is found before any input is read: nothing is converted,

@@ -103,7 +103,9 @@ import Testing
     #expect(code == .failed)
     let lines = streams.outputText.split(separator: "\n")
     #expect(lines.count == 3 && lines[1] == "null")
-    #expect(streams.error.contains("in.json:/1: error:"))
+    // Named by where the element begins in the file, then its pointer in the array.
+    let column = ("[" + Self.records[0] + ", ").count + 1
+    #expect(streams.error.contains("in.json:1:\(column):/1: error:"), "\(streams.error)")
   }
 
   @Test func foldersGiveAFolderWithTheSameNames() throws {
@@ -208,6 +210,8 @@ import Testing
           case "file":
             entry.append("file", .string(input))
             entry.append("record", .number(JSONNumber(index + 1)))
+            // A place that is no text position is found by the record's line.
+            if object["line"] == nil { entry.append("line", .number(JSONNumber(index + 1))) }
           case "line": entry.append("line", .number(JSONNumber(index + 1)))
           default: entry.append(member.key, member.value)
           }
