@@ -114,3 +114,50 @@ import Testing
         == .string("https://x.com/b"), "\(output)")
   }
 }
+
+/// The media attachment's `content` replaces the alert's texts in the service extension,
+/// which runs only with `mutable-content` and replaces nothing when it refuses the
+/// attachment.
+@Suite struct AirshipContentOverrideTests {
+  func readIR(_ text: String) throws -> Translator.Result {
+    Translator(from: Airship(), to: IRFormat()).translate(try JSONReader.parse(Array(text.utf8)))
+  }
+
+  /// An attachment the extension refuses as a whole (here its `url` is a number) replaces
+  /// no text: the IR keeps the alert's.
+  @Test func aRefusedAttachmentReplacesNoText() throws {
+    let result = try readIR(
+      #"{"aps": {"alert": {"title": "Own"}, "mutable-content": 1}, "_": "s", "com.urbanairship.media_attachment": {"url": 5, "content": {"title": "Override"}}}"#
+    )
+    let output = try #require(result.output)
+    #expect(output["content"]?["title"] == .string("Own"))
+    #expect(output["extras"] == nil, "\(output)")
+    let ignored = try #require(
+      result.diagnostics.first {
+        $0.location == .input("/com.urbanairship.media_attachment/content")
+      })
+    #expect(ignored.code == .invalidValue)
+  }
+
+  /// Entries without a `url` are left out one by one; the extension still replaces the
+  /// texts, with no media.
+  @Test func entriesLeftOutStillReplaceTheTexts() throws {
+    let result = try readIR(
+      #"{"aps": {"alert": {"title": "Own"}, "mutable-content": 1}, "_": "s", "com.urbanairship.media_attachment": {"urls": [{"url_id": "a"}], "content": {"title": "Override"}}}"#
+    )
+    let output = try #require(result.output)
+    #expect(output["content"]?["title"] == .string("Override"))
+  }
+
+  /// Without `mutable-content` the extension does not run: the texts are read as meant,
+  /// with a warning at `content`.
+  @Test func withoutMutableContentTheOverrideIsSaidToBeReadAsMeant() throws {
+    let result = try readIR(
+      #"{"aps": {"alert": {"title": "Own"}}, "_": "s", "com.urbanairship.media_attachment": {"url": "https://x.example/a.png", "content": {"title": "Override"}}}"#
+    )
+    let output = try #require(result.output)
+    #expect(output["content"]?["title"] == .string("Override"))
+    let incomplete = try #require(result.diagnostics.first { $0.code == .incomplete })
+    #expect(incomplete.location == .input("/com.urbanairship.media_attachment/content"))
+  }
+}

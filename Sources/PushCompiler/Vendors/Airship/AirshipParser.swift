@@ -169,17 +169,25 @@ struct AirshipParser: PayloadParser {
   ) {
     var keptMedia = JSONObject()
     var entries: [(url: String, id: String?, pointer: JSONPointer)] = []
+    // Whether the service extension's decoder refuses the attachment as a whole (a
+    // missing or mistyped URL list, an entry that is not an object of strings): it then
+    // attaches nothing and replaces no text.
+    var refusedWhole = false
     if let urls = media[Key.urls] {
       if media[Key.url] != nil {
         context.report(
           .conflictingValues, "'url' is read only when there is no 'urls'; ignored",
           at: pointer.appending(Key.url))
       }
-      for (index, element) in (context.array(urls, at: pointer.appending(Key.urls)) ?? [])
-        .enumerated()
-      {
+      let list = context.array(urls, at: pointer.appending(Key.urls))
+      if list == nil { refusedWhole = true }
+      for (index, element) in (list ?? []).enumerated() {
         lazy var path = pointer.appending(Key.urls).appending(index)
-        guard let object = context.object(element, at: path) else { continue }
+        guard let object = context.object(element, at: path) else {
+          refusedWhole = true
+          continue
+        }
+        if let value = object[Key.url], value.stringValue == nil { refusedWhole = true }
         guard let url = context.string(object[Key.url], at: path.appending(Key.url)) else {
           context.report(
             .invalidValue, "an entry without a 'url' string attaches nothing; ignored", at: path)
@@ -188,8 +196,10 @@ struct AirshipParser: PayloadParser {
         var id: String?
         if let value = object[Key.urlID] {
           guard let text = value.stringValue else {
+            refusedWhole = true
             context.report(
-              .invalidValue, "the SDK drops an entry whose 'url_id' is not a string; ignored",
+              .invalidValue,
+              "a 'url_id' that is not a string makes the service extension refuse the whole attachment; this entry ignored",
               at: path.appending(Key.urlID))
             continue
           }
@@ -209,9 +219,11 @@ struct AirshipParser: PayloadParser {
       } else if let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
         entries = list.enumerated().map { ($1.stringValue!, nil, path.appending($0)) }
       } else {
+        refusedWhole = true
         context.reportWrongType(value, expected: "a string or an array of strings", at: path)
       }
     } else {
+      refusedWhole = true
       context.report(
         .invalidValue, "a media attachment without 'url' or 'urls' attaches nothing", at: pointer)
     }
@@ -241,7 +253,14 @@ struct AirshipParser: PayloadParser {
       keptMedia[Key.options] = options.isEmpty ? nil : .object(options)
     }
     if let content = context.object(media[Key.content], at: pointer.appending(Key.content)) {
-      readContentOverride(content, at: pointer.appending(Key.content), context: &context)
+      if refusedWhole && entries.isEmpty {
+        context.report(
+          .invalidValue,
+          "the service extension refuses this attachment, so its 'content' replaces none of the alert's texts; ignored",
+          at: pointer.appending(Key.content))
+      } else {
+        readContentOverride(content, at: pointer.appending(Key.content), context: &context)
+      }
     }
     if !keptMedia.isEmpty {
       kept.append(Key.mediaExtras, .object(keptMedia))
@@ -250,7 +269,9 @@ struct AirshipParser: PayloadParser {
   }
 
   /// `content`: texts shown instead of the alert's once the media has loaded. The IR
-  /// holds what the phone then shows; what the alert said is kept for airship.
+  /// holds what the phone then shows; what the alert said is kept for airship. Without
+  /// `mutable-content` the service extension does not run: the texts are read as meant,
+  /// and said to be.
   private mutating func readContentOverride(
     _ content: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
@@ -282,6 +303,12 @@ struct AirshipParser: PayloadParser {
     if !replaced.isEmpty {
       kept.append(Key.alertExtras, .object(replaced))
       context.sourceMap.record("/extras/airship/alertWithoutMedia", from: pointer)
+      if !notification.delivery.mutableContent {
+        context.report(
+          .incomplete,
+          "'content' replaces the alert's texts in the service extension, which iOS runs only with 'aps.mutable-content': 1; read as meant, the texts shown with the media",
+          at: pointer)
+      }
     }
   }
 
