@@ -115,6 +115,44 @@ import Testing
   }
 }
 
+/// A second opening action in one map is run by the SDK beside the first: kept verbatim
+/// for airship, and reported as what it is where another target drops it.
+@Suite struct AirshipSecondOpeningActionTests {
+  static let payload =
+    #"{"aps": {"alert": "x", "category": "c1"}, "_": "s", "^d": "app://a", "^+t": ["t1"], "^u": "https://x.example/b", "com.urbanairship.interactive_actions": {"b1": {"^d": "app://c", "^u": "https://x.example/d"}}}"#
+
+  func translate(to target: any VendorFormat) throws -> Translator.Result {
+    Translator(from: Airship(), to: target).translate(
+      try JSONReader.parse(Array(Self.payload.utf8)))
+  }
+
+  @Test func airshipKeepsItVerbatim() throws {
+    let result = try translate(to: Airship())
+    let output = try #require(result.output)
+    #expect(output["^d"] == .string("app://a"))
+    #expect(output["^u"] == .string("https://x.example/b"))
+    #expect(
+      output["com.urbanairship.interactive_actions"]?["b1"]?["^u"]
+        == .string("https://x.example/d"))
+    #expect(!result.diagnostics.contains { $0.code == .droppedExtra })
+  }
+
+  @Test func anotherTargetReportsItDroppedWhereItWasRead() throws {
+    let result = try translate(to: Klaviyo())
+    let dropped = result.diagnostics.filter {
+      $0.code == .droppedExtra && $0.message.contains("second action")
+    }
+    #expect(
+      dropped.map(\.location) == [
+        .input("/^u"), .input("/com.urbanairship.interactive_actions/b1/^u"),
+      ])
+    #expect(
+      dropped.first?.message
+        == "'^u', a second action the tap opens on airship (the SDK runs both; the IR holds the first), has no equivalent here; dropped"
+    )
+  }
+}
+
 /// The media attachment's `content` replaces the alert's texts in the service extension,
 /// which runs only with `mutable-content` and replaces nothing when it refuses the
 /// attachment.

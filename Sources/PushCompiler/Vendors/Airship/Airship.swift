@@ -38,11 +38,25 @@ public struct Airship: ParsedFormat, EmittedFormat, DeclaresTargetFields {
 
   /// The alert's own texts the attachment replaced are no Airship-only data: the texts
   /// every target writes are the attachment's, and what goes is what shows when the
-  /// media does not load.
+  /// media does not load. A kept opening action is a second thing the tap or button
+  /// opens, beside the one the IR holds: it goes as that, not as a mere setting.
   public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? {
-    guard group == Self.alertGroup else { return nil }
+    if group == Self.alertGroup {
+      return
+        "what the alert shows for its \(key) when the media does not load (its own \(key), or none) has no place here; the attachment's \(key) is written instead"
+    }
+    guard AirshipActions.Opening(named: key) != nil else { return nil }
+    let tokens = group.tokens
+    let map: String
+    if tokens == [Key.tapActionsExtras] {
+      map = "the tap"
+    } else if tokens.count == 2, tokens[0] == Key.buttonActionsExtras {
+      map = "button '\(tokens[1])'"
+    } else {
+      return nil
+    }
     return
-      "what the alert shows for its \(key) when the media does not load (its own \(key), or none) has no place here; the attachment's \(key) is written instead"
+      "'\(key)', a second action \(map) opens on airship (the SDK runs both; the IR holds the first), has no equivalent here"
   }
 
   /// Built once: translations ask for the capabilities on every record.
