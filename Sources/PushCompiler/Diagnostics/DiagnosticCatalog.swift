@@ -16,6 +16,12 @@ extension DiagnosticCode {
   /// The document is not a valid IR document.
   public static let invalidIR = DiagnosticCode(
     "input.invalid-ir", .error, "a `--from ir` document does not follow the IR's JSON form")
+  /// A `--from ir` document's vendor extras hold a member that an older layout of them
+  /// used for something else; it is read as the current layout says.
+  public static let olderExtras = DiagnosticCode(
+    "input.older-extras", .warning,
+    "a `--from ir` document's vendor extras hold a member an older layout used for something else; read as the current layout says"
+  )
   /// `--from auto` found several formats equally likely.
   public static let ambiguousFormat = DiagnosticCode(
     "input.ambiguous-format", .error,
@@ -373,7 +379,8 @@ extension DiagnosticCode {
   /// Every catalogued code, sorted by name.
   public static let catalogue: [DiagnosticCode] =
     ([
-      notAnObject, duplicateKey, invalidIR, unreadable, folderLoop, skippedFiles, multiLineDocument,
+      notAnObject, duplicateKey, invalidIR, olderExtras, unreadable, folderLoop, skippedFiles,
+      multiLineDocument,
       ambiguousFormat,
       detectedFormat, unknownFormat, unusedOption,
       normalizedFlag, normalizedNumber,

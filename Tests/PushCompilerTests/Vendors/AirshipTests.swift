@@ -115,6 +115,59 @@ import Testing
   }
 }
 
+/// An IR document written before the tap's landing page settings and action name got
+/// members of their own kept them under `tap`, where a button `tap`'s now go: read beside
+/// such a button, they are taken as its own, and said to be.
+@Suite struct AirshipOlderTapLayoutTests {
+  /// The tap and the button `tap` open landing pages; the extras name `tap` as the older
+  /// layout named the tap.
+  static let document =
+    #"{"irVersion": 1, "content": {"body": "x"}, "defaultAction": {"type": "openURL", "url": "https://x.example/a", "destination": "webView"}, "category": {"identifier": "c1", "actionTargets": [{"actionID": "tap", "action": {"type": "openURL", "url": "https://x.example/b", "destination": "webView"}}]}, "tracking": {"notificationID": "s"}, "extras": {"airship": {"landingPageSettings": {"tap": {"width": 3}}, "@actionNames": {"tap": "landing_page_action"}}}}"#
+
+  func translate(_ text: String, to target: any VendorFormat) throws -> Translator.Result {
+    Translator(from: IRFormat(), to: target).translate(try JSONReader.parse(Array(text.utf8)))
+  }
+
+  @Test(arguments: [Airship() as any VendorFormat, Klaviyo()])
+  func entriesNamedTapBesideAButtonTapAreWarned(target: any VendorFormat) throws {
+    let result = try translate(Self.document, to: target)
+    let warnings = result.diagnostics.filter { $0.code == .olderExtras }
+    #expect(
+      warnings.map(\.location) == [
+        .input("/extras/airship/landingPageSettings/tap"),
+        .input("/extras/airship/@actionNames/tap"),
+      ])
+    #expect(warnings.allSatisfy { $0.severity == .warning })
+    #expect(
+      warnings.first?.message.hasPrefix("taken as the landing page settings of button 'tap'")
+        == true)
+  }
+
+  /// The button `tap` gets the settings and the name, as the current layout says.
+  @Test func theButtonTapTakesThem() throws {
+    let output = try #require(try translate(Self.document, to: Airship()).output)
+    let button = output["com.urbanairship.interactive_actions"]?["tap"]
+    #expect(button?["landing_page_action"]?["width"]?.numberValue?.intValue == 3, "\(output)")
+  }
+
+  /// Without a button `tap` nothing is taken as one's: the airship output reports the
+  /// settings dropped, as before.
+  @Test func withoutAButtonTapNothingIsWarned() throws {
+    let document = Self.document.replacingOccurrences(
+      of: #""actionID": "tap""#, with: #""actionID": "other""#)
+    let result = try translate(document, to: Airship())
+    #expect(!result.diagnostics.contains { $0.code == .olderExtras })
+  }
+
+  /// The tap's own members say the document is in the current layout.
+  @Test func aDocumentWithTheTapsOwnMembersIsCurrent() throws {
+    let document = Self.document.replacingOccurrences(
+      of: #""airship": {"#, with: #""airship": {"@tapActionName": "landing_page_action", "#)
+    let result = try translate(document, to: Airship())
+    #expect(!result.diagnostics.contains { $0.code == .olderExtras })
+  }
+}
+
 /// A second opening action in one map is run by the SDK beside the first: kept verbatim
 /// for airship, and reported as what it is where another target drops it.
 @Suite struct AirshipSecondOpeningActionTests {

@@ -141,3 +141,33 @@ public struct Airship: ParsedFormat, EmittedFormat, DeclaresTargetFields {
       reason: "Airship action names at the root")
   }
 }
+
+extension Airship {
+  /// Warns (`input.older-extras`) where an IR document's airship extras name `tap` in
+  /// `landingPageSettings` or `@actionNames` while a category action or button has the id
+  /// `tap`: they are taken as that button's, though an IR document written before the
+  /// tap's got members of their own kept the tap's there. A document holding either of
+  /// the tap's own members is in the current layout, and is read without a word.
+  static func reportEntriesNamedTap(
+    in notification: PushNotification, context: inout ParseContext
+  ) {
+    guard let extras = notification.extras["airship"],
+      extras[Key.tapLandingPageExtras] == nil, extras[Key.tapSpellingHint] == nil
+    else { return }
+    let hasButtonNamedTap =
+      notification.category?.actionTargets.contains { $0.actionID == Self.tap } == true
+      || notification.buttons.contains { $0.id == Self.tap }
+    guard hasButtonNamedTap else { return }
+    for (member, tapMember) in [
+      (Key.landingPageExtras, Key.tapLandingPageExtras), (Key.spellingHint, Key.tapSpellingHint),
+    ] where extras[member]?[Self.tap] != nil {
+      context.report(
+        .olderExtras,
+        "taken as the \(member == Key.spellingHint ? "action name" : "landing page settings") of button '\(Self.tap)'; an IR document written before 2026-11-27 kept the tap's here, which now go in '\(tapMember)'",
+        at: JSONPointer("/extras/airship").appending(member).appending(Self.tap))
+    }
+  }
+
+  /// The button id that an older layout of the extras used for the tap.
+  private static let tap = "tap"
+}

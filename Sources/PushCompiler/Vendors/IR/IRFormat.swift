@@ -96,6 +96,7 @@ public struct IRFormat: VendorFormat {
           .invalidIR, "'\(issuer)' is not a format that issues ids; one of \(formats)",
           at: .input("/tracking/issuer")))
     }
+    Airship.reportEntriesNamedTap(in: notification, context: &context)
     return notification
   }
 
