@@ -254,4 +254,40 @@ import Testing
         .ir("/extras/clevertap/ct_mediaUrl"), .ir("/extras/clevertap/ct_mediaType"),
       ], "\(result.diagnostics.codes)")
   }
+
+  /// A one-slide slider the dashboard sent with `autoPlay` 1. A carousel of one plays
+  /// nothing, so the IR has no presentation for it.
+  static let oneSlideAutoPlay =
+    #"{"W$id":"1","aps":{"alert":"a","mutable-content":1,"category":"CTNotification"},"ct_ContentSlider":"{\"orientation\":\"portrait\",\"showsPaging\":1,\"autoPlay\":1,\"autoDismiss\":1,\"type\":\"carousalImg\",\"items\":[{\"caption\":\"c\",\"subcaption\":\"\",\"imageUrl\":\"https://x/a.jpg\",\"actionUrl\":\"\"}]}"}"#
+
+  /// The `autoPlay` of a one-slide slider is kept: written back as it was, and reported
+  /// where it was read by a target that has no slider.
+  @Test func aOneSlideSlidersAutoPlayIsKeptOrReported() throws {
+    let back = try convert(Self.oneSlideAutoPlay)
+    let text = try #require(back.output?["ct_ContentSlider"]?.stringValue)
+    let slider = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
+    #expect(slider["autoPlay"] == 1)
+    #expect(slider["items"]?.arrayValue?.count == 1)
+    #expect(back.diagnostics.all.isEmpty, "\(back.diagnostics.codes)")
+
+    let elsewhere = try convert(Self.oneSlideAutoPlay, to: APNs())
+    let dropped = try #require(
+      elsewhere.diagnostics.first { $0.location == .input("/ct_ContentSlider/autoPlay") },
+      "\(elsewhere.diagnostics.codes)")
+    #expect(dropped.code == .droppedExtra)
+    #expect(dropped.message.contains("'autoPlay'"))
+  }
+
+  /// A kept `autoPlay` gives way to the IR's presentation only beside two or more slides;
+  /// beside one it is written, as the model needs it.
+  @Test func aKeptAutoPlayIsWrittenBesideOneSlide() throws {
+    let ir =
+      #"{"irVersion": 1, "content": {"body": "b"}, "tracking": {"campaignID": "1"}, "media": [{"url": "https://x/a.jpg", "kind": "image"}], "extras": {"clevertap": {"ct_ContentSlider": {"autoPlay": 1}}}}"#
+    let result = Translator(from: IRFormat(), to: CleverTap()).translate(
+      try JSONReader.parse(Array(ir.utf8)))
+    let text = try #require(result.output?["ct_ContentSlider"]?.stringValue)
+    #expect(text.contains(#""autoPlay":1"#), "\(text)")
+    #expect(
+      !result.diagnostics.contains { $0.code == .droppedExtra }, "\(result.diagnostics.codes)")
+  }
 }

@@ -20,6 +20,16 @@ public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
 
   var targetFields: [TargetField] { [CleverTapEmitter.campaignIDField] }
 
+  /// The slider's kept settings: a target that drops them reports each where it was read.
+  public var keptGroups: Set<JSONPointer> { Self.groups }
+  /// Made once: a translation that drops extras may ask on every record.
+  private static let groups: Set<JSONPointer> = [.group(Key.slider)]
+
+  public func droppedFieldPhrase(_ key: String, in group: JSONPointer) -> String? {
+    group == .group(Key.slider)
+      ? "clevertap's content slider setting '\(key)' has no equivalent here" : nil
+  }
+
   public var settableFields: [(names: [String], meaning: String)] { targetFields.listed }
 
   /// Built once: translations ask for the capabilities on every record.

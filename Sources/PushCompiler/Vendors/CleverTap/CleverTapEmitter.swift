@@ -160,11 +160,13 @@ struct CleverTapEmitter: PayloadEmitter {
     var slider = JSONObject()
     let slides = slides(context: &context)
     for (key, fallback) in CleverTap.sliderDefaults {
-      if key == "autoPlay" {
-        // A carousel of one slide plays nothing (Specs/ir.md, mediaPresentation).
-        let autoPlay = notification.mediaPresentation == .carouselAuto && slides.count > 1
-        slider.append(key, autoPlay ? 1 : 0)
-        if notification.mediaPresentation == nil && slides.count > 1 {
+      if key == "autoPlay" && slides.count < 2 {
+        // A carousel of one slide plays nothing (Specs/ir.md, mediaPresentation): the IR
+        // says nothing of it, and a kept `autoPlay` is written as the source had it.
+        slider.append(key, setting(key, kept: settings[key], fallback: fallback, context: &context))
+      } else if key == "autoPlay" {
+        slider.append(key, notification.mediaPresentation == .carouselAuto ? 1 : 0)
+        if notification.mediaPresentation == nil {
           context.report(
             .derivedValue,
             "the \(slides.count) slides are a carousel the user swipes through ('autoPlay' 0): the content slider shows several images no other way",
@@ -174,8 +176,10 @@ struct CleverTapEmitter: PayloadEmitter {
         slider.append(key, setting(key, kept: settings[key], fallback: fallback, context: &context))
       }
     }
-    // The other kept members follow; a kept `autoPlay` or `items` gives way to the IR's.
-    let written = Set(CleverTap.sliderDefaults.map(\.key)).subtracting(["autoPlay"])
+    // The other kept members follow; a kept `items`, or `autoPlay` beside two or more
+    // slides, gives way to the IR's.
+    var written = Set(CleverTap.sliderDefaults.map(\.key))
+    if slides.count > 1 { written.remove("autoPlay") }
     context.appendKept(
       JSONObject(settings.filter { !written.contains($0.key) }), into: &slider,
       from: Self.keptSliderPath, taken: [Self.sliderItems]

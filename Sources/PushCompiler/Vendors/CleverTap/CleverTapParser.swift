@@ -177,9 +177,11 @@ struct CleverTapParser: PayloadParser {
       notification.media.append(item)
     }
     readSettings(of: &slider, at: pointer, context: &context)
-    // The content extension plays the slides when `autoPlay` is not 0.
-    let autoPlay = slider.removeValue(forKey: "autoPlay")?.numberValue?.wholeValue ?? 0
+    // The content extension plays the slides when `autoPlay` is not 0. A carousel of one
+    // slide plays nothing (Specs/ir.md, mediaPresentation), so with fewer than two slides
+    // `autoPlay` stays a kept setting, written back as it was.
     if notification.media.count > 1 {
+      let autoPlay = slider.removeValue(forKey: "autoPlay")?.numberValue?.wholeValue ?? 0
       notification.mediaPresentation = autoPlay != 0 ? .carouselAuto : .carouselManual
       context.sourceMap.record("/mediaPresentation", from: pointer)
     }
@@ -187,6 +189,7 @@ struct CleverTapParser: PayloadParser {
     for (key, value) in CleverTap.sliderDefaults where slider[key] == value { slider[key] = nil }
     if !slider.isEmpty {
       context.keep(Key.slider, .object(slider), in: &kept, extraOf: "clevertap", from: pointer)
+      context.recordExtras(slider, of: "clevertap", inGroupAt: .group(Key.slider), from: pointer)
     }
   }
 
