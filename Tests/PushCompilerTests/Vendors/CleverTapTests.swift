@@ -290,4 +290,16 @@ import Testing
     #expect(
       !result.diagnostics.contains { $0.code == .droppedExtra }, "\(result.diagnostics.codes)")
   }
+
+  /// The content extension reads `alt_text_wzrk_bp` only for the medium of
+  /// `ct_mediaUrl`: alone, it describes nothing, which is said where it stands.
+  @Test func altTextWithoutAMediumIsReported() throws {
+    let payload = #"{"W$id":"1","aps":{"alert":"a"},"alt_text_wzrk_bp":"A red shoe"}"#
+    let result = try convert(payload, to: IRFormat())
+    let warning = try #require(
+      result.diagnostics.first { $0.location == .input("/alt_text_wzrk_bp") },
+      "\(result.diagnostics.codes)")
+    #expect(warning.code == .invalidValue)
+    #expect(warning.message.contains("without 'ct_mediaUrl'"))
+  }
 }

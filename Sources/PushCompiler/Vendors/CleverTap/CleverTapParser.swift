@@ -116,6 +116,12 @@ struct CleverTapParser: PayloadParser {
           .invalidValue, "'ct_mediaType' without 'ct_mediaUrl' names no media; ignored",
           at: "/ct_mediaType")
       }
+      // The content extension reads the alt text only for the single medium it shows.
+      if root[Key.altText] != nil {
+        context.report(
+          .invalidValue, "'alt_text_wzrk_bp' without 'ct_mediaUrl' describes no media; ignored",
+          at: "/alt_text_wzrk_bp")
+      }
       return
     }
     var item = MediaItem(
