@@ -302,4 +302,21 @@ import Testing
     #expect(warning.code == .invalidValue)
     #expect(warning.message.contains("without 'ct_mediaUrl'"))
   }
+
+  /// The content extension hands `pt_json` to the template as a string: an object (the
+  /// README's "one JSON object") or another value gives no template, which reading says,
+  /// with a note that a clevertap output, which carries it as it is, is not read either.
+  @Test(arguments: [
+    ("{\"pt_title\":\"Rate us\"}", DiagnosticCode.obsoleteShape), ("7", .wrongType),
+  ])
+  func aTemplateJSONThatIsNoStringIsReported(_ value: String, _ code: DiagnosticCode) throws {
+    let payload = #"{"W$id":"1","aps":{"alert":"a"},"pt_id":"pt_rating","pt_json":\#(value)}"#
+    let result = try convert(payload)
+    #expect(result.output?["pt_json"] == (try JSONReader.parse(Array(value.utf8))))
+    let warning = try #require(
+      result.diagnostics.first { $0.location == .input("/pt_json") && $0.code == code },
+      "\(result.diagnostics.codes)")
+    #expect(warning.message.contains("gives no template"))
+    #expect(warning.notes.contains { $0.contains("clevertap output") })
+  }
 }

@@ -230,10 +230,33 @@ struct CleverTapParser: PayloadParser {
     }
   }
 
+  /// What becomes of a `pt_json` the SDK reads no template from.
+  private static let unreadTemplateNote =
+    "kept verbatim: a clevertap output carries it as it is, which the SDK does not read either"
+
   /// `pt_json` replaces the individual `pt_*` keys on iOS (Android lays it over them).
+  /// The content extension hands it to the template as the JSON string it decodes: any
+  /// other value (an object, as the README's "one JSON object" may be taken) gives no
+  /// template (`CleverTapValidator.templateSource(of:)`).
   private func checkTemplateJSON(context: inout ParseContext) {
     guard let value = root[Key.templateJSON] else { return }
-    _ = context.embeddedJSON(value, at: "/pt_json", otherwise: "kept verbatim for clevertap")
+    switch value {
+    case .string:
+      _ = context.embeddedJSON(value, at: "/pt_json", otherwise: "kept verbatim for clevertap")
+    case .null:
+      break
+    case .object:
+      // The README's "one JSON object" for `pt_json`; nothing is lost here, so not lossy.
+      context.report(
+        .obsoleteShape,
+        "the SDK decodes the template from a 'pt_json' string; an object gives no template",
+        at: "/pt_json", notes: [Self.unreadTemplateNote])
+    default:
+      context.report(
+        .wrongType,
+        "expected the JSON string the SDK decodes the template from, found \(value.kindName): it gives no template; kept verbatim",
+        at: "/pt_json", notes: [Self.unreadTemplateNote])
+    }
     let individual = root.keys.filter { $0.hasPrefix(Key.templatePrefix) && $0 != Key.templateJSON }
     guard !individual.isEmpty else { return }
     context.report(

@@ -31,6 +31,17 @@ enum CleverTapValidator {
         in: payload, for: "the content slider needs",
         otherwise: "the system does not call the app's extension", into: &diagnostics)
     }
+    // The content extension hands `pt_json` to the template as a string
+    // (CTNotificationViewController.m, `updateContentType:`): another value is no template.
+    if let template = payload[CleverTap.Key.templateJSON], template != .null,
+      template.stringValue == nil
+    {
+      diagnostics.report(
+        Diagnostic(
+          .validationWrongType,
+          "'pt_json' must be a string holding the template's JSON, but it is \(SpecField.described(template)): the SDK reads no template from it",
+          at: .input("/pt_json")))
+    }
     // The content extension takes the template from the root `pt_id`, and its keys from
     // `pt_json` (CTNotificationViewController.m, `updateContentType:`).
     guard let id = payload["pt_id"]?.stringValue, let required = templateKeys[id],
@@ -47,13 +58,13 @@ enum CleverTapValidator {
   }
 
   /// Where the content extension reads a template's keys, and the object it reads them
-  /// from: the `pt_json` document when there is one (a string holding a JSON object, or
-  /// the object itself), at `/pt_json`; the root otherwise. `nil` for a `pt_json` that
-  /// holds no object, which reading reports.
+  /// from: the `pt_json` document when there is one (a string holding a JSON object), at
+  /// `/pt_json`; the root otherwise. `nil` for a `pt_json` that is no string, or a string
+  /// that holds no object: the SDK reads no template from it, as the rule above and
+  /// reading report.
   static func templateSource(of payload: JSONValue) -> (JSONObject, JSONPointer)? {
     switch payload[CleverTap.Key.templateJSON] {
     case nil, .null?: return (payload.objectValue ?? JSONObject(), .root)
-    case .object(let object)?: return (object, "/pt_json")
     case .string(let text)?:
       guard case .object(let decoded)? = try? JSONReader.parse(Array(text.utf8)) else {
         return nil
