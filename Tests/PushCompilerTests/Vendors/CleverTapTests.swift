@@ -319,4 +319,16 @@ import Testing
     #expect(warning.message.contains("gives no template"))
     #expect(warning.notes.contains { $0.contains("clevertap output") })
   }
+
+  /// iOS takes the template's keys from `pt_json` alone, but its name from the root
+  /// `pt_id`: the note on keys only Android reads names the others, never `pt_id`.
+  @Test func theRootTemplateIDIsNoAndroidOnlyKey() throws {
+    let json = #""pt_json":"{\"pt_title\":\"t\"}""#
+    let alone = try convert(#"{"W$id":"1","aps":{"alert":"a"},"pt_id":"pt_basic",\#(json)}"#)
+    #expect(!alone.diagnostics.contains { $0.code == .unknownKey }, "\(alone.diagnostics.codes)")
+    let beside = try convert(
+      #"{"W$id":"1","aps":{"alert":"a"},"pt_id":"pt_basic","pt_title":"x",\#(json)}"#)
+    let note = try #require(beside.diagnostics.first { $0.code == .unknownKey })
+    #expect(note.message.hasSuffix("'pt_title' apply on Android only"), "\(note.message)")
+  }
 }

@@ -57,6 +57,8 @@ public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     static let slider = "ct_ContentSlider"
     static let templatePrefix = "pt_"
     static let templateJSON = "pt_json"
+    /// The template's name, which iOS reads from the root even beside `pt_json`.
+    static let templateID = "pt_id"
     /// Keys that make a push a dashboard preview of an in-app or inbox message.
     static let previewMarkers: Set<String> = [
       "wzrk_inapp", "wzrk_inbox", "wzrk_adunit", "wzrk_inapp_s3_url", "wzrk_inapp_type",
@@ -104,7 +106,7 @@ public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
 
   /// Root keys CleverTap defines that others could carry as custom data.
   private static let suggestiveKeys = RootNames([
-    Key.mediaURL, Key.slider, Key.templateJSON, "pt_id",
+    Key.mediaURL, Key.slider, Key.templateJSON, Key.templateID,
   ])
 
   public func validate(_ payload: JSONValue, diagnostics: inout Diagnostics) {

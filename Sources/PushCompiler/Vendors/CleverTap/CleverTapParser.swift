@@ -234,7 +234,8 @@ struct CleverTapParser: PayloadParser {
   private static let unreadTemplateNote =
     "kept verbatim: a clevertap output carries it as it is, which the SDK does not read either"
 
-  /// `pt_json` replaces the individual `pt_*` keys on iOS (Android lays it over them).
+  /// `pt_json` replaces the individual `pt_*` keys on iOS (Android lays it over them),
+  /// all but `pt_id`, which names the template from the root.
   /// The content extension hands it to the template as the JSON string it decodes: any
   /// other value (an object, as the README's "one JSON object" may be taken) gives no
   /// template (`CleverTapValidator.templateSource(of:)`).
@@ -257,7 +258,9 @@ struct CleverTapParser: PayloadParser {
         "expected the JSON string the SDK decodes the template from, found \(value.kindName): it gives no template; kept verbatim",
         at: "/pt_json", notes: [Self.unreadTemplateNote])
     }
-    let individual = root.keys.filter { $0.hasPrefix(Key.templatePrefix) && $0 != Key.templateJSON }
+    let individual = root.keys.filter {
+      $0.hasPrefix(Key.templatePrefix) && $0 != Key.templateJSON && $0 != Key.templateID
+    }
     guard !individual.isEmpty else { return }
     context.report(
       .unknownKey,

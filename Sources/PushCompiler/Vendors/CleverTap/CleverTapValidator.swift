@@ -44,7 +44,7 @@ enum CleverTapValidator {
     }
     // The content extension takes the template from the root `pt_id`, and its keys from
     // `pt_json` (CTNotificationViewController.m, `updateContentType:`).
-    guard let id = payload["pt_id"]?.stringValue, let required = templateKeys[id],
+    guard let id = payload[CleverTap.Key.templateID]?.stringValue, let required = templateKeys[id],
       let (template, place) = templateSource(of: payload)
     else { return }
     for names in required
