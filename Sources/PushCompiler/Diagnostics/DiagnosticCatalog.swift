@@ -269,6 +269,14 @@ extension DiagnosticCode {
   public static let missingMarker = DiagnosticCode(
     "emit.missing-marker", .warning,
     "the output lacks the marker the vendor's SDK looks for, which only the vendor's service adds")
+  /// A field is written as the vendor's SDK and iOS take it, not as the vendor's
+  /// specification requires (Dfinery: an alert without a title, a critical sound's
+  /// dictionary), so `validate --from` that format refuses the output. Not lossy: the
+  /// output says what the source said.
+  public static let offSpecField = DiagnosticCode(
+    "emit.off-spec-field", .warning,
+    "a field is written as the vendor's SDK takes it, not as its specification requires; validate refuses the output"
+  )
   /// A value given with --set or --defaults that the target field's type cannot hold.
   public static let invalidFieldValue = DiagnosticCode(
     "emit.invalid-field-value", .error,
@@ -395,7 +403,7 @@ extension DiagnosticCode {
       droppedField,
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, missingMarker, movedField, needsAppSetting, needsPlugin,
-      noFallbackCategory, overBudget,
+      noFallbackCategory, offSpecField, overBudget,
       refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedCategory, replacedValue,
       untrackedOpens,
       unwritable,

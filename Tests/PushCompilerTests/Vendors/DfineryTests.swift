@@ -83,4 +83,105 @@ import Testing
     #expect(result.output?["dfn"]?["is_f"] == 1)
     #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.codes)")
   }
+
+  /// Converts `payload`, read as `source`, into Dfinery with every required id given, and
+  /// returns the output, the convert's `emit.off-spec-field` warnings ("LOCATION
+  /// MESSAGE") and the messages of what `validate --from dfinery` refuses in the output.
+  func offSpecFindings(_ payload: String, from source: any VendorFormat) throws -> (
+    output: JSONValue, warnings: [String], refused: [String]
+  ) {
+    var translator = Translator(from: source, to: Dfinery())
+    translator.settings = ["c_id": "c", "s_id": "s", "u_id": "u"]
+    let result = translator.translate(try JSONReader.parse(Array(payload.utf8)))
+    let output = try #require(result.output, "\(result.diagnostics.codes)")
+    let warnings = result.diagnostics.all.filter { $0.code == .offSpecField }
+    #expect(warnings.allSatisfy { $0.severity == .warning && !$0.code.isLossy })
+    var validation = Diagnostics()
+    Dfinery().validate(output, diagnostics: &validation)
+    return (
+      output, warnings.map { "\($0.location) \($0.message)" },
+      validation.all.filter { $0.severity == .error }.map(\.message)
+    )
+  }
+
+  /// An alert of a body alone is written as it is, as the SDK shows it; convert says
+  /// that Dfinery's own validation refuses it, where the title would be.
+  @Test func anAlertWithoutATitleIsWrittenAndReported() throws {
+    let found = try offSpecFindings(
+      #"{"aps":{"alert":"Just a body"},"body":{"_k":"k"}}"#, from: Klaviyo())
+    #expect(found.output["aps"]?["alert"] == ["body": "Just a body"])
+    #expect(
+      found.warnings == [
+        "output:/aps/alert/title 'aps.alert.title' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the body alone"
+      ])
+    #expect(found.refused == ["'aps.alert.title' is missing; the specification requires it"])
+  }
+
+  /// A title alone, and a push with no alert at all, are reported as a body alone is.
+  @Test func anAlertWithoutABodyOrNoAlertIsReported() throws {
+    let titleOnly = try offSpecFindings(
+      #"{"aps":{"alert":{"title":"Only a title"}}}"#, from: APNs())
+    #expect(
+      titleOnly.warnings == [
+        "output:/aps/alert/body 'aps.alert.body' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the title alone"
+      ])
+    #expect(titleOnly.refused == ["'aps.alert.body' is missing; the specification requires it"])
+    let silent = try offSpecFindings(#"{"aps":{"content-available":1}}"#, from: APNs())
+    #expect(silent.output["aps"]?["alert"] == nil)
+    #expect(
+      silent.warnings == [
+        "output:/aps/alert 'aps.alert' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the push shows no alert, as the notification has no text"
+      ])
+    #expect(silent.refused == ["'aps.alert' is missing; the specification requires it"])
+  }
+
+  /// A critical sound keeps its dictionary, which iOS plays; convert reports it where the
+  /// source gave it.
+  @Test func aCriticalSoundIsWrittenAsADictionaryAndReported() throws {
+    let found = try offSpecFindings(
+      #"{"aps":{"alert":{"title":"t","body":"b"},"sound":{"critical":1,"name":"alarm.caf","volume":0.5}}}"#,
+      from: APNs())
+    #expect(found.output["aps"]?["sound"]?["volume"] != nil)
+    #expect(found.output["aps"]?["sound"]?["critical"] == 1)
+    #expect(
+      found.warnings == [
+        "/aps/sound 'aps.sound' is written as a dictionary, for a critical sound: Dfinery's specification gives a string, and 'pushc validate --from dfinery' refuses this output; iOS plays the critical sound it describes"
+      ])
+    #expect(found.refused == ["'aps.sound' must be a string, but it is an object"])
+  }
+
+  /// What the specification accepts gives no such warning.
+  @Test func aTitledAlertWithANamedSoundIsNotReported() throws {
+    let found = try offSpecFindings(
+      #"{"aps":{"alert":{"title":"t","body":"b"},"sound":"default"}}"#, from: APNs())
+    #expect(found.warnings.isEmpty)
+    #expect(found.refused.isEmpty)
+  }
+
+  /// A sound an IR document keeps verbatim, not a string, is reported where it is kept.
+  @Test func aKeptSoundOfAnotherTypeIsReported() throws {
+    let document =
+      #"{"irVersion":1,"content":{"title":"t","body":"b"},"extras":{"aps":{"sound":{"name":5}}}}"#
+    let found = try offSpecFindings(document, from: IRFormat())
+    #expect(
+      found.warnings == [
+        "ir:/extras/aps/sound 'aps.sound' is written as the IR document keeps it, of type object: Dfinery's specification gives a string, and 'pushc validate --from dfinery' refuses this output"
+      ])
+    #expect(found.refused == ["'aps.sound' must be a string, but it is an object"])
+  }
+
+  /// `dfn` members an IR document keeps of another type than the specification gives are
+  /// written as kept and reported where they are written.
+  @Test func keptMembersOfAnotherTypeAreReported() throws {
+    let document =
+      #"{"irVersion":1,"content":{"title":"t","body":"b"},"extras":{"dfinery":{"is_f":"x","click_act":{"l_id":3}}}}"#
+    let found = try offSpecFindings(document, from: IRFormat())
+    #expect(found.output["dfn"]?["is_f"] == "x")
+    #expect(
+      found.warnings == [
+        "output:/dfn/is_f a kept value is written as it is, which 'pushc validate --from dfinery' refuses: 'dfn.is_f' must be 1 or 0, but it is a string",
+        "output:/dfn/click_act/l_id a kept value is written as it is, which 'pushc validate --from dfinery' refuses: 'dfn.click_act.l_id' must be a string, but it is a number",
+      ])
+    #expect(found.refused.count == 2)
+  }
 }

@@ -58,11 +58,88 @@ struct DfineryEmitter: PayloadEmitter {
     context.appendKept(kept, into: &dfn, from: "/extras/dfinery", hints: true) { "'dfn.\($0)'" }
 
     var root = JSONObject()
-    root.append("aps", .object(APSCodec.write(notification, category: category, context: &context)))
+    let aps = APSCodec.write(notification, category: category, context: &context)
+    reportOffSpecContent(of: aps, context: &context)
+    root.append("aps", .object(aps))
+    reportOffSpecKeptMembers(of: dfn, context: &context)
     root.append(Key.container, .object(dfn))
     context.writeCustomData(notification, into: &root, reserved: ["aps", Key.container])
     context.reportForeignExtras(notification, keeping: ["dfinery", APSCodec.extrasKey])
     return .object(root)
+  }
+
+  /// Reports what of `aps` Dfinery's specification refuses but the phone shows as the
+  /// source meant it: an alert without a title or a body, no alert at all, a sound's
+  /// dictionary. Written as it is, as `validate --from dfinery` then refuses it, each
+  /// with `emit.off-spec-field`.
+  private func reportOffSpecContent(of aps: JSONObject, context: inout EmitContext) {
+    let refused =
+      "Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output"
+    if let alert = aps["alert"]?.objectValue {
+      if alert["title"] == nil {
+        let shown =
+          alert["title-loc-key"] != nil
+          ? "iOS shows the localized title 'title-loc-key' names"
+          : alert["body"] != nil && alert["subtitle"] == nil
+            ? "the SDK shows the body alone" : "iOS shows the alert without a title"
+        context.report(
+          .offSpecField, "'aps.alert.title' is missing: \(refused); \(shown)",
+          atOutput: "/aps/alert/title")
+      }
+      if alert["body"] == nil {
+        let shown =
+          alert["loc-key"] != nil
+          ? "iOS shows the localized body 'loc-key' names"
+          : alert["title"] != nil && alert["subtitle"] == nil
+            ? "the SDK shows the title alone" : "iOS shows the alert without a body"
+        context.report(
+          .offSpecField, "'aps.alert.body' is missing: \(refused); \(shown)",
+          atOutput: "/aps/alert/body")
+      }
+    } else {
+      context.report(
+        .offSpecField,
+        "'aps.alert' is missing: \(refused); the push shows no alert, as the notification has no text",
+        atOutput: "/aps/alert")
+    }
+    // `null` counts as absent, for validation as for iOS.
+    guard let written = aps["sound"], written.stringValue == nil, written != .null else { return }
+    if let sound = notification.content.sound {
+      let (reason, played) =
+        sound.isCritical
+        ? ("for a critical sound", "the critical sound it describes")
+        : ("for the sound's volume", "the sound it names")
+      context.report(
+        .offSpecField,
+        "'aps.sound' is written as a dictionary, \(reason): Dfinery's specification gives a string, and 'pushc validate --from dfinery' refuses this output; iOS plays \(played)",
+        at: "/content/sound")
+    } else {
+      // Only an IR document keeps `aps.sound` verbatim: a vendor's front end reads it.
+      context.report(
+        .offSpecField,
+        "'aps.sound' is written as the IR document keeps it, of type \(written.kindName): Dfinery's specification gives a string, and 'pushc validate --from dfinery' refuses this output",
+        at: "/extras/aps/sound")
+    }
+  }
+
+  /// Reports what of `dfn` Dfinery's specification refuses: only members kept verbatim
+  /// can be (an IR document's, of another type than the specification gives), as a
+  /// Dfinery source's are read by type and everything else is written by type. Written as
+  /// kept, each with `emit.off-spec-field`.
+  private func reportOffSpecKeptMembers(of dfn: JSONObject, context: inout EmitContext) {
+    guard notification.extras["dfinery"]?.isEmpty == false else { return }
+    var refused = Diagnostics()
+    SpecField.check(
+      DfineryEmitter.containerFields,
+      in: .object(JSONObject([.init(key: Key.container, value: .object(dfn))])),
+      into: &refused)
+    for finding in refused.all {
+      guard case .input(let pointer) = finding.location else { continue }
+      context.report(
+        .offSpecField,
+        "a kept value is written as it is, which 'pushc validate --from dfinery' refuses: \(finding.message)",
+        atOutput: pointer)
+    }
   }
 
   private func button(_ button: ActionButton) -> JSONValue {
@@ -103,6 +180,10 @@ extension DfineryEmitter {
   static let notificationIDField = TargetField(
     names: [Dfinery.Key.notificationID], output: "/dfn/n_id", irPath: "/tracking/notificationID",
     meaning: "the notification id", isRequired: false)
+  /// The fields of the specification inside `dfn`.
+  static let containerFields = DfineryValidator.fields.filter {
+    $0.path.hasPrefix(Dfinery.Key.container + ".")
+  }
   /// Every field `--set` gives.
   static let settableFields = [isTestField] + requiredFields + [notificationIDField]
 }
