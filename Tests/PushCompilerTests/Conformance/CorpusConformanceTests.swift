@@ -65,6 +65,29 @@ import Testing
     }
   }
 
+  /// Every real payload converted into Dfinery either passes Dfinery's own rules, or
+  /// convert warned about each field they refuse (`emit.off-spec-field`): the output is
+  /// written as the phone takes it, but never refused by surprise.
+  @Test(
+    .enabled(if: !registeredFiles.isEmpty, "../shared/corpus is not present"),
+    arguments: registeredFiles)
+  func whatDfineryRefusesOfAnOutputConvertReported(_ file: String) throws {
+    let parts = file.split(separator: "/").map(String.init)
+    let result = GoldenCase.translate(
+      try Self.payload(parts[0], parts[1]), from: parts[0], to: Dfinery().id)
+    let output = try #require(result.output, "\(file) → dfinery was refused")
+    var refused = Diagnostics()
+    Dfinery().validate(output, diagnostics: &refused)
+    let warned = result.diagnostics.all.filter { $0.code == .offSpecField }.map(\.message)
+    for finding in refused.all where finding.severity == .error {
+      let field = try #require(
+        finding.message.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first)
+      #expect(
+        warned.contains { $0.contains("'\(field)'") },
+        "\(file): validate refuses '\(field)' (\(finding.message)), and convert said nothing")
+    }
+  }
+
   /// Corpus payloads of an odd shape, and the diagnostic reading each must raise.
   static let oddShapes: [(file: String, code: String)] = [
     ("clevertap/ctnotificationcontent-readme-content-slider.json", "parse.obsolete-shape"),
