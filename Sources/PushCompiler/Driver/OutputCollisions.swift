@@ -179,13 +179,9 @@ enum OutputCollisions {
   private static func streamIdentity(of input: String, standardInput: Int32?)
     -> FileIO.FileIdentity?
   {
-    var info = stat()
-    let found =
-      input == "-"
-      ? standardInput.map { fstat($0, &info) == 0 } ?? false : stat(input, &info) == 0
-    let kind = info.st_mode & S_IFMT
-    guard found, kind != S_IFREG, kind != S_IFDIR else { return nil }
-    return FileIO.FileIdentity(info)
+    guard let found = identity(of: input, standardInput: standardInput), !found.isRegularFile
+    else { return nil }
+    return found.identity
   }
 
   /// What is wrong with the paths of `options`, as a usage message, or nil; a folder
