@@ -76,26 +76,20 @@ struct DfineryEmitter: PayloadEmitter {
     let refused =
       "Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output"
     if let alert = aps["alert"]?.objectValue {
-      if alert["title"] == nil {
+      // The text iOS shows instead of a missing `key`, whose localized form is `locKey`.
+      func reportMissing(_ key: String, localizedBy locKey: String, other: String) {
+        guard alert[key] == nil else { return }
         let shown =
-          alert["title-loc-key"] != nil
-          ? "iOS shows the localized title 'title-loc-key' names"
-          : alert["body"] != nil && alert["subtitle"] == nil
-            ? "the SDK shows the body alone" : "iOS shows the alert without a title"
+          alert[locKey] != nil
+          ? "iOS shows the localized \(key) '\(locKey)' names"
+          : alert[other] != nil && alert["subtitle"] == nil
+            ? "the SDK shows the \(other) alone" : "iOS shows the alert without a \(key)"
         context.report(
-          .offSpecField, "'aps.alert.title' is missing: \(refused); \(shown)",
-          atOutput: "/aps/alert/title")
+          .offSpecField, "'aps.alert.\(key)' is missing: \(refused); \(shown)",
+          atOutput: JSONPointer("/aps/alert").appending(key))
       }
-      if alert["body"] == nil {
-        let shown =
-          alert["loc-key"] != nil
-          ? "iOS shows the localized body 'loc-key' names"
-          : alert["title"] != nil && alert["subtitle"] == nil
-            ? "the SDK shows the title alone" : "iOS shows the alert without a body"
-        context.report(
-          .offSpecField, "'aps.alert.body' is missing: \(refused); \(shown)",
-          atOutput: "/aps/alert/body")
-      }
+      reportMissing("title", localizedBy: "title-loc-key", other: "body")
+      reportMissing("body", localizedBy: "loc-key", other: "title")
     } else {
       context.report(
         .offSpecField,
