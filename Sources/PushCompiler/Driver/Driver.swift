@@ -667,11 +667,11 @@ struct Session {
     // `body`) is reported at the nearest one the input has.
     var ruled = Diagnostics()
     source.validate(reading.dump ?? payload, options: options.options, diagnostics: &ruled)
-    // Then the rules of every format: the size of the payload as given, the media the
-    // front end read (the IR it wrote), which the service extension attaches, and the
-    // vendor's marker, without which its SDK ignores the push.
+    // Then the rules of every format: the size of what `convert` writes in the format,
+    // the media the front end read (the IR it wrote), which the service extension
+    // attaches, and the vendor's marker, without which its SDK ignores the push.
     CommonValidation.checkSize(
-      of: payload, limit: source.capabilities.payloadLimit, into: &ruled)
+      of: payload, as: source, options: options.options, into: &ruled)
     CommonValidation.checkMediaNeedsServiceExtension(
       read: reading.output, payload: reading.dump ?? payload,
       needsServiceExtension: source.capabilities.needsServiceExtension, ruled: ruled,

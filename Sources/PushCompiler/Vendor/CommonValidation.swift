@@ -5,14 +5,25 @@ import PushIR
 /// the format, or what stops its SDK from doing what the payload asks, is not valid in a
 /// payload read either.
 enum CommonValidation {
-  /// Reports `validate.over-budget` when `payload`, measured as fit-size-budget measures
-  /// what `convert` writes, is larger than `limit`, the format's
-  /// ``Capabilities/payloadLimit`` (none for the IR).
+  /// Reports `validate.over-budget` when `payload`, converted to its own format as
+  /// `convert --from F --to F` writes it and measured as fit-size-budget measures it, is
+  /// larger than the format's ``Capabilities/payloadLimit`` (none for the IR): what
+  /// `convert` writes is what APNs receives, and convert adds what its emitter always
+  /// writes (a `null`, a `false`, custom data moved into `data`). A payload that cannot
+  /// be converted is measured as given.
   static func checkSize(
-    of payload: JSONValue, limit: Int?, into diagnostics: inout Diagnostics
+    of payload: JSONValue, as format: any VendorFormat, options: Set<String>,
+    into diagnostics: inout Diagnostics
   ) {
-    guard let limit else { return }
-    let size = FitSizeBudget.measure(payload)
+    guard format.id != IRFormat().id, let limit = format.capabilities.payloadLimit else {
+      return
+    }
+    var identity = Translator(from: format, to: format)
+    identity.options = options
+    // The payload fit-size-budget measured, kept when it fits and when it is refused.
+    identity.dumpAfter = FitSizeBudget().name
+    identity.recording = .summary
+    let size = FitSizeBudget.measure(identity.translate(payload).dump ?? payload)
     guard size > limit else { return }
     diagnostics.report(
       Diagnostic(

@@ -50,6 +50,34 @@ import Testing
     #expect(!short.found.contains { $0.code == "validate.over-budget" })
   }
 
+  /// The size `validate` checks is that of what `convert` writes in the same format,
+  /// which may be larger than the payload as given: Dfinery's `"uri":null`, Yellow.ai's
+  /// `"contentAvailable":false`, FCM's string custom data moved into `data`. A payload of
+  /// 4092 bytes that `convert --from F --to F` refuses is not valid either.
+  @Test(arguments: [
+    (
+      "dfinery",
+      #"{"aps":{"alert":{"title":"T","body":"B"},"mutable-content":1},"dfn":{"c_id":"1","s_id":"2","u_id":"3","is_test":0,"click_act":{"l_id":"1","l_type":"PushMessage","act_type":"AppOpen"}},"d":"PAD"}"#
+    ),
+    ("yellowai", #"{"topic":"com.x","title":"T","body":"B","payload":{"botId":"b","d":"PAD"}}"#),
+    (
+      "fcm",
+      #"{"message":{"token":"t","apns":{"payload":{"aps":{"alert":{"title":"T","body":"B"}},"d":"PAD"}}}}"#
+    ),
+  ])
+  func theSizeCheckedIsThatOfWhatConvertWrites(_ format: String, _ template: String) throws {
+    let padding = 4092 - (template.utf8.count - 3)
+    let payload = template.replacingOccurrences(
+      of: "PAD", with: String(repeating: "z", count: padding))
+    #expect(payload.utf8.count == 4092)
+    let (converted, streams) = runPushc(["convert", "-f", format, "-t", format], input: payload)
+    #expect(converted == .dataError)
+    #expect(streams.error.contains("[emit.over-budget]"), "\(streams.error)")
+    let validated = try Self.validate(format, payload)
+    #expect(validated.code == .failed)
+    #expect(Self.has(validated.found, "validate.over-budget", at: ""), "\(validated.found)")
+  }
+
   /// The IR has no size limit: a large IR document is not refused for its size.
   @Test func theIRHasNoSizeLimit() throws {
     let ir = #"{"irVersion":1,"content":{"body":"BODY"}}"#
