@@ -84,7 +84,15 @@ struct RecordConverter: Sendable {
     let detectionNotes: [Diagnostic]
     if detects {
       let outcome = Detector.detect(payload)
-      guard case .detected(let format, _) = outcome else { return .failed(outcome.failure!) }
+      guard case .detected(let format, _) = outcome else {
+        // No translation reads the record, which would report its duplicate keys.
+        var found = Diagnostics()
+        if namesMayRepeat {
+          found.report(contentsOf: Translator.duplicateKeyFindings(in: payload))
+        }
+        found.report(outcome.failure!)
+        return Outcome(line: nil, failed: true, diagnostics: found)
+      }
       source = format
       detectionNotes =
         translator.recording == .full

@@ -530,6 +530,8 @@ struct Session {
   ) throws(EarlyExit) -> (format: any VendorFormat, evidence: Evidence, note: Diagnostic) {
     let outcome = Detector.detect(payload)
     guard case .detected(let format, let evidence) = outcome else {
+      // No translation reads the payload, which would report its duplicate keys.
+      diagnostics.report(contentsOf: Translator.duplicateKeyFindings(in: payload))
       diagnostics.report(
         outcome.failure
           ?? Diagnostic(.notAnObject, "a push payload is an object", at: .input(.root)))
@@ -544,6 +546,9 @@ struct Session {
     of payload: JSONValue, _ streams: inout some DriverStreams
   ) throws(EarlyExit) -> ExitCode {
     let detected = try detectFormat(of: payload, &streams)
+    // Detection reads the payload as a translation would: the last of a name given
+    // twice; what that drops is said, as `convert` says it.
+    diagnostics.report(contentsOf: Translator.duplicateKeyFindings(in: payload))
     flush(&streams)
     let lines = [
       detected.format.id, "evidence: \(detected.evidence.keyList) (\(detected.evidence.reason))",

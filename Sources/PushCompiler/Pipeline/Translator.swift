@@ -228,8 +228,21 @@ public struct Translator: Sendable {
     of payload: inout JSONValue, reportingTo diagnostics: inout Diagnostics
   ) {
     for pointer in payload.removeDuplicateKeys() {
-      diagnostics.report(.duplicateKey, duplicateKeyMessage(at: pointer), at: .input(pointer))
+      diagnostics.report(duplicateKeyFinding(at: pointer))
     }
+  }
+
+  /// What a translation of `payload` reports of its duplicate keys (`input.duplicate-key`
+  /// at each earlier member of a name given again): for a payload no translation reads,
+  /// because no format was detected for it, or only its format is asked for (`detect`).
+  static func duplicateKeyFindings(in payload: JSONValue) -> [Diagnostic] {
+    var payload = payload
+    return payload.removeDuplicateKeys().map(duplicateKeyFinding(at:))
+  }
+
+  /// `input.duplicate-key` of the member at `pointer`.
+  private static func duplicateKeyFinding(at pointer: JSONPointer) -> Diagnostic {
+    Diagnostic(.duplicateKey, duplicateKeyMessage(at: pointer), at: .input(pointer))
   }
 
   /// Runs ``pipeline``'s payload passes on `payload`, keeping it in `dump` after the

@@ -142,6 +142,22 @@ import Testing
     #expect(duplicate["code"] == "input.duplicate-key" && duplicate["location"] == "/aps/alert")
   }
 
+  /// A record no format is detected for reports its duplicate keys before the error,
+  /// as a record read as a named format does.
+  @Test func aRecordNoFormatIsDetectedForReportsItsDuplicateKeys() throws {
+    let input = try file("duplicate.ndjson", #"{"aps":{"alert":"ok"},"aps":1}"# + "\n")
+    let reportFile = folder.appendingPathComponent("r.jsonl").path
+    var streams = BufferedStreams()
+    let code = Driver.run(
+      ["batch", "--from", "auto", "--to", "apns", input, "--report", reportFile],
+      streams: &streams)
+    #expect(code == .failed)
+    let entries = try #require(try report(reportFile).first?["diagnostics"]?.arrayValue)
+    #expect(
+      entries.map { $0["code"]?.stringValue } == ["input.duplicate-key", "input.unknown-format"])
+    #expect(entries.first?["location"] == "/aps")
+  }
+
   /// Records are numbered across inputs; lines and indexes are each file's own.
   @Test func arrayElementsAreLocatedByPointersIntoTheFile() throws {
     let first = try file("first.ndjson", #"{"aps":{"alert":"x"}}"# + "\n")

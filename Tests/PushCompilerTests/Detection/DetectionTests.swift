@@ -215,4 +215,23 @@ import Testing
     #expect(ambiguous.outputText.isEmpty)
     #expect(ambiguous.error.contains("[input.ambiguous-format]"))
   }
+  /// A duplicate key is reported when the format is detected as when it is named: before
+  /// the error of a payload whose last value leaves no format's evidence, and by `detect`,
+  /// which reads the payload as a translation would.
+  @Test(arguments: [
+    ["convert", "--from", "auto", "--to", "apns"], ["validate", "--from", "auto"], ["detect"],
+  ])
+  func aDuplicateKeyIsReportedWhenNoFormatIsDetected(_ arguments: [String]) throws {
+    let warning =
+      "<stdin>:/aps: warning: 'aps' occurs again later in this object; this value is dropped [input.duplicate-key]"
+    let (failed, unknown) = runPushc(arguments, input: #"{"aps":{"alert":"ok"},"aps":1}"#)
+    #expect(failed == .dataError)
+    let lines = unknown.error.split(separator: "\n").map(String.init)
+    #expect(lines.first == warning, "\(unknown.error)")
+    #expect(lines.dropFirst().first?.hasSuffix("[input.unknown-format]") == true)
+    let (detected, apns) = runPushc(["detect"], input: #"{"aps":1,"aps":{"alert":"ok"}}"#)
+    #expect(detected == .success)
+    #expect(apns.outputText.hasPrefix("apns\n"))
+    #expect(apns.error == warning + "\n")
+  }
 }
