@@ -25,6 +25,10 @@ struct TargetField: Sendable {
   /// (OneSignal's notification id), if anything: noted with a derived value and with a
   /// defaults file's, with the advice to give each send its own.
   var repeatedValueConsequence: String? = nil
+  /// Whether a text value names something (an id, a token, a topic, a bundle id): an
+  /// empty one names nothing, and is refused as a value not of the field's type. Only
+  /// text meant to be read (Braze's alert body) may be empty.
+  var namesSomething = true
 
   /// The name used on the command line.
   var name: String { names[0] }
@@ -36,7 +40,7 @@ struct TargetField: Sendable {
       guard ["true", "1", "false", "0"].contains(text) else { return nil }
       return .bool(text == "true" || text == "1")
     }
-    guard isNumber else { return .string(text) }
+    guard isNumber else { return text.isEmpty && namesSomething ? nil : .string(text) }
     switch text {
     case "true": return 1
     case "false": return 0
@@ -69,9 +73,13 @@ struct TargetField: Sendable {
     isBoolean ? "true or false" : isNumber ? "an integer" : "text"
   }
 
-  /// Why ``json(_:)`` refuses `text` for a number field, as a clause following the quoted
-  /// text in a message (`which does not fit in 64 bits`); `nil` for other fields.
+  /// Why ``json(_:)`` refuses `text` for a number field, or an empty one for a text field
+  /// that names something, as a clause following the quoted text in a message (`which
+  /// does not fit in 64 bits`); `nil` otherwise.
   func refusalReason(for text: String) -> String? {
+    if !isNumber, !isBoolean, namesSomething, text.isEmpty {
+      return "which is empty and names nothing"
+    }
     guard isNumber, !isBoolean else { return nil }
     if let integer = JSONNumber(integer: text) {
       return integer.intValue == nil ? "which does not fit in 64 bits" : nil

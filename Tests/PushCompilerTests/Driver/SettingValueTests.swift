@@ -30,6 +30,30 @@ import Testing
       "'dfn.is_test' takes an integer, but --set gives 'maybe', which is not a number as JSON writes it; nothing is converted"
     ),
     (
+      "fcm", "token=", "",
+      "'message.token' takes text, but --set gives '', which is empty and names nothing; nothing is converted"
+    ),
+    (
+      "dfinery", "c_id=", "",
+      "'dfn.c_id' takes text, but --set gives '', which is empty and names nothing; nothing is converted"
+    ),
+    (
+      "klaviyo", "_k=", "",
+      "'body._k' takes text, but --set gives '', which is empty and names nothing; nothing is converted"
+    ),
+    (
+      "onesignal", "i=", "",
+      "'custom.i' takes text, but --set gives '', which is empty and names nothing; nothing is converted"
+    ),
+    (
+      "yellowai", "topic=", "",
+      "'topic' takes text, but --set gives '', which is empty and names nothing; nothing is converted"
+    ),
+    (
+      "expo", "to=", "",
+      "'to' takes text, but --set gives '', which is empty and names nothing; nothing is converted"
+    ),
+    (
       "fcm", "templateId=08", "inner=iterable",
       "'itbl.templateId' takes an integer, but --set gives '08', which JSON does not write with a leading zero; nothing is converted"
     ),
@@ -80,6 +104,29 @@ import Testing
     let (code, streams) = runPushc(
       ["batch", "-f", "apns", "-t", "klaviyo", "-", "--defaults", defaults],
       input: Self.payload + "\n")
+    #expect(code == .success, "\(streams.error)")
+  }
+
+  /// An empty defaults value for a field that names something (a token, an id) stops
+  /// the run as a value of the wrong type does: it names nothing.
+  @Test func anEmptyDefaultsValueForAnIdStopsTheRunInTheFile() throws {
+    let folder = try TemporaryFolder.make("setting-value-empty")
+    let defaults = try TemporaryFolder.write(
+      Array(#"{"token": ""}"#.utf8), to: "defaults.json", in: folder)
+    let (code, streams) = runPushc(
+      ["convert", "-f", "apns", "-t", "fcm", "--defaults", defaults], input: Self.payload)
+    #expect(code == .dataError, "\(streams.error)")
+    #expect(streams.output.isEmpty)
+    #expect(
+      streams.error
+        == "\(defaults):/token: error: 'message.token' takes text, but the defaults file gives '', which is empty and names nothing; nothing is converted [emit.invalid-field-value]\n"
+    )
+  }
+
+  /// Braze's alert body is text to read, not a name: an empty one is taken.
+  @Test func anEmptyAlertBodyIsTaken() {
+    let (code, streams) = runPushc(
+      ["convert", "-f", "apns", "-t", "braze", "--set", "body="], input: Self.payload)
     #expect(code == .success, "\(streams.error)")
   }
 }

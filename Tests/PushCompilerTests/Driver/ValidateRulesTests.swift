@@ -78,6 +78,47 @@ import Testing
     #expect(Self.has(validated.found, "validate.over-budget", at: ""), "\(validated.found)")
   }
 
+  /// An FCM message, or an Expo push message, that names no one to send to is not valid,
+  /// whether its target is absent or empty: `convert` to the same format writes none.
+  @Test(arguments: [
+    (
+      "fcm", #"{"message":{"token":"","apns":{"payload":{"aps":{"alert":"hi"}}}}}"#,
+      "/message/token"
+    ),
+    ("fcm", #"{"message":{"apns":{"payload":{"aps":{"alert":"hi"}}}}}"#, "/message"),
+    ("fcm", #"{"topic":"","apns":{"payload":{"aps":{"alert":"hi"}}}}"#, "/topic"),
+    ("expo", #"{"to":"","body":"hi"}"#, ""),
+    ("expo", #"{"to":["",""],"body":"hi"}"#, ""),
+  ])
+  func aMessageWithAnEmptyOrNoTargetIsInvalid(
+    _ format: String, _ payload: String, _ location: String
+  ) throws {
+    let found = try Self.validate(format, payload)
+    #expect(found.code == .failed)
+    #expect(Self.has(found.found, "validate.missing-field", at: location), "\(found.found)")
+  }
+
+  /// A target that names someone is valid, beside an empty one too.
+  @Test(arguments: [
+    ("fcm", #"{"message":{"token":"t","apns":{"payload":{"aps":{"alert":"hi"}}}}}"#),
+    ("expo", #"{"to":["","ExponentPushToken[x]"],"body":"hi"}"#),
+  ])
+  func aMessageWithATargetIsValid(_ format: String, _ payload: String) throws {
+    let found = try Self.validate(format, payload)
+    #expect(!found.found.contains { $0.code == "validate.missing-field" }, "\(found.found)")
+  }
+
+  /// An FCM source's empty target is read as none: `convert` reports it and finds the
+  /// message going to no one, as when it is absent.
+  @Test func anEmptyFCMTargetIsReadAsNone() {
+    let (code, streams) = runPushc(
+      ["convert", "-f", "fcm", "-t", "fcm"],
+      input: #"{"message":{"token":"","apns":{"payload":{"aps":{"alert":"hi"}}}}}"#)
+    #expect(code == .dataError)
+    #expect(streams.error.contains("/message/token: warning: an empty 'token' names no one"))
+    #expect(streams.error.contains("[emit.missing-field]"))
+  }
+
   /// The IR has no size limit: a large IR document is not refused for its size.
   @Test func theIRHasNoSizeLimit() throws {
     let ir = #"{"irVersion":1,"content":{"body":"BODY"}}"#

@@ -317,7 +317,8 @@ struct BrazeEmitter: PayloadEmitter {
   /// The alert's text, which the REST request needs unless content-available is set.
   static let bodyField = TargetField(
     names: ["body"], output: "/messages/apple_push/alert/body", irPath: "/content/body",
-    meaning: "the alert text Braze's REST API requires unless content-available is set")
+    meaning: "the alert text Braze's REST API requires unless content-available is set",
+    namesSomething: false)
 
   /// The file types Braze takes (`asset_file_type`), in the order its documentation
   /// lists them.

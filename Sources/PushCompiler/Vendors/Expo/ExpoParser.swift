@@ -79,7 +79,7 @@ struct ExpoParser: PayloadParser {
   }
 
   /// `to`: a push token or an array of them, kept verbatim. One of another type is
-  /// ignored, and an empty array names no one (the server SDK's `chunkPushNotifications`
+  /// ignored, and an empty array, or tokens that are all empty, names no one (the server SDK's `chunkPushNotifications`
   /// leaves out a message without a recipient): either way the push service sends the
   /// message to no one, as without `to`, so the marker is missing.
   private mutating func readRecipients(
@@ -92,7 +92,10 @@ struct ExpoParser: PayloadParser {
     } else {
       context.reportWrongType(value, expected: "a push token or an array of them", at: pointer)
     }
-    guard !isTokens || tokens.isEmpty else { return }
+    // An empty token names no one either.
+    guard !isTokens || !tokens.contains(where: { $0.stringValue?.isEmpty == false }) else {
+      return
+    }
     context.reportMissingMarker(
       "no push token in 'to' and no 'aps': Expo's push service sends this message to no one",
       at: .root)

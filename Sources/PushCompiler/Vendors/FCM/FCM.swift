@@ -94,9 +94,9 @@ public struct FCM: ParsedFormat, DeclaresTargetFields {
   public func validate(
     _ payload: JSONValue, options: Set<String>, diagnostics: inout Diagnostics
   ) {
-    guard case .object(let root) = payload,
-      let phone = FCMParser.phonePayload(of: root, options: options)
-    else { return }
+    guard case .object(let root) = payload else { return }
+    Self.checkTarget(of: root, into: &diagnostics)
+    guard let phone = FCMParser.phonePayload(of: root, options: options) else { return }
     var inner = Diagnostics()
     phone.format.validate(phone.payload, diagnostics: &inner)
     if let read = phone.read {
@@ -111,6 +111,30 @@ public struct FCM: ParsedFormat, DeclaresTargetFields {
       return .input(phone.inputLocation(pointer))
     }
     diagnostics.report(contentsOf: inner)
+  }
+
+  /// Reports `validate.missing-field` when the message names no one to send it to: FCM
+  /// requires one of `token`, `topic` and `condition`, and `convert` writes none without
+  /// it (`emit.missing-field`). An empty one names no one either, and is reported where
+  /// it stands.
+  static func checkTarget(of root: JSONObject, into diagnostics: inout Diagnostics) {
+    let base: JSONPointer = root[Key.message] == nil ? .root : "/message"
+    guard let message = (base == .root ? JSONValue.object(root) : root[Key.message])?.objectValue
+    else { return }
+    let targets = message.filter { Key.targets.contains(Key.canonical($0.key)) }
+    if let empty = targets.first(where: { $0.value.stringValue?.isEmpty == true }),
+      !targets.contains(where: { $0.value.stringValue?.isEmpty == false })
+    {
+      diagnostics.report(
+        .validationMissingField,
+        "'\(empty.key)' is empty: FCM sends the message to no one; the message needs a 'token', 'topic' or 'condition'",
+        at: .input(base.appending(empty.key)))
+    } else if !targets.contains(where: { $0.value.stringValue != nil }) {
+      diagnostics.report(
+        .validationMissingField,
+        "the message has no 'token', 'topic' or 'condition': FCM sends it to no one",
+        at: .input(base))
+    }
   }
 
   var targetFields: [TargetField] { FCMEmitter.targetFields }

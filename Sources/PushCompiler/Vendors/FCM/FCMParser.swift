@@ -100,8 +100,14 @@ struct FCMParser: PayloadParser {
     lazy var pointer = base.appending(member.key)
     switch key {
     case Key.token, Key.topic, Key.condition, Key.name:
-      guard context.string(member.value, at: pointer) != nil else { return }
+      guard let text = context.string(member.value, at: pointer) else { return }
       if Key.targets.contains(key) {
+        // An empty target names no one: read as if absent, as convert then finds none.
+        guard !text.isEmpty else {
+          context.report(
+            .invalidValue, "an empty '\(key)' names no one to send to; ignored", at: pointer)
+          return
+        }
         guard targets.isEmpty else {
           context.report(
             .invalidValue,
