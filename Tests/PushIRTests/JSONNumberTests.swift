@@ -42,6 +42,17 @@ import Testing
     #expect(JSONNumber(lexeme: lexeme).asCount?.lexeme == count)
   }
 
+  /// A whole number from 0 too large for a count is told apart from one that is no count
+  /// at all: the largest count is 2^63 - 1, as iOS's badge is a signed 64-bit integer.
+  @Test(arguments: [
+    ("9223372036854775807", false), ("9223372036854775808", true),
+    ("18446744073709551615", true), ("1e400", true), ("9.3e18", true), ("-1e400", false),
+    ("-3", false), ("1.5", false), ("0", false),
+  ])
+  func aCountBeyond63BitsIsToldApart(_ lexeme: String, _ beyond: Bool) {
+    #expect(JSONNumber(lexeme: lexeme).isCountBeyond63Bits == beyond)
+  }
+
   /// A text spells a number exactly when it is one JSON number as a whole, as the reader
   /// reads it, with nothing around it.
   @Test(arguments: [

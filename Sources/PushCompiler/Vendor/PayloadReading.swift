@@ -46,8 +46,9 @@ extension ParseContext {
     return number
   }
 
-  /// Reads the badge count at `pointer` into the IR: a whole number from 0 that fits in
-  /// 64 bits, as the phone's badge is; another number or type is reported and ignored.
+  /// Reads the badge count at `pointer` into the IR: a whole number from 0 that a signed
+  /// 64-bit integer holds, as the phone's badge is; another number or type is reported
+  /// and ignored, one too large said to be beyond 63 bits.
   mutating func readBadge(
     _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
     into notification: inout PushNotification
@@ -55,10 +56,11 @@ extension ParseContext {
     guard let number = number(value, at: pointer()) else { return }
     // Spelled as an integer for every target (`1.0` and `1e0` are the count 1).
     guard let count = number.asCount else {
-      return report(
-        .invalidValue,
-        "badge '\(number.lexeme)' is not a count the phone can show (a whole number from 0); ignored",
-        at: pointer())
+      let reason =
+        number.isCountBeyond63Bits
+        ? "is beyond 63 bits: the phone's badge is a signed 64-bit integer, at most 9223372036854775807"
+        : "is not a count the phone can show (a whole number from 0)"
+      return report(.invalidValue, "badge '\(number.lexeme)' \(reason); ignored", at: pointer())
     }
     notification.content.badge = count
     sourceMap.record("/content/badge", from: pointer())

@@ -264,7 +264,7 @@ public enum IRDecoder {
     return number
   }
 
-  /// A whole number from 0 that fits in 64 bits (a badge count), however spelled, as
+  /// A whole number from 0 that a signed 64-bit integer holds (a badge count), however spelled, as
   /// vendors' readers take it: an integer as written, another spelling (`1.0`) as the
   /// integer it is.
   static func count(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
@@ -272,7 +272,11 @@ public enum IRDecoder {
   {
     let number = try number(value, at: path)
     guard let count = number.asCount else {
-      throw IRDecodingError("'\(number.lexeme)' is not a whole number from 0", at: path)
+      let reason =
+        number.isCountBeyond63Bits
+        ? "is beyond 63 bits: a count is a signed 64-bit integer, at most 9223372036854775807"
+        : "is not a whole number from 0"
+      throw IRDecodingError("'\(number.lexeme)' \(reason)", at: path)
     }
     return count
   }

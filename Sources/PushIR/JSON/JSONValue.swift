@@ -225,13 +225,19 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     return point <= 0 || (point == 1 && digits == [UInt8(ascii: "1")])
   }
 
-  /// This number as a count, such as a badge: a whole number from 0 that fits in 64
-  /// bits, spelled as an integer (its own spelling when it is one, `-0` included; else
+  /// This number as a count, such as a badge: a whole number from 0 that a signed 64-bit
+  /// integer holds (at most 2^63 - 1, as iOS's badge, an `NSInteger`), spelled as an integer (its own spelling when it is one, `-0` included; else
   /// the integer it is, `1` for `1.0`); `nil` for any other number.
   public var asCount: JSONNumber? {
     if let value = intValue { return value >= 0 ? self : nil }
     guard let value = wholeValue, value >= 0 else { return nil }
     return JSONNumber(value)
+  }
+
+  /// Whether this is a whole number from 0 beyond 63 bits: one ``asCount`` refuses for
+  /// its size alone (`9223372036854775808`, `1e400`).
+  public var isCountBeyond63Bits: Bool {
+    asCount == nil && lexeme.utf8.first != UInt8(ascii: "-") && isWhole
   }
 
   /// The value as a `Double` (possibly rounded).

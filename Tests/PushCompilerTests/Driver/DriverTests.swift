@@ -654,4 +654,22 @@ extension DriverTests {
         "pushc: argument 2, 'in\\xFF.json', is not valid UTF-8; pushc takes file names and values in UTF-8 only\n"
       ))
   }
+
+  /// A badge beyond the largest count iOS holds (2^63 - 1) is said to be so, not called
+  /// no whole number from 0; the largest is kept.
+  @Test func aBadgeBeyond63BitsIsSaidToBeSo() {
+    let (code, streams) = runPushc(
+      ["convert", "-f", "apns", "-t", "apns", "--compact"],
+      input: #"{"aps":{"alert":"hi","badge":9223372036854775808}}"#)
+    #expect(code == .success)
+    #expect(streams.outputText == #"{"aps":{"alert":{"body":"hi"}}}"# + "\n")
+    #expect(
+      streams.error
+        == "<stdin>:/aps/badge: warning: badge '9223372036854775808' is beyond 63 bits: the phone's badge is a signed 64-bit integer, at most 9223372036854775807; ignored [parse.invalid-value]\n"
+    )
+    let (_, largest) = runPushc(
+      ["convert", "-f", "apns", "-t", "apns", "--compact"],
+      input: #"{"aps":{"alert":"hi","badge":9223372036854775807}}"#)
+    #expect(largest.outputText.contains(#""badge":9223372036854775807"#))
+  }
 }
