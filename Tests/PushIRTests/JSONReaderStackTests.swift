@@ -80,7 +80,8 @@ import Testing
       error(members, limits: limits), "a fourth member is one too many")
     #expect(tooManyMembers.kind == .tooManyMembers)
     #expect(tooManyMembers.message == "object with more than 3 members")
-    #expect(tooManyMembers.offset == members.utf8.count - 2)
+    // At the fourth member's name, the first byte beyond the limit, not at its value.
+    #expect(tooManyMembers.offset == members.utf8.count - 6)
 
     let elements = #"[[1,2,3],[4,5,6],7,8]"#
     let tooManyElements = try #require(
@@ -90,7 +91,7 @@ import Testing
     #expect(tooManyElements.offset == elements.utf8.count - 2)
 
     let inner = #"{"a":{"x":1,"y":2,"z":3,"w":4}}"#
-    #expect(error(inner, limits: limits)?.offset == inner.utf8.count - 3)
+    #expect(error(inner, limits: limits)?.offset == inner.utf8.count - 7)
   }
 
   /// Unescaped text is gathered on its own stack: strings longer than its first memory,

@@ -208,7 +208,12 @@ import Testing
       "{" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
     }
     #expect(throws: Never.self) { try parse(object(limit)) }
-    #expect(error(Array(object(limit + 1).utf8))?.kind == .tooManyMembers)
+    let over = object(limit + 1)
+    let tooMany = try #require(error(Array(over.utf8)))
+    #expect(tooMany.kind == .tooManyMembers)
+    // The first byte beyond the limit: the opening quote of the extra member's name.
+    let name = "\"k\(limit)\""
+    #expect(tooMany.offset == over.utf8.count - "\(name): \(limit)}".utf8.count)
   }
 
   @Test func elementsAtTheStandardLimitAreReadAndOneMoreIsRejected() throws {

@@ -208,14 +208,15 @@ public struct JSONReader: ~Copyable {
           .unexpectedCharacter, "expected a member name in quotes, found \(describe(index))",
           at: index)
       }
-      let key = try memberName(after: namesStart, membersStart: start)
-      skipWhitespace()
-      try expect(UInt8(ascii: ":"), "':' after the member name")
-      skipWhitespace()
+      // A member beyond the limit begins at its name: located there, before it is read.
       guard members.count &- start < limits.maxMembers else {
         throw fail(
           .tooManyMembers, "object with more than \(limits.maxMembers) members", at: index)
       }
+      let key = try memberName(after: namesStart, membersStart: start)
+      skipWhitespace()
+      try expect(UInt8(ascii: ":"), "':' after the member name")
+      skipWhitespace()
       // Most values are strings: read without going through `value()`.
       let value: JSONValue =
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
