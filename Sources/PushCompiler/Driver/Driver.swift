@@ -396,7 +396,8 @@ struct Session {
   }
 
   /// The passes `--passes` selects (every standard one without it), once `--dump-after`
-  /// is checked to name `parse` or one of them that runs when writing `target`.
+  /// is checked to name `parse` or one of them that runs when writing `target`, and
+  /// `--fit` to be given only when fit-size-budget runs.
   private func selectPipeline(writing target: (any VendorFormat)?) throws(UsageError)
     -> Pipeline
   {
@@ -416,6 +417,12 @@ struct Session {
     }
     if let dump = options.dumpAfter, dump != "parse", !runningNames.contains(dump) {
       throw UsageError("--dump-after names '\(dump)', which is not among the passes that run")
+    }
+    // As --dump-after: an option whose pass does not run would do nothing, silently.
+    if options.fit, target != nil, !runningNames.contains(FitSizeBudget().name) {
+      throw UsageError(
+        "--fit shortens the body in '\(FitSizeBudget().name)', which is not among the passes that run"
+      )
     }
     return pipeline
   }
