@@ -3,8 +3,9 @@ import PushIR
 /// Keeps the emitted payload within the size APNs accepts (4096 bytes).
 ///
 /// Runs last, on the emitted payload, because only the target's own encoding has a size.
-/// Changes: with `--fit`, shortens the body text (whole characters, ending in `…`) until
-/// the compact payload fits; nothing else is ever cut.
+/// Changes: with `--fit`, shortens the body text written (whole characters, ending in
+/// `…`) until the compact payload fits: the notification's, or the one `--set` or the
+/// defaults file gives in its place (Braze's `body`); nothing else is ever cut.
 /// Reports: `fit.shortened-body` (warning) when it shortened the body;
 /// `emit.over-budget` (error, nothing written) when the payload does not fit and `--fit`
 /// was not given, or shortening the body is not enough.
@@ -26,38 +27,45 @@ public struct FitSizeBudget: Sendable {
     var diagnostics: Diagnostics
   }
 
-  /// Emits `notification` with `emit`, shortening its body when `shorten` allows, until
-  /// the payload is at most `limit` bytes, measured as compact JSON (written from the
-  /// value when the emitter wrote no text). The diagnostics keep what `recording` says.
-  /// The notification is handed over to `emit`; it is copied only when its body may be
-  /// shortened and emitted again.
+  /// Emits `notification` with `emit`, shortening the body it writes when `shorten`
+  /// allows, until the payload is at most `limit` bytes, measured as compact JSON (written
+  /// from the value when the emitter wrote no text). The body written is the
+  /// notification's, or the text `--set` or the defaults file gave in its place
+  /// (``EmittedPayload/givenBody``), which is cut through `emit`'s fitted values so that
+  /// the notification keeps the source's body for what the emitter reports of it. The
+  /// diagnostics keep what `recording` says. The notification is handed over to `emit`; it
+  /// is copied only with `--fit` (`shorten`), to be emitted again: whether the body
+  /// written is given in its place is known only once it is emitted.
   func run(
     _ notification: consuming PushNotification, limit: Int, shorten: Bool,
     recording: Diagnostics.Recording = .full,
-    emit: (consuming PushNotification, inout Diagnostics) -> EmittedPayload?
+    emit: (consuming PushNotification, _ fittedValues: [String: String], inout Diagnostics) ->
+      EmittedPayload?
   ) -> Outcome {
     var diagnostics = Diagnostics(recording: recording)
-    let shortenable: PushNotification? =
-      shorten && notification.content.body != nil ? copy notification : nil
-    // Without --fit, for the hint: whether shortening could help at all.
-    let body = shorten ? nil : notification.content.body
-    guard var payload = emit(consume notification, &diagnostics) else {
+    let shortenable: PushNotification? = shorten ? copy notification : nil
+    let ownBody = notification.content.body
+    guard var payload = emit(consume notification, [:], &diagnostics) else {
       return Outcome(diagnostics: diagnostics)
     }
     var size = payload.measured()
     guard size > limit else { return Outcome(payload: payload, diagnostics: diagnostics) }
     let originalSize = size
-    if var current = shortenable, let body = current.content.body {
+    let given = payload.givenBody
+    let body = given?.text ?? ownBody
+    if var current = shortenable, let body, !body.isEmpty {
       var text = body
+      var written = body
       while size > limit, !text.isEmpty {
         // The body's JSON text (escapes counted, as the payload's size counts them) must
         // lose the overshoot, with room left for the ellipsis.
-        let room =
-          Self.jsonLength(of: current.content.body ?? "") - (size - limit) - Self.ellipsisLength
+        let room = Self.jsonLength(of: written) - (size - limit) - Self.ellipsisLength
         text = Self.prefix(of: text, withinJSONLength: room)
-        current.content.body = text.isEmpty ? "…" : text + "…"
+        written = text + "…"
+        var fittedValues: [String: String] = [:]
+        if let given { fittedValues[given.name] = written } else { current.content.body = written }
         diagnostics = Diagnostics(recording: recording)
-        guard let shortened = emit(current, &diagnostics) else {
+        guard let shortened = emit(current, fittedValues, &diagnostics) else {
           return Outcome(diagnostics: diagnostics)
         }
         payload = shortened
@@ -67,8 +75,8 @@ public struct FitSizeBudget: Sendable {
       if size <= limit {
         diagnostics.report(
           .shortenedBody,
-          "body shortened from \(body.utf8.count) to \(current.content.body!.utf8.count) bytes so the payload fits in \(limit) bytes",
-          at: .ir("/content/body"))
+          Self.shortenedMessage(from: body, to: written, givenBy: given, limit: limit),
+          at: given.map { .output($0.output) } ?? .ir("/content/body"))
         return Outcome(payload: payload, diagnostics: diagnostics)
       }
     }
@@ -81,6 +89,19 @@ public struct FitSizeBudget: Sendable {
           ? ["--fit shortens the body text until it fits"]
           : ["shortening the body would not be enough: the rest of the payload is over the limit"])
     return Outcome(refused: payload, diagnostics: diagnostics)
+  }
+
+  /// What `fit.shortened-body` says of `body` cut to `shortened`; `given` names the
+  /// `--set` or defaults file value the body was.
+  static func shortenedMessage(
+    from body: String, to shortened: String, givenBy given: GivenBody?, limit: Int
+  ) -> String {
+    let what =
+      given.map {
+        "the \($0.name) " + ($0.source == "--set" ? "given with --set" : "taken from \($0.source)")
+      } ?? "body"
+    return
+      "\(what) shortened from \(body.utf8.count) to \(shortened.utf8.count) bytes so the payload fits in \(limit) bytes"
   }
 
   /// What is said of a payload of `size` bytes over `limit`, by this pass and by

@@ -299,14 +299,16 @@ public struct Translator: Sendable {
     recording: Diagnostics.Recording, buildingValue: Bool, appendingTextTo text: inout [UInt8]
   ) -> FitSizeBudget.Outcome {
     let textStart = text.count
-    func emitOnce(_ notification: consuming PushNotification, _ found: inout Diagnostics)
-      -> EmittedPayload?
-    {
+    func emitOnce(
+      _ notification: consuming PushNotification, fittedValues: [String: String],
+      _ found: inout Diagnostics
+    ) -> EmittedPayload? {
       text.removeSubrange(textStart...)
       return emit(
         notification, expandedCategory: expandedCategory,
-        buttonsShownInReverse: buttonsShownInReverse, recording: recording,
-        buildingValue: buildingValue, appendingTextTo: &text, into: &found)
+        buttonsShownInReverse: buttonsShownInReverse, fittedValues: fittedValues,
+        recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
+        into: &found)
     }
     if let limit, pipeline.checksSizeBudget {
       return FitSizeBudget().run(
@@ -315,7 +317,7 @@ public struct Translator: Sendable {
     }
     var found = Diagnostics(recording: recording)
     return FitSizeBudget.Outcome(
-      payload: emitOnce(consume notification, &found), diagnostics: found)
+      payload: emitOnce(consume notification, fittedValues: [:], &found), diagnostics: found)
   }
 
   /// Places `diagnostics` in the input wherever they can be: an IR path through the
@@ -340,16 +342,19 @@ public struct Translator: Sendable {
   /// compact text appended to `text`; `nil` when the emitter threw (`text` then as it
   /// was). What the emitter reported goes to `found`. The notification is handed over to
   /// the emitter; `expandedCategory` is the category the passes expanded into its buttons,
-  /// `buttonsShownInReverse` whether the parse reversed the buttons.
+  /// `buttonsShownInReverse` whether the parse reversed the buttons; `fittedValues`, the
+  /// text `--fit` cut given fields to (``EmitContext/fittedValues``).
   private func emit(
     _ notification: consuming PushNotification, expandedCategory: String?,
-    buttonsShownInReverse: Bool, recording: Diagnostics.Recording, buildingValue: Bool,
+    buttonsShownInReverse: Bool, fittedValues: [String: String],
+    recording: Diagnostics.Recording, buildingValue: Bool,
     appendingTextTo text: inout [UInt8],
     into found: inout Diagnostics
   ) -> EmittedPayload? {
     var context = EmitContext(
       targetID: target.id, settings: settings, options: options, recording: recording)
     context.defaults = defaults
+    context.fittedValues = fittedValues
     context.expandedCategory = expandedCategory
     context.buttonsShownInReverse = buttonsShownInReverse
     context.passesRan = passesRanForTarget
@@ -361,9 +366,13 @@ public struct Translator: Sendable {
       guard buildingValue else {
         let start = text.count
         try target.emitText(notification, context: &context, appendingTo: &text)
-        return EmittedPayload(appendedByteCount: text.count - start)
+        var payload = EmittedPayload(appendedByteCount: text.count - start)
+        payload.givenBody = context.givenBody
+        return payload
       }
-      return EmittedPayload(value: try target.emit(notification, context: &context))
+      var payload = EmittedPayload(value: try target.emit(notification, context: &context))
+      payload.givenBody = context.givenBody
+      return payload
     } catch {
       if let diagnostic = error.diagnostic { context.diagnostics.report(diagnostic) }
       return nil
@@ -380,6 +389,9 @@ struct EmittedPayload {
   var text: [UInt8]?
   /// How many bytes of compact text the emitter appended, when it wrote text.
   var appendedByteCount: Int?
+  /// The body text written in place of the notification's own, when `--set` or the
+  /// defaults file gave it (``EmitContext/givenBody``).
+  var givenBody: GivenBody?
 
   /// A payload emitted as a value.
   init(value: JSONValue) { self.value = value }

@@ -118,6 +118,25 @@ extension [TargetField] {
   }
 }
 
+/// A body text the target writes in place of the notification's own, given with `--set`
+/// or in the defaults file (Braze's `body`): the text `--fit` shortens when the payload is
+/// over the limit.
+struct GivenBody: Sendable {
+  /// The field's name (`body`).
+  var name: String
+  /// The text as given.
+  var text: String
+  /// What gave it, for messages: `--set` or `the defaults file`.
+  var source: String
+  /// Where it goes in the output.
+  var output: JSONPointer
+}
+
+extension TargetField {
+  /// The IR's body, which a field standing for it names as its ``irPath``.
+  static let bodyPath: JSONPointer = "/content/body"
+}
+
 extension EmitContext {
   /// The value of `field`: `--set` first (noted when it replaces `current`, read at the
   /// IR path `currentAt`, by default the field's), then what the notification already
@@ -164,18 +183,20 @@ extension EmitContext {
       "\(targetID) asks for '\(field.name)', which its settableFields do not list")
     let location = { field.irPath.map { .ir($0) } ?? DiagnosticLocation.output(field.output) }
     if let given = Self.first(of: field.names, in: settings) {
-      let value = typed(given, for: field, from: "--set")
-      if let value, let current, current != value {
+      let value = typed(text(given, for: field, from: "--set"), for: field, from: "--set")
+      // Compared and shown as given: what `--fit` cut of it is reported on its own.
+      if value != nil, let current, let asGiven = field.json(given), current != asGiven {
         diagnostics.report(
           .replacedValue,
-          "\(field.quotedOutput) (\(field.meaning)) set to \(Self.shown(value)) by --set, replacing the source's \(Self.shown(current))",
+          "\(field.quotedOutput) (\(field.meaning)) set to \(Self.shown(asGiven)) by --set, replacing the source's \(Self.shown(current))",
           at: currentAt.map { .ir($0) } ?? location())
       }
       return value
     }
     if let current { return current }
     if let fallback = Self.first(of: field.names, in: defaults) {
-      guard let value = typed(fallback, for: field, from: "the defaults file") else {
+      let text = text(fallback, for: field, from: "the defaults file")
+      guard let value = typed(text, for: field, from: "the defaults file") else {
         return nil
       }
       diagnostics.report(
@@ -211,6 +232,19 @@ extension EmitContext {
         notes: ["give it with --set '\(field.name)=VALUE' or in a --defaults file"])
     }
     return nil
+  }
+
+  /// The text written for `field`, given by `source` as `given`: the text `--fit` cut
+  /// it to, if it did. A field standing for the notification's body is remembered as
+  /// ``givenBody``, which `--fit` shortens, since it is the body written.
+  private mutating func text(_ given: String, for field: TargetField, from source: String)
+    -> String
+  {
+    guard field.irPath == TargetField.bodyPath, !field.isNumber, !field.isBoolean else {
+      return given
+    }
+    givenBody = GivenBody(name: field.name, text: given, source: source, output: field.output)
+    return fittedValues[field.name] ?? given
   }
 
   /// `value` as a message shows it: a string in single quotes, anything else as JSON.

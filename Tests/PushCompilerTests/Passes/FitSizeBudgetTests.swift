@@ -76,4 +76,46 @@ import Testing
       runPushc(["convert", "-f", "klaviyo", "-t", "klaviyo", "--fit"], input: escaped).0 == .success
     )
   }
+
+  /// Braze writes a body given with `--set` in place of the source's: that is the text
+  /// the budget counts and `--fit` cuts, while the source's own body stays what
+  /// `emit.replaced-value` names.
+  @Test func aBodyGivenWithSetIsTheOneShortened() throws {
+    let given = String(repeating: "漢", count: 1500)
+    let source = #"{"aps":{"alert":"short body"}}"#
+    let arguments = ["convert", "-f", "apns", "-t", "braze", "--set", "body=\(given)", "--compact"]
+    let (refused, without) = runPushc(arguments, input: source)
+    #expect(refused == .dataError)
+    #expect(without.error.contains("note: --fit shortens the body text until it fits"))
+    #expect(!without.error.contains("rest of the payload"))
+
+    let (code, streams) = runPushc(arguments + ["--fit"], input: source)
+    #expect(code == .success, "\(streams.error)")
+    #expect(streams.output.count - 1 <= 4096)
+    let output = try JSONReader.parse(streams.output)
+    let body = try #require(output["messages"]?["apple_push"]?["alert"]?.stringValue)
+    #expect(body.hasSuffix("…") && given.hasPrefix(body.dropLast()))
+    #expect(streams.error.contains("replacing the source's 'short body' [emit.replaced-value]"))
+    #expect(!streams.error.contains("replacing the source's '…'"))
+    #expect(
+      streams.error.contains(
+        "<stdin>:output:/messages/apple_push/alert/body: warning: the body given with --set shortened from 4500 to \(body.utf8.count) bytes"
+      ))
+  }
+
+  /// A body the defaults file gives, where the source has none, is cut as well.
+  @Test func aBodyFromTheDefaultsFileIsShortened() throws {
+    let folder = try TemporaryFolder.make("fit-defaults")
+    let defaults = try TemporaryFolder.write(
+      Array(#"{"body":"\#(String(repeating: "é", count: 3000))"}"#.utf8), to: "defaults.json",
+      in: folder)
+    let arguments = ["convert", "-f", "apns", "-t", "braze", "--defaults", defaults, "--compact"]
+    let source = #"{"aps":{"alert":{"title":"T"}}}"#
+    let (_, without) = runPushc(arguments, input: source)
+    #expect(without.error.contains("note: --fit shortens the body text until it fits"))
+    let (code, streams) = runPushc(arguments + ["--fit"], input: source)
+    #expect(code == .success, "\(streams.error)")
+    #expect(streams.output.count - 1 <= 4096)
+    #expect(streams.error.contains("warning: the body taken from the defaults file shortened"))
+  }
 }
