@@ -45,6 +45,7 @@ public struct FitSizeBudget: Sendable {
     var diagnostics = Diagnostics(recording: recording)
     let shortenable: PushNotification? = shorten ? copy notification : nil
     let ownBody = notification.content.body
+    let localizedBody = notification.content.bodyLocalization != nil
     guard var payload = emit(consume notification, [:], &diagnostics) else {
       return Outcome(diagnostics: diagnostics)
     }
@@ -83,16 +84,17 @@ public struct FitSizeBudget: Sendable {
     diagnostics.report(
       .overBudget, Self.overBudgetMessage(size: originalSize, limit: limit),
       at: .output(.root),
-      notes: shorten
-        ? ["shortening the body is not enough"]
-        : Self.shorteningCanFit(originalSize, body: body, limit: limit)
-          ? ["--fit shortens the body text until it fits"]
-          : ["shortening the body would not be enough: the rest of the payload is over the limit"])
+      notes: [
+        Self.shorteningNote(
+          size: originalSize, body: body, localizedBody: localizedBody, limit: limit,
+          fitting: shorten)
+      ])
     return Outcome(refused: payload, diagnostics: diagnostics)
   }
 
-  /// What `fit.shortened-body` says of `body` cut to `shortened`; `given` names the
-  /// `--set` or defaults file value the body was.
+  /// What `fit.shortened-body` says of `body` cut to `shortened`: the sizes the budget
+  /// counts, in JSON text, and the text's own bytes too where escapes make them differ.
+  /// `given` names the `--set` or defaults file value the body was.
   static func shortenedMessage(
     from body: String, to shortened: String, givenBy given: GivenBody?, limit: Int
   ) -> String {
@@ -100,8 +102,43 @@ public struct FitSizeBudget: Sendable {
       given.map {
         "the \($0.name) " + ($0.source == "--set" ? "given with --set" : "taken from \($0.source)")
       } ?? "body"
-    return
-      "\(what) shortened from \(body.utf8.count) to \(shortened.utf8.count) bytes so the payload fits in \(limit) bytes"
+    let (before, after) = (jsonLength(of: body), jsonLength(of: shortened))
+    let sizes =
+      before == body.utf8.count && after == shortened.utf8.count
+      ? "from \(before) to \(after) bytes"
+      : "from \(before) to \(after) bytes of JSON text, escapes included (\(body.utf8.count) to \(shortened.utf8.count) bytes unescaped),"
+    return "\(what) shortened \(sizes) so the payload fits in \(limit) bytes"
+  }
+
+  /// The note of `emit.over-budget` on a payload of `size` bytes holding `body` once (the
+  /// body written, `nil` when there is none; `localizedBody` when the body is a
+  /// localization key instead): whether `--fit` (given when `fitting`) can make it fit,
+  /// and if not, why not.
+  static func shorteningNote(
+    size: Int, body: String?, localizedBody: Bool = false, limit: Int, fitting: Bool
+  ) -> String {
+    guard let body, !body.isEmpty else {
+      let none =
+        localizedBody
+        ? "this payload's body is a localization key and its arguments, which it does not cut"
+        : "this payload has none"
+      return fitting
+        ? "--fit shortens only the body text, and \(none)"
+        : "--fit would not help: it shortens only the body text, and \(none)"
+    }
+    let rest = size - jsonLength(of: body)
+    let notEnough =
+      fitting ? "shortening the body is not enough" : "shortening the body would not be enough"
+    if rest > limit {
+      return
+        "\(notEnough): the rest of the payload is over the limit, \(rest) bytes without the body text"
+    }
+    if rest + ellipsisLength > limit {
+      return
+        "\(notEnough): the rest of the payload is \(rest) bytes without the body text, and a body cut to '…' adds \(ellipsisLength)"
+    }
+    // Reached with --fit only when the emitter's payload did not shrink with the body.
+    return fitting ? notEnough : "--fit shortens the body text until it fits"
   }
 
   /// What is said of a payload of `size` bytes over `limit`, by this pass and by
@@ -113,14 +150,6 @@ public struct FitSizeBudget: Sendable {
   /// The size of `payload` as this pass measures it: its compact JSON, in bytes.
   static func measure(_ payload: JSONValue) -> Int {
     JSONWriter(style: .compact).bytes(payload).count
-  }
-
-  /// Whether a payload of `size` bytes holding `body` once would fit in `limit` with
-  /// the body cut to the shortest `--fit` writes, `…`: the size less the body's JSON
-  /// text, plus that of `…`.
-  static func shorteningCanFit(_ size: Int, body: String?, limit: Int) -> Bool {
-    guard let body, !body.isEmpty else { return false }
-    return size - jsonLength(of: body) + ellipsisLength <= limit
   }
 
   /// The longest prefix of whole characters of `text` whose JSON text is at most

@@ -118,4 +118,59 @@ import Testing
     #expect(streams.output.count - 1 <= 4096)
     #expect(streams.error.contains("warning: the body taken from the defaults file shortened"))
   }
+
+  /// The sizes `fit.shortened-body` gives are the ones the budget counts, the body's
+  /// JSON text, with the unescaped bytes beside them where escapes make them differ.
+  @Test func theShortenedSizesAreTheBudgetsOwn() throws {
+    let body = String(repeating: "a\n\"\\\u{1}", count: 800)
+    let payload: JSONValue = ["aps": ["alert": ["body": .string(body)]]]
+    let input = String(decoding: JSONWriter(style: .compact).bytes(payload), as: UTF8.self)
+    let (code, streams) = runPushc(
+      ["convert", "-f", "apns", "-t", "apns", "--fit", "--compact"], input: input)
+    #expect(code == .success)
+    let output = try JSONReader.parse(streams.output)
+    let shortened = try #require(output["aps"]?["alert"]?["body"]?.stringValue)
+    let jsonLength = JSONWriter(style: .compact).bytes(.string(shortened)).count - 2
+    #expect(
+      streams.error.contains(
+        "body shortened from 10400 to \(jsonLength) bytes of JSON text, escapes included (4000 to \(shortened.utf8.count) bytes unescaped), so the payload fits in 4096 bytes"
+      ), "\(streams.error)")
+  }
+
+  /// The refusal's note says why `--fit` cannot help: the rest of the payload over the
+  /// limit, the `…` that does not fit beside a rest under it, or no body text at all.
+  @Test func theNoteSaysWhyShorteningCannotHelp() {
+    func note(_ input: String, fit: Bool) -> String {
+      let (code, streams) = runPushc(
+        ["convert", "-f", "apns", "-t", "apns"] + (fit ? ["--fit"] : []), input: input)
+      #expect(code == .dataError)
+      return streams.error
+    }
+    // The rest is 4094 bytes: under the limit, but the '…' takes 3.
+    let padding = String(
+      repeating: "z", count: 4094 - #"{"aps":{"alert":{"body":""}},"d":""}"#.utf8.count)
+    let edge = #"{"aps":{"alert":{"body":"yyyyyyyyyy"}},"d":"\#(padding)"}"#
+    for fit in [false, true] {
+      let said = note(edge, fit: fit)
+      #expect(
+        said.contains(
+          "the rest of the payload is 4094 bytes without the body text, and a body cut to '…' adds 3"
+        ), "\(said)")
+      #expect(!said.contains("over the limit"))
+    }
+    let titleOnly = #"{"aps":{"alert":{"title":"\#(String(repeating: "t", count: 4100))"}}}"#
+    #expect(
+      note(titleOnly, fit: false).contains(
+        "note: --fit would not help: it shortens only the body text, and this payload has none"))
+    #expect(
+      note(titleOnly, fit: true).contains(
+        "note: --fit shortens only the body text, and this payload has none"))
+    let localized =
+      #"{"aps":{"alert":{"loc-key":"K","loc-args":["\#(String(repeating: "x", count: 4100))"]}}}"#
+    for fit in [false, true] {
+      let said = note(localized, fit: fit)
+      #expect(said.contains("this payload's body is a localization key and its arguments"))
+      #expect(!said.contains("shortening the body"))
+    }
+  }
 }
