@@ -214,7 +214,7 @@ import Testing
 
     let fromOneSignal =
       #"{"aps": {"alert": "x", "mutable-content": 1}, "custom": {"i": "00000000-0000-0000-0000-000000000001"}, "buttons": [{"i": "a", "n": "A", "icon_type": "system", "path": "star"}]}"#
-    var translator = Translator(from: OneSignal(), to: Klaviyo())
+    let translator = Translator(from: OneSignal(), to: Klaviyo())
     let translated = translator.translate(try JSONReader.parse(Array(fromOneSignal.utf8)))
     #expect(translated.output?["body"]?["action_buttons"]?.arrayValue?.first?["icon"] == "star")
     #expect(translated.diagnostics.codes.contains("emit.draft-only-icon"))
