@@ -31,7 +31,7 @@ public struct FitSizeBudget: Sendable {
   /// allows, until the payload is at most `limit` bytes, measured as compact JSON (written
   /// from the value when the emitter wrote no text). The body written is the
   /// notification's, or the text `--set` or the defaults file gave in its place
-  /// (``EmittedPayload/givenBody``), which is cut through `emit`'s fitted values so that
+  /// (``EmittedPayload/givenBody``), which is cut through `emit`'s fitted body so that
   /// the notification keeps the source's body for what the emitter reports of it. The
   /// diagnostics keep what `recording` says. The notification is handed over to `emit`; it
   /// is copied only with `--fit` (`shorten`), to be emitted again: whether the body
@@ -39,14 +39,13 @@ public struct FitSizeBudget: Sendable {
   func run(
     _ notification: consuming PushNotification, limit: Int, shorten: Bool,
     recording: Diagnostics.Recording = .full,
-    emit: (consuming PushNotification, _ fittedValues: [String: String], inout Diagnostics) ->
-      EmittedPayload?
+    emit: (consuming PushNotification, _ fittedBody: String?, inout Diagnostics) -> EmittedPayload?
   ) -> Outcome {
     var diagnostics = Diagnostics(recording: recording)
     let shortenable: PushNotification? = shorten ? copy notification : nil
     let ownBody = notification.content.body
     let localizedBody = notification.content.bodyLocalization != nil
-    guard var payload = emit(consume notification, [:], &diagnostics) else {
+    guard var payload = emit(consume notification, nil, &diagnostics) else {
       return Outcome(diagnostics: diagnostics)
     }
     var size = payload.measured()
@@ -63,10 +62,10 @@ public struct FitSizeBudget: Sendable {
         let room = Self.jsonLength(of: written) - (size - limit) - Self.ellipsisLength
         text = Self.prefix(of: text, withinJSONLength: room)
         written = text + "…"
-        var fittedValues: [String: String] = [:]
-        if let given { fittedValues[given.name] = written } else { current.content.body = written }
+        var fittedBody: String?
+        if given != nil { fittedBody = written } else { current.content.body = written }
         diagnostics = Diagnostics(recording: recording)
-        guard let shortened = emit(current, fittedValues, &diagnostics) else {
+        guard let shortened = emit(current, fittedBody, &diagnostics) else {
           return Outcome(diagnostics: diagnostics)
         }
         payload = shortened

@@ -300,13 +300,13 @@ public struct Translator: Sendable {
   ) -> FitSizeBudget.Outcome {
     let textStart = text.count
     func emitOnce(
-      _ notification: consuming PushNotification, fittedValues: [String: String],
+      _ notification: consuming PushNotification, fittedBody: String?,
       _ found: inout Diagnostics
     ) -> EmittedPayload? {
       text.removeSubrange(textStart...)
       return emit(
         notification, expandedCategory: expandedCategory,
-        buttonsShownInReverse: buttonsShownInReverse, fittedValues: fittedValues,
+        buttonsShownInReverse: buttonsShownInReverse, fittedBody: fittedBody,
         recording: recording, buildingValue: buildingValue, appendingTextTo: &text,
         into: &found)
     }
@@ -317,7 +317,7 @@ public struct Translator: Sendable {
     }
     var found = Diagnostics(recording: recording)
     return FitSizeBudget.Outcome(
-      payload: emitOnce(consume notification, fittedValues: [:], &found), diagnostics: found)
+      payload: emitOnce(consume notification, fittedBody: nil, &found), diagnostics: found)
   }
 
   /// Places `diagnostics` in the input wherever they can be: an IR path through the
@@ -342,11 +342,11 @@ public struct Translator: Sendable {
   /// compact text appended to `text`; `nil` when the emitter threw (`text` then as it
   /// was). What the emitter reported goes to `found`. The notification is handed over to
   /// the emitter; `expandedCategory` is the category the passes expanded into its buttons,
-  /// `buttonsShownInReverse` whether the parse reversed the buttons; `fittedValues`, the
-  /// text `--fit` cut given fields to (``EmitContext/fittedValues``).
+  /// `buttonsShownInReverse` whether the parse reversed the buttons; `fittedBody`, the
+  /// text `--fit` cut a given body to (``EmitContext/fittedBody``).
   private func emit(
     _ notification: consuming PushNotification, expandedCategory: String?,
-    buttonsShownInReverse: Bool, fittedValues: [String: String],
+    buttonsShownInReverse: Bool, fittedBody: String?,
     recording: Diagnostics.Recording, buildingValue: Bool,
     appendingTextTo text: inout [UInt8],
     into found: inout Diagnostics
@@ -354,7 +354,7 @@ public struct Translator: Sendable {
     var context = EmitContext(
       targetID: target.id, settings: settings, options: options, recording: recording)
     context.defaults = defaults
-    context.fittedValues = fittedValues
+    context.fittedBody = fittedBody
     context.expandedCategory = expandedCategory
     context.buttonsShownInReverse = buttonsShownInReverse
     context.passesRan = passesRanForTarget
@@ -366,13 +366,11 @@ public struct Translator: Sendable {
       guard buildingValue else {
         let start = text.count
         try target.emitText(notification, context: &context, appendingTo: &text)
-        var payload = EmittedPayload(appendedByteCount: text.count - start)
-        payload.givenBody = context.givenBody
-        return payload
+        return EmittedPayload(
+          appendedByteCount: text.count - start, givenBody: context.givenBody)
       }
-      var payload = EmittedPayload(value: try target.emit(notification, context: &context))
-      payload.givenBody = context.givenBody
-      return payload
+      return EmittedPayload(
+        value: try target.emit(notification, context: &context), givenBody: context.givenBody)
     } catch {
       if let diagnostic = error.diagnostic { context.diagnostics.report(diagnostic) }
       return nil
@@ -393,11 +391,19 @@ struct EmittedPayload {
   /// defaults file gave it (``EmitContext/givenBody``).
   var givenBody: GivenBody?
 
-  /// A payload emitted as a value.
-  init(value: JSONValue) { self.value = value }
+  /// A payload emitted as a value, with the body text given in place of the
+  /// notification's.
+  init(value: JSONValue, givenBody: GivenBody? = nil) {
+    self.value = value
+    self.givenBody = givenBody
+  }
 
-  /// A payload written straight into compact text, `appendedByteCount` bytes of it.
-  init(appendedByteCount: Int) { self.appendedByteCount = appendedByteCount }
+  /// A payload written straight into compact text, `appendedByteCount` bytes of it, with
+  /// the body text given in place of the notification's.
+  init(appendedByteCount: Int, givenBody: GivenBody? = nil) {
+    self.appendedByteCount = appendedByteCount
+    self.givenBody = givenBody
+  }
 
   /// The size of the compact text in bytes, written from the value first if need be.
   mutating func measured() -> Int {

@@ -121,15 +121,25 @@ extension [TargetField] {
 /// A body text the target writes in place of the notification's own, given with `--set`
 /// or in the defaults file (Braze's `body`): the text `--fit` shortens when the payload is
 /// over the limit.
-struct GivenBody: Sendable {
+///
+/// A class, so that a payload carries one reference to it, nil but for a given body: a
+/// payload is emitted for every record.
+final class GivenBody: Sendable {
   /// The field's name (`body`).
-  var name: String
+  let name: String
   /// The text as given.
-  var text: String
+  let text: String
   /// What gave it, for messages: `--set` or `the defaults file`.
-  var source: String
+  let source: String
   /// Where it goes in the output.
-  var output: JSONPointer
+  let output: JSONPointer
+
+  init(name: String, text: String, source: String, output: JSONPointer) {
+    self.name = name
+    self.text = text
+    self.source = source
+    self.output = output
+  }
 }
 
 extension TargetField {
@@ -244,7 +254,7 @@ extension EmitContext {
       return given
     }
     givenBody = GivenBody(name: field.name, text: given, source: source, output: field.output)
-    return fittedValues[field.name] ?? given
+    return fittedBody ?? given
   }
 
   /// `value` as a message shows it: a string in single quotes, anything else as JSON.

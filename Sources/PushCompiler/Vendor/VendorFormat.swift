@@ -360,10 +360,9 @@ public struct EmitContext: Sendable {
   /// Whether the parse reversed the buttons (``PassContext/buttonsShownInReverse``), for
   /// the passes ``prepared(_:for:)`` runs where `--passes` left them out.
   public var buttonsShownInReverse = false
-  /// Text `--fit` cut for a target field, by the field's name: written in its place when
-  /// `--set` or the defaults file gives the field (``TargetField``), which is then
-  /// reported as given with this text.
-  var fittedValues: [String: String] = [:]
+  /// The text `--fit` cut the body given with `--set` or in the defaults file to
+  /// (``givenBody``): written in its place.
+  var fittedBody: String?
   /// The alert text the emitter took from `--set` or the defaults file for a field that
   /// stands for the notification's body (Braze's `body`), as given; `nil` when the body
   /// written is the notification's own.
