@@ -191,9 +191,10 @@ import Testing
     #expect(same["message"]?["notification"]?["title"] == "Shown by the alert")
     #expect(same["message"]?["data"]?["order"] == "77")
     #expect(same["message"]?["topic"] == "deals")
+    // Read as plain APNs, as the option names, Klaviyo's `body` is the app's data.
     let plain = translate(payload, from: FCM(), to: FCM(), options: ["inner=apns"])
-    #expect(plain.output?["message"]?["apns"]?["payload"]?["body"] == nil)
-    #expect(plain.diagnostics.contains { $0.code == .droppedField })
+    #expect(plain.output?["message"]?["apns"]?["payload"]?["body"]?["_k"] == "k-1")
+    #expect(!plain.diagnostics.contains { $0.code == .droppedField }, "\(plain.diagnostics)")
   }
 
   @Test func theTargetComesFromSetTheSourceOrTheDefaults() throws {
@@ -405,6 +406,70 @@ extension FCMTests {
       input: klaviyo)
     #expect(named.0 == .success, "\(named.1.error)")
     #expect(!named.1.error.contains("input.unused-option"), "\(named.1.error)")
+  }
+
+  /// A message whose `data` holds a `deeplink`, as an app's own data often does.
+  static let dataWithDeeplink =
+    #"{"message":{"token":"t","notification":{"title":"Hello","body":"World"},"data":{"orderId":"42","deeplink":"app://order/42"}}}"#
+
+  /// `--option inner=apns` reads the payload as plain APNs whatever detection finds: APNs
+  /// keeps every key but `aps` as the app's data, so nothing is guessed; the note says
+  /// the option chose it, and what detection would have read.
+  @Test func theInnerOptionApnsReadsAsPlainAPNsWhateverIsDetected() throws {
+    let payload = try json(Self.dataWithDeeplink)
+    let detected = try #require(translate(payload, from: FCM(), to: IRFormat()).output)
+    #expect(detected["extras"]?["fcm"]?["@inner"] == "yellowai")
+    #expect(detected["customData"]?["deeplink"] == nil)
+
+    let result = translate(payload, from: FCM(), to: IRFormat(), options: ["inner=apns"])
+    let ir = try #require(result.output, "\(result.diagnostics)")
+    #expect(ir["extras"]?["fcm"]?["@inner"] == "apns")
+    #expect(ir["customData"]?["deeplink"] == "app://order/42")
+    #expect(ir["customData"]?["orderId"] == "42")
+    #expect(ir["tapAction"] == nil, "\(ir)")
+    #expect(!result.diagnostics.contains { $0.code == .unusedOption }, "\(result.diagnostics)")
+    let note = try #require(result.diagnostics.first { $0.code == .detectedFormat })
+    #expect(note.location == .input("/message"))
+    #expect(
+      note.message.hasPrefix("the APNs payload is read as apns, as --option inner=apns names"))
+    #expect(note.message.contains("would be read as yellowai: '/message/data/deeplink'"), "\(note)")
+
+    // A payload several formats claim alike is read as plain APNs too, without an error.
+    let ambiguous = translate(
+      try json(Self.ambiguousInside), from: FCM(), to: IRFormat(), options: ["inner=apns"])
+    let plain = try #require(ambiguous.output, "\(ambiguous.diagnostics)")
+    #expect(plain["extras"]?["fcm"]?["@inner"] == "apns")
+    #expect(
+      ambiguous.diagnostics.contains {
+        $0.code == .detectedFormat && $0.message.contains("looks like customerio")
+      }, "\(ambiguous.diagnostics)")
+  }
+
+  /// On the command line, `convert`, `batch` and `validate` read it so.
+  @Test func theCommandLineReadsAsPlainAPNsWhenTheInnerOptionNamesIt() {
+    let (code, streams) = runPushc(
+      ["convert", "--from", "fcm", "--to", "onesignal", "--option", "inner=apns"],
+      input: Self.dataWithDeeplink)
+    #expect(code == .success, "\(streams.error)")
+    let converted = try? json(streams.outputText)
+    #expect(converted?["custom"]?["a"]?["deeplink"] == "app://order/42", "\(streams.outputText)")
+    #expect(converted?["custom"]?["u"] == nil, "\(streams.outputText)")
+    #expect(!streams.error.contains("input.unused-option"), "\(streams.error)")
+    #expect(streams.error.contains("read as apns, as --option inner=apns names"))
+
+    let batch = runPushc(
+      ["batch", "--from", "fcm", "--to", "onesignal", "--option", "inner=apns", "-"],
+      input: Self.dataWithDeeplink + "\n")
+    #expect(batch.0 == .success, "\(batch.1.error)")
+    let record = try? json(batch.1.outputText)
+    #expect(record?["custom"]?["a"]?["deeplink"] == "app://order/42", "\(batch.1.outputText)")
+    #expect(!batch.1.error.contains("input.unused-option"), "\(batch.1.error)")
+
+    let validate = runPushc(
+      ["validate", "--from", "fcm", "--option", "inner=apns"], input: Self.dataWithDeeplink)
+    #expect(validate.0 == .success, "\(validate.1.error)")
+    #expect(!validate.1.error.contains("input.unused-option"), "\(validate.1.error)")
+    #expect(!validate.1.error.contains("yellowai ("), "\(validate.1.error)")
   }
 
   /// `--option inner=FORMAT` settles only a payload inside several formats claim alike: a

@@ -338,13 +338,23 @@ struct FCMParser: PayloadParser {
   /// but the IR and fcm, as the note `input.detected-format` says: the one detected,
   /// plain APNs when none claims it. A payload several formats claim equally is an
   /// error, as at the root, unless `--option inner=FORMAT` among `context.options` names
-  /// one of them; the option settles nothing else, and a note says so when it names
-  /// another format than the one read (it still names the format an fcm target writes).
+  /// one of them. `--option inner=apns` reads the payload as plain APNs whatever is
+  /// detected: APNs interprets only `aps` and keeps every other key as custom data, so
+  /// reading with it guesses nothing. The option settles nothing else, and a note says so
+  /// when it names another format than the one read (it still names the format an fcm
+  /// target writes).
   private static func innerFormat(
     detected detection: Detector.Outcome, relocating relocate: (JSONPointer) -> JSONPointer,
     context: inout ParseContext
   ) throws(TranslationError) -> any VendorFormat {
     let named = FCM.innerFormatName(in: context.options)
+    if named == APNs().id, let instead = overridden(detection, relocate) {
+      context.report(
+        .detectedFormat,
+        "the APNs payload is read as apns, as --option \(FCM.innerOption)=apns names: every key but 'aps' is the app's data; \(instead)",
+        at: relocate(.root))
+      return APNs()
+    }
     let format: any VendorFormat
     // Messages and locations are worked out only when the diagnostics are kept.
     switch detection {
@@ -369,10 +379,27 @@ struct FCMParser: PayloadParser {
     if let named, named != format.id {
       context.report(
         .unusedOption,
-        "--option \(FCM.innerOption)=\(named) is not used for reading: the APNs payload is read as \(format.id); the option names the format of a payload inside only where several formats claim it alike, and the format an fcm target writes",
+        "--option \(FCM.innerOption)=\(named) is not used for reading: the APNs payload is read as \(format.id); the option names the format of a payload inside only where several formats claim it alike or it names apns, which guesses nothing, and the format an fcm target writes",
         at: relocate(.root))
     }
     return format
+  }
+
+  /// What detection would have read the payload as, for the note that `--option
+  /// inner=apns` overrides it; `nil` when detection reads it as plain APNs anyway.
+  private static func overridden(
+    _ detection: Detector.Outcome, _ relocate: (JSONPointer) -> JSONPointer
+  ) -> String? {
+    switch detection {
+    case .detected(let found, let evidence) where found.id != APNs().id:
+      return
+        "without the option it would be read as \(found.id): \(keyList(evidence, relocate)) (\(evidence.reason)); confidence \(evidence.strength)"
+    case .ambiguous(let candidates):
+      let list = candidates.map { "\($0.format.id) (\(Self.keyList($0.evidence, relocate)))" }
+      return "without the option it looks like \(list.joined(separator: " and ")) alike"
+    default:
+      return nil
+    }
   }
 
   /// The keys of `evidence`, located in the input, quoted and listed for messages.
