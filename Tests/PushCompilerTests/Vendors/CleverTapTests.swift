@@ -255,6 +255,43 @@ import Testing
       ], "\(result.diagnostics.codes)")
   }
 
+  /// Two images from another format, as Airship's service extension shows the first.
+  static let twoImages =
+    #"{"irVersion": 1, "content": {"body": "hi"}, "tracking": {"campaignID": "1"}, "media": [{"url": "https://x/a.jpg", "kind": "image"}, {"url": "https://x/b.jpg", "kind": "image"}]}"#
+
+  /// Images written as a slider: the first also goes to `ct_mediaUrl` + `ct_mediaType`,
+  /// which CTNotificationService attaches whatever the content extension shows (and
+  /// CTNotificationContent picks the slider before them), so an app without the content
+  /// extension still shows an image.
+  @Test func aSliderAlsoAttachesItsFirstImage() throws {
+    let translator = Translator(from: IRFormat(), to: CleverTap())
+    let result = translator.translate(try JSONReader.parse(Array(Self.twoImages.utf8)))
+    let output = try #require(result.output)
+    let slider = try #require(output["ct_ContentSlider"]?.stringValue)
+    #expect(slider.contains(#""imageUrl":"https://x/b.jpg""#))
+    #expect(output["ct_mediaUrl"] == "https://x/a.jpg")
+    #expect(output["ct_mediaType"] == "image")
+    let note = try #require(
+      result.diagnostics.first {
+        $0.message.hasPrefix("'ct_mediaUrl' set to the slider's first image")
+      })
+    #expect(note.code == .derivedValue)
+    #expect(note.location == .ir("/media/0"))
+
+    // Read back, the attachment is what a clevertap output writes beside its slider: not
+    // kept, written again as it was, without a word.
+    let text = JSONWriter(style: .compact).string(output)
+    let ir = try #require(
+      Translator(from: CleverTap(), to: IRFormat()).translate(
+        try JSONReader.parse(Array(text.utf8))
+      ).output)
+    #expect(ir["extras"]?["clevertap"]?["ct_mediaUrl"] == nil, "\(ir)")
+    #expect(ir["media"]?.arrayValue?.count == 2)
+    let back = try convert(text)
+    #expect(back.output == output)
+    #expect(back.diagnostics.all.isEmpty, "\(back.diagnostics.codes)")
+  }
+
   /// A one-slide slider the dashboard sent with `autoPlay` 1. A carousel of one plays
   /// nothing, so the IR has no presentation for it.
   static let oneSlideAutoPlay =
@@ -268,6 +305,8 @@ import Testing
     let slider = try #require(try JSONReader.parse(Array(text.utf8)).objectValue)
     #expect(slider["autoPlay"] == 1)
     #expect(slider["items"]?.arrayValue?.count == 1)
+    // The source's slider had no attachment beside it, and gets none.
+    #expect(back.output?["ct_mediaUrl"] == nil)
     #expect(back.diagnostics.all.isEmpty, "\(back.diagnostics.codes)")
 
     let elsewhere = try convert(Self.oneSlideAutoPlay, to: APNs())

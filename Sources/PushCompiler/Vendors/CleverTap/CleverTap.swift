@@ -77,6 +77,10 @@ public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     ]
     /// In `extras["clevertap"]`: how the source spelled the campaign id key.
     static let campaignKeyHint = "@campaignKey"
+    /// In `extras["clevertap"]`, beside a slider read: `true` when the source attached the
+    /// first slide's image as `ct_mediaUrl` + `ct_mediaType` (written again, without a
+    /// note), `false` when it had neither beside the slider (none is written).
+    static let attachesFirstSlideHint = "@attachesFirstSlide"
   }
 
   /// The content slider's own settings, with the values written when the source has none.

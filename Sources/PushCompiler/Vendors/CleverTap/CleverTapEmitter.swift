@@ -13,6 +13,11 @@ struct CleverTapEmitter: PayloadEmitter {
     var kept = notification.extras["clevertap"] ?? JSONObject()
     let campaignKey = kept.removeValue(forKey: Key.campaignKeyHint)?.stringValue ?? Key.campaignID
     let keptSlider = kept.removeValue(forKey: Key.slider)
+    let attachesFirstSlide: Bool? =
+      switch kept.removeValue(forKey: Key.attachesFirstSlideHint) {
+      case .bool(let attached)?: attached
+      default: nil
+      }
     var category = notification.category?.identifier
 
     var tail = JSONObject()
@@ -25,6 +30,10 @@ struct CleverTapEmitter: PayloadEmitter {
       reportWhatOnlyASlideShows(besides: index, context: &context)
     } else if !notification.media.isEmpty {
       tail.append(Key.slider, .string(slider(kept: keptSlider, context: &context)))
+      if attachesFirstSlide != false {
+        writeAttachmentBesideSlider(
+          into: &tail, kept: kept, noting: attachesFirstSlide == nil, context: &context)
+      }
       if category == nil {
         category = CleverTap.contentCategory
         context.report(
@@ -93,6 +102,26 @@ struct CleverTapEmitter: PayloadEmitter {
     let plain =
       (image.caption ?? "").isEmpty && (image.subcaption ?? "").isEmpty && image.action?.url == nil
     return plain ? images[0] : nil
+  }
+
+  /// Writes the slider's first image as `ct_mediaUrl` + `ct_mediaType` too, unless media
+  /// keys kept beside the slider say otherwise: CTNotificationService attaches them
+  /// whatever the content extension shows, so an app without CTNotificationContent still
+  /// shows that image, and CTNotificationContent picks the slider before them. Noted
+  /// unless `noting` is false (the source attached it: `Key.attachesFirstSlideHint`).
+  private func writeAttachmentBesideSlider(
+    into tail: inout JSONObject, kept: JSONObject, noting: Bool, context: inout EmitContext
+  ) {
+    guard kept[Key.mediaURL] == nil, kept[Key.mediaType] == nil,
+      let first = notification.media.firstIndex(where: { $0.kind == .image })
+    else { return }
+    tail.append(Key.mediaURL, .string(notification.media[first].url))
+    tail.append(Key.mediaType, .string(mediaType(of: notification.media[first])))
+    guard noting else { return }
+    context.report(
+      .derivedValue,
+      "'ct_mediaUrl' set to the slider's first image: CTNotificationService attaches it, so an app without CTNotificationContent shows it; CTNotificationContent shows the slider instead",
+      at: JSONPointer("/media").appending(first))
   }
 
   /// Reports what writing media item `written` on its own leaves out: its caption,

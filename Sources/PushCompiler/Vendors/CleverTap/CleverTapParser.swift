@@ -53,7 +53,16 @@ struct CleverTapParser: PayloadParser {
     if notification.media.isEmpty {
       readSingleMedia(context: &context)
     } else {
+      // The first slide's image as an attachment of its own is what a clevertap output
+      // writes beside any slider; it is written again, so it is not kept.
+      let attachesFirstSlide =
+        root[Key.mediaURL] == .string(notification.media[0].url)
+        && root[Key.mediaType] == .string(MediaKind.image.rawValue)
+      if attachesFirstSlide || (root[Key.mediaURL] == nil && root[Key.mediaType] == nil) {
+        kept.append(Key.attachesFirstSlideHint, .bool(attachesFirstSlide))
+      }
       for key in [Key.mediaURL, Key.mediaType, Key.altText] {
+        if attachesFirstSlide, key != Key.altText { continue }
         if let value = root[key] {
           context.keep(key, value, in: &kept, extraOf: "clevertap", from: .root.appending(key))
         }

@@ -51,6 +51,7 @@ public struct IRFormat: VendorFormat {
       ],
       "clevertap": [
         CleverTap.Key.campaignKeyHint: .oneOf(CleverTapEmitter.campaignIDField.names),
+        CleverTap.Key.attachesFirstSlideHint: .flag,
         CleverTap.Key.slider: .object,
       ],
       "customerio": [CustomerIO.Key.container: .object],
