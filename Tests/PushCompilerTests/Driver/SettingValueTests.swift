@@ -126,7 +126,9 @@ import Testing
   /// Braze's alert body is text to read, not a name: an empty one is taken.
   @Test func anEmptyAlertBodyIsTaken() {
     let (code, streams) = runPushc(
-      ["convert", "-f", "apns", "-t", "braze", "--set", "body="], input: Self.payload)
+      ["convert", "-f", "apns", "-t", "braze", "--set", "body=", "--compact"],
+      input: Self.payload)
     #expect(code == .success, "\(streams.error)")
+    #expect(streams.outputText.contains(#""alert":"""#), "\(streams.outputText)")
   }
 }

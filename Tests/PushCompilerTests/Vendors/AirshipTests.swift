@@ -156,6 +156,7 @@ import Testing
     let document = Self.document.replacingOccurrences(
       of: #""actionID": "tap""#, with: #""actionID": "other""#)
     let result = try translate(document, to: Airship())
+    #expect(result.output != nil, "\(result.diagnostics)")
     #expect(!result.diagnostics.contains { $0.code == .olderExtras })
   }
 
@@ -164,6 +165,7 @@ import Testing
     let document = Self.document.replacingOccurrences(
       of: #""airship": {"#, with: #""airship": {"@tapActionName": "landing_page_action", "#)
     let result = try translate(document, to: Airship())
+    #expect(result.output != nil, "\(result.diagnostics)")
     #expect(!result.diagnostics.contains { $0.code == .olderExtras })
   }
 }

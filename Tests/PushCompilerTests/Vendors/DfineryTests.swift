@@ -184,4 +184,20 @@ import Testing
       ])
     #expect(found.refused.count == 2)
   }
+
+  /// A missing id is the error `emit.missing-field` alone, kept members or not.
+  @Test func aMissingIdBesideKeptMembersIsNoOffSpecValue() throws {
+    var translator = Translator(from: IRFormat(), to: Dfinery())
+    translator.settings = ["c_id": "c"]
+    let result = translator.translate(
+      try JSONReader.parse(
+        Array(
+          #"{"irVersion":1,"content":{"title":"T","body":"B"},"extras":{"dfinery":{"priority":"high"}}}"#
+            .utf8)))
+    #expect(result.output == nil)
+    #expect(
+      result.diagnostics.all.filter { $0.code == .missingField }.map(\.location.description)
+        == ["output:/dfn/s_id", "output:/dfn/u_id"])
+    #expect(!result.diagnostics.contains { $0.code == .offSpecField }, "\(result.diagnostics)")
+  }
 }

@@ -426,7 +426,7 @@ extension FCMTests {
     #expect(ir["extras"]?["fcm"]?["@inner"] == "apns")
     #expect(ir["customData"]?["deeplink"] == "app://order/42")
     #expect(ir["customData"]?["orderId"] == "42")
-    #expect(ir["tapAction"] == nil, "\(ir)")
+    #expect(ir["defaultAction"] == nil, "\(ir)")
     #expect(!result.diagnostics.contains { $0.code == .unusedOption }, "\(result.diagnostics)")
     let note = try #require(result.diagnostics.first { $0.code == .detectedFormat })
     #expect(note.location == .input("/message"))

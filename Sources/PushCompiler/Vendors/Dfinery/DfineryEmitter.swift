@@ -127,7 +127,8 @@ struct DfineryEmitter: PayloadEmitter {
       DfineryEmitter.containerFields,
       in: .object(JSONObject([.init(key: Key.container, value: .object(dfn))])),
       into: &refused)
-    for finding in refused.all {
+    // A missing id is the error `emit.missing-field` already: only kept values are judged.
+    for finding in refused.all where finding.code != .validationMissingField {
       guard case .input(let pointer) = finding.location else { continue }
       context.report(
         .offSpecField,
