@@ -368,6 +368,6 @@ import Testing
     let beside = try convert(
       #"{"W$id":"1","aps":{"alert":"a"},"pt_id":"pt_basic","pt_title":"x",\#(json)}"#)
     let note = try #require(beside.diagnostics.first { $0.code == .unknownKey })
-    #expect(note.message.hasSuffix("'pt_title' apply on Android only"), "\(note.message)")
+    #expect(note.message.hasSuffix("'pt_title' applies on Android only"), "\(note.message)")
   }
 }

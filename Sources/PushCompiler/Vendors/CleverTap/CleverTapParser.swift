@@ -273,7 +273,8 @@ struct CleverTapParser: PayloadParser {
     guard !individual.isEmpty else { return }
     context.report(
       .unknownKey,
-      "iOS reads the template from 'pt_json' alone; \(individual.map { "'\($0)'" }.joined(separator: ", ")) apply on Android only",
-      at: "/pt_json", notes: ["all are kept for clevertap"])
+      "iOS reads the template from 'pt_json' alone; \(individual.map { "'\($0)'" }.joined(separator: ", ")) \(individual.count == 1 ? "applies" : "apply") on Android only",
+      at: "/pt_json",
+      notes: [individual.count == 1 ? "it is kept for clevertap" : "all are kept for clevertap"])
   }
 }
