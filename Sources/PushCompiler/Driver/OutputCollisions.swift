@@ -108,15 +108,23 @@ enum OutputCollisions {
   /// file there): a pipe or device, standard input's or one named as an input, would be
   /// taken whole by whichever read comes first; a regular file (standard input
   /// redirected from it, `--defaults /dev/stdin < records.ndjson`, or named as an input)
-  /// would have to hold both the defaults and the records. A defaults file that is
-  /// standard input by name is refused beside records read from it when standard input
-  /// has no descriptor to compare.
+  /// would have to hold both the defaults and the records; so would a `.json` file of a
+  /// folder input, each of which is a record. A defaults file that is standard input by
+  /// name is refused beside records read from it when standard input has no descriptor
+  /// to compare.
   private static func defaultsReadAsInput(
     in options: CommandLineOptions, standardInput: Int32?
   ) -> String? {
     // `--defaults -` names a file called `-`, which the defaults file is opened as.
     guard let defaults = options.defaultsFile, defaults != "-" else { return nil }
-    let inputs = NamedFiles(options).inputs
+    let files = NamedFiles(options)
+    let inputs = files.inputs
+    if let folder = files.folder, let place = readPlaces(of: files, standardInput: nil).first,
+      inputFolderFile(Place(defaults), of: files, inputs: [place]) != nil
+    {
+      return
+        "--defaults '\(defaults)' is a .json file of the input folder '\(folder)', each of which is read as a record: one file cannot hold both the defaults and a record"
+    }
     let records = options.command == .batch ? "the records" : "the payload"
     let read = options.command == .batch ? "the records are" : "the payload is"
     var info = stat()

@@ -25,10 +25,16 @@ enum CommonValidation {
     identity.recording = .summary
     let size = FitSizeBudget.measure(identity.translate(payload).dump ?? payload)
     guard size > limit else { return }
+    let given = FitSizeBudget.measure(payload)
     diagnostics.report(
       Diagnostic(
         .validationOverBudget, FitSizeBudget.overBudgetMessage(size: size, limit: limit),
-        at: .input(.root)))
+        at: .input(.root),
+        notes: given == size
+          ? []
+          : [
+            "measured as 'pushc convert --to \(format.id)' writes it; as given, compact, it is \(given) bytes"
+          ]))
   }
 }
 

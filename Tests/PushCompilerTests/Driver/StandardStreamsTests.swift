@@ -555,6 +555,27 @@ extension OutputSafetyTests {
     }
   }
 
+  /// A `--defaults` file among the `.json` files of a folder input would be a record
+  /// too, however it is named.
+  @Test func defaultsInsideTheInputFolderAreAUsageError() throws {
+    try makeFolder("in")
+    try file("in/a.json", Self.record)
+    try file("in/defaults.json", #"{"_k": "abc"}"#)
+    for named in ["in/defaults.json", "./in/../in/defaults.json"] {
+      let (code, streams) = run([
+        "batch", "--from", "auto", "--to", "klaviyo", folder + "/in", "-o", folder + "/out",
+        "--defaults", folder + "/" + named,
+      ])
+      #expect(code == .usage)
+      #expect(
+        streams.error
+          == Self.defaultsRefusal(
+            "'\(folder)/\(named)' is a .json file of the input folder '\(folder)/in', each of which is read as a record: one file cannot hold both the defaults and a record"
+          ))
+      #expect(!entries().contains("out"))
+    }
+  }
+
   /// Standard input holding the defaults, the records named as a file: nothing is read
   /// twice, and the defaults fill the records' missing fields.
   @Test func defaultsOnStandardInputBesideNamedRecordsAreRead() throws {

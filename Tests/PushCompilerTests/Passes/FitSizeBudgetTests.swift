@@ -99,7 +99,7 @@ import Testing
     #expect(!streams.error.contains("replacing the source's '…'"))
     #expect(
       streams.error.contains(
-        "<stdin>:output:/messages/apple_push/alert/body: warning: the body given with --set shortened from 4500 to \(body.utf8.count) bytes"
+        "<stdin>:output:/messages/apple_push/alert: warning: the body given with --set shortened from 4500 to \(body.utf8.count) bytes"
       ))
   }
 

@@ -215,7 +215,15 @@ struct BrazeEmitter: PayloadEmitter {
       kept ?? JSONObject(), into: &alert,
       from: JSONPointer("/extras/braze").appending(Key.applePushExtras).appending(Key.alert)
     ) { "'apple_push.alert.\($0)'" }
-    if alert.keys == ["body"] { return alert["body"] }
+    guard alert.keys != ["body"] else {
+      // The alert is the body itself: a body given in the IR's place is written there.
+      if let given = context.givenBody {
+        context.givenBody = GivenBody(
+          name: given.name, text: given.text, source: given.source,
+          output: "/messages/apple_push/alert")
+      }
+      return alert["body"]
+    }
     return alert.isEmpty ? nil : .object(alert)
   }
 

@@ -132,7 +132,7 @@ public struct FCM: ParsedFormat, DeclaresTargetFields {
     } else if !targets.contains(where: { $0.value.stringValue != nil }) {
       diagnostics.report(
         .validationMissingField,
-        "the message has no 'token', 'topic' or 'condition': FCM sends it to no one",
+        "the message has no 'token', 'topic' or 'condition' of text: FCM sends it to no one",
         at: .input(base))
     }
   }
