@@ -288,6 +288,20 @@ extension OutputSafetyTests {
     return ends
   }
 
+  /// Runs the built `pushc` with `arguments` on a standard input that is an empty pipe,
+  /// its errors written to `errors.txt` in the test's folder; the exit status.
+  func runOnAnEmptyPipe(_ arguments: [String]) throws -> Int32 {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    let ends = try privatePipe()
+    let child = try #require(
+      BuiltPushc.spawn(
+        [pushc] + arguments, standardInput: ends[0], errors: folder + "/errors.txt"))
+    close(ends[0])
+    close(ends[1])
+    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
+    return status >> 8
+  }
+
   /// A standard input that does not block, with nothing to read yet, is waited on, not
   /// taken for unreadable: every record written later is converted.
   @Test func aStandardInputThatDoesNotBlockIsWaitedOn() throws {
@@ -457,17 +471,8 @@ extension OutputSafetyTests {
     let arguments = Self.batch + ["/dev/stdin", "-", "-o", "out.ndjson"]
     #expect(try shell("< in.ndjson", arguments) == 0)
     #expect(contents("out.ndjson")?.split(separator: "\n").count == 4)
-    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
-    let ends = try privatePipe()
     let output = folder + "/piped.ndjson"
-    let child = try #require(
-      BuiltPushc.spawn(
-        [pushc] + Self.batch + ["/dev/stdin", "-", "-o", output], standardInput: ends[0],
-        errors: folder + "/errors.txt"))
-    close(ends[0])
-    close(ends[1])
-    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
-    #expect(status >> 8 == 64)
+    #expect(try runOnAnEmptyPipe(Self.batch + ["/dev/stdin", "-", "-o", output]) == 64)
     #expect(
       contents("errors.txt")?.hasPrefix(
         "pushc: '/dev/stdin' is standard input, given as '-' too: it can be read only once\n")
@@ -590,16 +595,7 @@ extension OutputSafetyTests {
   /// Standard input a pipe, read for the defaults and the records: the message says it
   /// is a pipe, which can be read only once.
   @Test func defaultsFromAPipedStandardInputNameThePipe() throws {
-    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
-    let ends = try privatePipe()
-    let child = try #require(
-      BuiltPushc.spawn(
-        [pushc] + Self.batch + ["--defaults", "/dev/stdin"], standardInput: ends[0],
-        errors: folder + "/errors.txt"))
-    close(ends[0])
-    close(ends[1])
-    let status = try #require(BuiltPushc.wait(for: child, within: 30), "pushc did not end")
-    #expect(status >> 8 == 64)
+    #expect(try runOnAnEmptyPipe(Self.batch + ["--defaults", "/dev/stdin"]) == 64)
     #expect(
       contents("errors.txt")
         == Self.defaultsRefusal(
