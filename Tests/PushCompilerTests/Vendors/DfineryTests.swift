@@ -112,7 +112,7 @@ import Testing
     #expect(found.output["aps"]?["alert"] == ["body": "Just a body"])
     #expect(
       found.warnings == [
-        "output:/aps/alert/title 'aps.alert.title' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the body alone"
+        "output:/aps/alert 'aps.alert.title' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the body alone"
       ])
     #expect(found.refused == ["'aps.alert.title' is missing; the specification requires it"])
   }
@@ -123,14 +123,14 @@ import Testing
       #"{"aps":{"alert":{"title":"Only a title"}}}"#, from: APNs())
     #expect(
       titleOnly.warnings == [
-        "output:/aps/alert/body 'aps.alert.body' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the title alone"
+        "output:/aps/alert 'aps.alert.body' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the title alone"
       ])
     #expect(titleOnly.refused == ["'aps.alert.body' is missing; the specification requires it"])
     let silent = try offSpecFindings(#"{"aps":{"content-available":1}}"#, from: APNs())
     #expect(silent.output["aps"]?["alert"] == nil)
     #expect(
       silent.warnings == [
-        "output:/aps/alert 'aps.alert' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the push shows no alert, as the notification has no text"
+        "output:/aps 'aps.alert' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the push shows no alert, as the notification has no text"
       ])
     #expect(silent.refused == ["'aps.alert' is missing; the specification requires it"])
   }

@@ -72,6 +72,8 @@ struct DfineryEmitter: PayloadEmitter {
   /// source meant it: an alert without a title or a body, no alert at all, a sound's
   /// dictionary. Written as it is, as `validate --from dfinery` then refuses it, each
   /// with `emit.off-spec-field`.
+  /// Each is located at what the output has: the alert lacking a text, `aps` lacking the
+  /// alert.
   private func reportOffSpecContent(of aps: JSONObject, context: inout EmitContext) {
     let refused =
       "Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output"
@@ -86,15 +88,15 @@ struct DfineryEmitter: PayloadEmitter {
             ? "the SDK shows the \(other) alone" : "iOS shows the alert without a \(key)"
         context.report(
           .offSpecField, "'aps.alert.\(key)' is missing: \(refused); \(shown)",
-          atOutput: JSONPointer("/aps/alert").appending(key))
+          atOutput: "/aps/alert")
       }
       reportMissing("title", localizedBy: "title-loc-key", other: "body")
       reportMissing("body", localizedBy: "loc-key", other: "title")
-    } else {
+    } else if aps["alert"] == nil {
       context.report(
         .offSpecField,
         "'aps.alert' is missing: \(refused); the push shows no alert, as the notification has no text",
-        atOutput: "/aps/alert")
+        atOutput: "/aps")
     }
     // `null` counts as absent, for validation as for iOS.
     guard let written = aps["sound"], written.stringValue == nil, written != .null else { return }
