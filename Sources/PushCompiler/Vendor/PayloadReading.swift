@@ -158,7 +158,7 @@ extension ParseContext {
     do {
       return try JSONReader.parse(Array(text.utf8))
     } catch {
-      let shown = text.count > 80 ? text.prefix(80) + "…" : text[...]
+      let shown = MessageExcerpt.of(text)
       report(
         .invalidValue,
         "the string is not the JSON document the SDK decodes (\(error.message), at byte \(error.offset + 1) of the string); \(consequence)",

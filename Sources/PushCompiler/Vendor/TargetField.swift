@@ -211,7 +211,7 @@ extension EmitContext {
       }
       diagnostics.report(
         .defaultValue,
-        "\(field.quotedOutput) (\(field.meaning)) taken from the defaults file: '\(fallback)'",
+        "\(field.quotedOutput) (\(field.meaning)) taken from the defaults file: '\(MessageExcerpt.of(fallback))'",
         at: location(),
         notes: field.repeatedValueConsequence.map {
           [
@@ -257,9 +257,11 @@ extension EmitContext {
     return fittedBody ?? given
   }
 
-  /// `value` as a message shows it: a string in single quotes, anything else as JSON.
+  /// `value` as a message shows it: a string in single quotes, anything else as JSON,
+  /// a long one cut (``MessageExcerpt``).
   private static func shown(_ value: JSONValue) -> String {
-    value.stringValue.map { "'\($0)'" } ?? JSONWriter(style: .compact).string(value)
+    value.stringValue.map { "'\(MessageExcerpt.of($0))'" }
+      ?? MessageExcerpt.of(JSONWriter(style: .compact).string(value))
   }
 
   private static func first(of names: [String], in values: [String: String]) -> String? {

@@ -124,6 +124,21 @@ import Testing
   }
 
   /// Braze's alert body is text to read, not a name: an empty one is taken.
+  /// A long value is quoted by its first 80 characters and its length: one diagnostic
+  /// stays one readable line.
+  @Test func aLongValueIsQuotedInPart() {
+    let long = String(repeating: "é", count: 300)
+    let (code, streams) = runPushc(
+      ["convert", "-f", "apns", "-t", "braze", "--set", "body=\(long)", "--compact"],
+      input: Self.payload)
+    #expect(code == .success, "\(streams.error)")
+    #expect(
+      streams.error.contains(
+        "set to '\(String(repeating: "é", count: 80))… (300 characters)' by --set, replacing the source's 'hi' [emit.replaced-value]"
+      ), "\(streams.error)")
+    #expect(streams.outputText.contains(long))
+  }
+
   @Test func anEmptyAlertBodyIsTaken() {
     let (code, streams) = runPushc(
       ["convert", "-f", "apns", "-t", "braze", "--set", "body=", "--compact"],
