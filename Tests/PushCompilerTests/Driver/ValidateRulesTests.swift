@@ -31,6 +31,20 @@ import Testing
     found.contains { $0.code == code && $0.location == location }
   }
 
+  /// Validates `payload` as `format` and expects it refused (exit 1) with `code` at
+  /// `location`; what was found, for further checks.
+  @discardableResult
+  static func expectRefused(
+    _ format: String, _ payload: String, with code: String, at location: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [(code: String, location: String, severity: String)] {
+    let result = try validate(format, payload)
+    #expect(result.code == .failed, sourceLocation: sourceLocation)
+    #expect(
+      has(result.found, code, at: location), "\(result.found)", sourceLocation: sourceLocation)
+    return result.found
+  }
+
   /// A device payload over APNs' size limit is invalid (`validate.over-budget`) in every
   /// format, as `convert` refuses to write it: APNs would reject it.
   @Test(arguments: [
@@ -43,9 +57,7 @@ import Testing
   ])
   func aPayloadOverTheSizeLimitIsInvalid(_ format: String, _ template: String) throws {
     let long = template.replacingOccurrences(of: "BODY", with: String(repeating: "a", count: 5000))
-    let over = try Self.validate(format, long)
-    #expect(over.code == .failed)
-    #expect(Self.has(over.found, "validate.over-budget", at: ""), "\(over.found)")
+    try Self.expectRefused(format, long, with: "validate.over-budget", at: "")
     let short = try Self.validate(format, template)
     #expect(!short.found.contains { $0.code == "validate.over-budget" })
   }
@@ -73,9 +85,7 @@ import Testing
     let (converted, streams) = runPushc(["convert", "-f", format, "-t", format], input: payload)
     #expect(converted == .dataError)
     #expect(streams.error.contains("[emit.over-budget]"), "\(streams.error)")
-    let validated = try Self.validate(format, payload)
-    #expect(validated.code == .failed)
-    #expect(Self.has(validated.found, "validate.over-budget", at: ""), "\(validated.found)")
+    try Self.expectRefused(format, payload, with: "validate.over-budget", at: "")
   }
 
   /// An FCM message, or an Expo push message, that names no one to send to is not valid,
@@ -93,9 +103,7 @@ import Testing
   func aMessageWithAnEmptyOrNoTargetIsInvalid(
     _ format: String, _ payload: String, _ location: String
   ) throws {
-    let found = try Self.validate(format, payload)
-    #expect(found.code == .failed)
-    #expect(Self.has(found.found, "validate.missing-field", at: location), "\(found.found)")
+    try Self.expectRefused(format, payload, with: "validate.missing-field", at: location)
   }
 
   /// A target that names someone is valid, beside an empty one too.
@@ -157,9 +165,7 @@ import Testing
   func mediaWithoutMutableContentIsInvalid(
     _ format: String, _ payload: String, _ location: String
   ) throws {
-    let result = try Self.validate(format, payload)
-    #expect(result.code == .failed)
-    #expect(Self.has(result.found, "validate.mutable-content", at: location), "\(result.found)")
+    try Self.expectRefused(format, payload, with: "validate.mutable-content", at: location)
     let flagged = payload.replacingOccurrences(of: #","mutable-content":0"#, with: "")
       .replacingOccurrences(of: #"{"aps":{"#, with: #"{"aps":{"mutable-content":1,"#)
     let fixed = try Self.validate(format, flagged)
@@ -182,11 +188,10 @@ import Testing
   @Test func cleverTapTemplatesAreReadAsTheSDKReadsThem() throws {
     let aps = #""aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"W$id":"1_20250101""#
     // The root pt_id names the timer; pt_json lacks its keys.
-    let timer = try Self.validate(
+    try Self.expectRefused(
       "clevertap",
-      #"{\#(aps),"pt_id":"pt_timer","pt_json":"{\"pt_title\":\"Sale\",\"pt_msg\":\"Ends soon\"}"}"#)
-    #expect(timer.code == .failed)
-    #expect(Self.has(timer.found, "validate.missing-field", at: "/pt_json"), "\(timer.found)")
+      #"{\#(aps),"pt_id":"pt_timer","pt_json":"{\"pt_title\":\"Sale\",\"pt_msg\":\"Ends soon\"}"}"#,
+      with: "validate.missing-field", at: "/pt_json")
     // A pt_id inside pt_json alone chooses no template.
     let inside = try Self.validate(
       "clevertap",
