@@ -210,6 +210,21 @@ extension DiagnosticCode {
     "emit.draft-only-icon", .warning,
     "the output holds a button icon only the vendor's draft SDK builds show; the shipped SDK does not show it"
   )
+  /// The output holds a button that opens the app, beside a link the vendor's draft SDK
+  /// builds send a button without a link of its own to (Klaviyo: `body.url`); there it
+  /// opens that link. Not lossy: no payload of the vendor's makes such a build open only
+  /// the app while the draft's default link is given.
+  public static let draftFallbackLink = DiagnosticCode(
+    "emit.draft-fallback-link", .warning,
+    "the output holds a button that opens the app, which the vendor's draft SDK builds send to a link instead"
+  )
+  /// The output holds a category action's link only the vendor's draft SDK builds open;
+  /// with the shipped SDK the app's own handler decides what the action does. Not lossy:
+  /// the output keeps the link, and the shipped SDK reads no payload's better.
+  public static let draftOnlyLink = DiagnosticCode(
+    "emit.draft-only-link", .warning,
+    "the output holds a category action's link only the vendor's draft SDK builds open; with the shipped SDK the app decides"
+  )
   /// A registered category dropped because the target cannot carry it.
   public static let droppedCategory = DiagnosticCode(
     "emit.dropped-category", .warning, lossy: true,
@@ -271,8 +286,9 @@ extension DiagnosticCode {
     "the output lacks the marker the vendor's SDK looks for, which only the vendor's service adds")
   /// A field is written as the vendor's SDK and iOS take it, not as the vendor's
   /// specification requires (Dfinery: an alert without a title, a critical sound's
-  /// dictionary), so `validate --from` that format refuses the output. Not lossy: the
-  /// output says what the source said.
+  /// dictionary; Klaviyo: a `body._k` that is not a string beside buttons), so
+  /// `validate --from` that format refuses the output, unless it accepts the shipped SDK's
+  /// own form (Klaviyo's dictionary `_k`). Not lossy: the output says what the source said.
   public static let offSpecField = DiagnosticCode(
     "emit.off-spec-field", .warning,
     "a field is written as the vendor's SDK takes it, not as its specification requires; validate refuses the output"
@@ -399,7 +415,8 @@ extension DiagnosticCode {
       blankLabel, changedAction, droppedAction, droppedButton, droppedIcon, droppedMedia,
       droppedOption,
       droppedTextInput, longLabel, renamedButton, shortenedBody,
-      carriedField, defaultValue, derivedValue, draftOnlyIcon, droppedCategory, droppedExtra,
+      carriedField, defaultValue, derivedValue, draftFallbackLink, draftOnlyIcon, draftOnlyLink,
+      droppedCategory, droppedExtra,
       droppedField,
       fallbackCategory, fallbackHidesButtons,
       invalidFieldValue, missingField, missingMarker, movedField, needsAppSetting, needsPlugin,

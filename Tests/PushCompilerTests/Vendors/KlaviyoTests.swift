@@ -222,6 +222,82 @@ import Testing
       Klaviyo().capabilities.summaryLines[3].contains("icons: SF Symbols (draft builds only)"))
   }
 
+  /// Draft-era builds read no `action`: a button written as `open_app` beside the default
+  /// link opens `body.url` there (or the link `body.actions` gives its id). Reported at
+  /// the button, a warning and not lossy, as for a draft-only icon.
+  @Test func anOpenAppButtonBesideTheDefaultLinkIsReportedForDraftBuilds() throws {
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k", "action_buttons": [{"id": "a", "label": "A", "action": "deep_link", "url": "app://a"}, {"id": "b", "label": "B", "action": "open_app"}]}, "url": "app://home"}"#
+    let result = try convert(payload)
+    let reported = result.diagnostics.all.filter { $0.code == .draftFallbackLink }
+    #expect(reported.map(\.location) == [.input("/body/action_buttons/1")])
+    #expect(reported.allSatisfy { !$0.code.isLossy && $0.severity == .warning })
+    #expect(
+      reported.first?.message
+        == "button 'B' opens the app with the shipped SDK only: klaviyo's draft builds, which read no 'action', open 'app://home' for it, as a button without 'url' falls back to 'body.url'"
+    )
+    let withoutLink = payload.replacingOccurrences(of: #", "url": "app://home""#, with: "")
+    #expect(!(try convert(withoutLink).diagnostics.codes.contains("emit.draft-fallback-link")))
+  }
+
+  /// Only draft-era builds read `body.actions`; with the shipped SDK a tap on an app's
+  /// own category's action goes to the app's handler. Each link written there is
+  /// reported at its target, but not beside a predefined fallback category, whose own
+  /// warning says the shipped SDK shows none of its buttons.
+  @Test func aRegisteredCategorysLinksAreReportedAsReadByDraftBuildsOnly() throws {
+    let braze =
+      #"{"aps":{"alert":{"title":"T","body":"B"},"category":"shop_cat"},"ab":{"c":"camp1","ab_cat":{"buy":{"a_uri":"myapp://buy"}}},"ab_uri":"myapp://home"}"#
+    let result = Translator(from: Braze(), to: Klaviyo()).translate(
+      try JSONReader.parse(Array(braze.utf8)))
+    #expect(result.output?["body"]?["actions"] == ["buy": ["url": "myapp://buy"]])
+    let reported = result.diagnostics.all.filter { $0.code == .draftOnlyLink }
+    #expect(reported.map(\.location) == [.input("/ab/ab_cat/buy")])
+    #expect(
+      reported.first?.message
+        == "category action 'buy' links to 'myapp://buy' in 'body.actions', which only klaviyo's draft builds read: with the shipped SDK the app's own handler decides what 'buy' does"
+    )
+    // An app's own category kept as the fallback beside dynamic buttons: reported too.
+    let ownFallback =
+      #"{"aps":{"alert":"x","category":"shop_cat","mutable-content":1},"body":{"_k":"k","actions":{"buy":{"url":"myapp://buy"}},"action_buttons":[{"id":"buy","label":"Buy","action":"deep_link","url":"myapp://b"}]}}"#
+    #expect(
+      try convert(ownFallback, options: ["fallback-category"]).diagnostics.codes.contains(
+        "emit.draft-only-link"))
+    let predefined =
+      #"{"aps": {"alert": "x", "category": "com.klaviyo.category.viewDismiss"}, "body": {"_k": "k", "actions": {"com.klaviyo.action.view": {"url": "a://v"}}}}"#
+    let fallback = try convert(predefined, options: ["fallback-category"])
+    #expect(fallback.output?["body"]?["actions"] != nil)
+    #expect(!fallback.diagnostics.codes.contains("emit.draft-only-link"))
+  }
+
+  /// A `body._k` that is not a string, kept from a Klaviyo source, names no category for
+  /// the draft extension, which then shows no buttons; validate refuses it unless it is a
+  /// dictionary (the shipped SDK's form). Reported once, where the output has it.
+  @Test func aNonStringNotificationIDBesideButtonsIsReportedOffSpec() throws {
+    func payload(_ id: String, buttons: Bool = true) -> String {
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "# + id
+        + (buttons ? #", "action_buttons": [{"id": "a", "label": "A", "action": "open_app"}]"# : "")
+        + "}}"
+    }
+    let number = try convert(payload("7"))
+    let offSpec = number.diagnostics.all.filter { $0.code == .offSpecField }
+    #expect(offSpec.map(\.location) == [.output("/body/_k")])
+    #expect(
+      offSpec.first?.message
+        == "'body._k' is written as kept, a number: the push-button specification requires a string beside dynamic buttons, and 'pushc validate --from klaviyo' refuses this output; klaviyo's draft builds show none of the buttons, the shipped SDK shows them"
+    )
+    let written = JSONWriter(style: .compact).string(try #require(number.output))
+    #expect(try ValidateOnceTests.codes("klaviyo", written)["/body/_k"] == ["validate.wrong-type"])
+    let dictionary = try convert(payload(#"{"tm": "t"}"#))
+    #expect(
+      dictionary.diagnostics.all.filter { $0.code == .offSpecField }.map(\.message) == [
+        "'body._k' is written as kept, an object: the push-button specification requires a string beside dynamic buttons; klaviyo's draft builds show none of the buttons, the shipped SDK shows them"
+      ])
+    #expect(
+      !(try convert(payload("7", buttons: false)).diagnostics.codes.contains("emit.off-spec-field"))
+    )
+    #expect(!(try convert(payload(#""k""#)).diagnostics.codes.contains("emit.off-spec-field")))
+  }
+
   @Test func defaultLinkIsWrittenWhereBothTheDraftAndTheSDKReadIt() throws {
     let output = try #require(try convert(#"{"body": {"_k": "k"}, "url": "app://x"}"#).output)
     #expect(output["url"] == "app://x")

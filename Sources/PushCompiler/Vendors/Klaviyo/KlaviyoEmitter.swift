@@ -18,9 +18,14 @@ struct KlaviyoEmitter: PayloadEmitter {
     // Worked out before anything is written, in the order their diagnostics are reported.
     let notificationID = Self.notificationID(
       of: notification, keptBody: kept.body, context: &context)
+    Self.reportOffSpecNotificationID(
+      notificationID, besideButtons: notification.hasDynamicButtons, context: &context)
     let category = categoryToWrite(
       shippedSDKSkipped: kept.shippedSDKSkipsButtons, context: &context)
     Self.reportDraftOnlyIcons(of: notification.buttons, context: &context)
+    Self.reportDraftFallbackLinks(
+      of: notification.buttons, defaultLink: notification.defaultAction?.url,
+      categoryLinks: category?.targets, context: &context)
     builder.beginObject()
     builder.name(Name.aps)
     APSCodec.write(notification, category: category?.identifier, context: &context, into: &builder)
@@ -146,6 +151,25 @@ struct KlaviyoEmitter: PayloadEmitter {
     } ?? .null
   }
 
+  /// Reports a `body._k` that is not a string beside `buttons`, as kept from a Klaviyo
+  /// source (`emit.off-spec-field`): the draft extension names the buttons' category
+  /// after a string `_k` and shows none without one, and `validate --from klaviyo`
+  /// refuses it unless it is a dictionary, the shipped SDK's own form, which that SDK
+  /// reads beside buttons with `action`, as every written button has.
+  private static func reportOffSpecNotificationID(
+    _ notificationID: JSONValue, besideButtons hasButtons: Bool, context: inout EmitContext
+  ) {
+    guard hasButtons, notificationID.stringValue == nil, notificationID != .null else { return }
+    let targetID = context.targetID
+    let refused =
+      notificationID.objectValue == nil
+      ? ", and 'pushc validate --from klaviyo' refuses this output" : ""
+    context.report(
+      .offSpecField,
+      "'body._k' is written as kept, \(SpecField.described(notificationID)): the push-button specification requires a string beside dynamic buttons\(refused); \(targetID)'s draft builds show none of the buttons, the shipped SDK shows them",
+      atOutput: "/body/_k")
+  }
+
   /// `body._k`, as `--set` and defaults files name it.
   static let notificationIDField = TargetField(
     names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
@@ -187,6 +211,30 @@ struct KlaviyoEmitter: PayloadEmitter {
     }
   }
 
+  /// Reports each button written as `open_app` where a draft-era build opens a link for
+  /// it: those builds read no `action`, and send a button without `url` to the link
+  /// `body.actions` gives its id, else to `body.url` (the default link).
+  private static func reportDraftFallbackLinks(
+    of buttons: borrowing [ActionButton], defaultLink: String?, categoryLinks: JSONObject?,
+    context: inout EmitContext
+  ) {
+    guard defaultLink != nil || categoryLinks?.isEmpty == false else { return }
+    let targetID = context.targetID
+    for index in buttons.indices where buttons[index].action.url == nil {
+      let id = buttons[index].id
+      let categoryLink = categoryLinks?[id]?["url"]?.stringValue
+      guard let opened = categoryLink ?? defaultLink else { continue }
+      let label = buttons[index].label
+      let source =
+        categoryLink != nil
+        ? "takes the link 'body.actions' gives its id" : "falls back to 'body.url'"
+      context.report(
+        .draftFallbackLink,
+        "button '\(label)' opens the app with the shipped SDK only: \(targetID)'s draft builds, which read no 'action', open '\(opened)' for it, as a button without 'url' \(source)",
+        at: JSONPointer("/buttons").appending(index))
+    }
+  }
+
   /// The category to name in `aps.category` and its `body.actions`: a registered
   /// category without dynamic buttons; beside dynamic buttons only with the
   /// fallback-category option (contracting the buttons into a predefined category when
@@ -206,8 +254,13 @@ struct KlaviyoEmitter: PayloadEmitter {
       (category.identifier, targets(category.actionTargets.map { ($0.actionID, $0.action) }))
     }
     // What `body.actions` cannot say of a category that is written; one dropped says
-    // so for each of its targets instead.
-    func reportTargets(context: inout EmitContext) {
+    // so for each of its targets instead. Only draft-era builds read `body.actions`: the
+    // shipped SDK leaves a tap on a registered category's action to the app's own
+    // handler, so each link written is reported as the draft's alone, unless
+    // `draftOnlyLinks` is false (a predefined fallback category, whose warning says the
+    // shipped SDK shows none of its buttons).
+    func reportTargets(draftOnlyLinks: Bool = true, context: inout EmitContext) {
+      let targetID = context.targetID
       for (index, target) in (notification.category?.actionTargets ?? []).enumerated() {
         let path = JSONPointer("/category/actionTargets").appending(index)
         switch target.action {
@@ -220,6 +273,12 @@ struct KlaviyoEmitter: PayloadEmitter {
           context.report(
             .droppedField,
             "'body.actions' holds links only; what '\(target.actionID)' does is dropped", at: path)
+        }
+        if draftOnlyLinks, let url = target.action.url {
+          context.report(
+            .draftOnlyLink,
+            "category action '\(target.actionID)' links to '\(url)' in 'body.actions', which only \(targetID)'s draft builds read: with the shipped SDK the app's own handler decides what '\(target.actionID)' does",
+            at: path)
         }
       }
     }
@@ -238,7 +297,11 @@ struct KlaviyoEmitter: PayloadEmitter {
           ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
         }
       if let fallback {
-        if registered != nil { reportTargets(context: &context) }
+        if let registered {
+          reportTargets(
+            draftOnlyLinks: !KlaviyoCategories.all.contains { $0.identifier == registered.0 },
+            context: &context)
+        }
         // Kept when the source named it: beside the buttons, or as their origin.
         let expanded = context.expandedCategory == fallback.0
         let message =
