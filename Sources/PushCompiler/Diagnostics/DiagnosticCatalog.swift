@@ -355,6 +355,14 @@ extension DiagnosticCode {
   /// More or fewer buttons than the specification allows.
   public static let validationButtonCount = DiagnosticCode(
     "validate.button-count", .error, "more or fewer buttons than the specification allows")
+  /// A button beyond the count the vendor's SDK documents, which convert drops.
+  public static let validationButtonBeyondLimit = DiagnosticCode(
+    "validate.button-beyond-limit", .warning,
+    "a button beyond the count the SDK's documentation gives, which convert drops")
+  /// Dynamic buttons the SDK skips because `aps.category` stands beside them.
+  public static let validationHiddenButtons = DiagnosticCode(
+    "validate.hidden-buttons", .warning,
+    "dynamic buttons stand beside a category, which makes the SDK skip them")
   /// A button label longer than the specification's length, which iOS truncates.
   public static let validationLongLabel = DiagnosticCode(
     "validate.long-label", .warning,
@@ -395,6 +403,8 @@ extension DiagnosticCode {
     // A category the vendor does not register, a value of another type included.
     validationUnknownCategory: [wrongType, invalidValue, unknownCategory],
     validationButtonCount: [],
+    validationButtonBeyondLimit: [],
+    validationHiddenButtons: [],
     validationLongLabel: [],
     validationOverBudget: [],
     validationUntrackedOpens: [],
@@ -424,7 +434,8 @@ extension DiagnosticCode {
       refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedCategory, replacedValue,
       untrackedOpens,
       unwritable,
-      validationButtonCount, validationInvalidURL, validationLongLabel, validationMissingField,
+      validationButtonBeyondLimit, validationButtonCount, validationHiddenButtons,
+      validationInvalidURL, validationLongLabel, validationMissingField,
       validationMutableContent, validationOverBudget, validationUnknownCategory,
       validationUntrackedOpens, validationWrongType,
     ] + JSONSyntaxError.Kind.allCases.map(json)).sorted { $0.name < $1.name }

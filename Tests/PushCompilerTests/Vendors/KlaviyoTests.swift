@@ -192,6 +192,53 @@ import Testing
     #expect(actions["/body/actions/com.klaviyo.action.no/url"] == ["validate.wrong-type"])
   }
 
+  /// The specification allows 4 buttons; the shipped SDK's README allows 3, the count
+  /// convert keeps: `validate` passes a 4th but warns that convert drops it.
+  @Test func validateWarnsOfAButtonBeyondTheReadmesLimit() throws {
+    let buttons = ["A", "B", "C", "D"].map {
+      #"{"id":"\#($0)","label":"\#($0)","action":"open_app"}"#
+    }
+    let payload =
+      #"{"aps":{"alert":"x","mutable-content":1},"body":{"_k":"k","action_buttons":[\#(buttons.joined(separator: ","))]}}"#
+    let validated = try ValidateOnceTests.codes("klaviyo", payload)
+    #expect(validated == ["/body/action_buttons/3": ["validate.button-beyond-limit"]])
+    let (status, streams) = runPushc(["validate", "--from", "klaviyo"], input: payload)
+    #expect(status == .success)
+    #expect(
+      streams.error.contains(
+        "button 3 ('D') is beyond the 3 buttons the shipped SDK's README allows (the specification allows 4); convert keeps the first 3 and drops it"
+      ))
+    let converted = try convert(payload)
+    #expect(converted.output?["body"]?["action_buttons"]?.arrayValue?.count == 3)
+    let three = try ValidateOnceTests.codes(
+      "klaviyo",
+      #"{"aps":{"alert":"x","mutable-content":1},"body":{"_k":"k","action_buttons":[\#(buttons.dropLast().joined(separator: ","))]}}"#
+    )
+    #expect(three.isEmpty)
+  }
+
+  /// The shipped extension builds no buttons of its shape beside a non-empty
+  /// `aps.category` (`KlaviyoExtension.handleActionButtons`): `validate` warns so, where
+  /// convert drops the category (`emit.dropped-category`).
+  @Test func validateWarnsThatACategoryHidesShippedButtons() throws {
+    let payload =
+      #"{"aps":{"alert":"hi","mutable-content":1,"category":"com.klaviyo.category.yesNo"},"body":{"_k":"k","action_buttons":[{"id":"a","label":"A","action":"open_app"}]}}"#
+    let validated = try ValidateOnceTests.codes("klaviyo", payload)
+    #expect(validated["/aps/category"] == ["parse.obsolete-shape", "validate.hidden-buttons"])
+    let (_, streams) = runPushc(["validate", "--from", "klaviyo"], input: payload)
+    #expect(
+      streams.error.contains(
+        "'aps.category' 'com.klaviyo.category.yesNo' makes the shipped SDK skip the dynamic buttons: its extension builds none beside a non-empty category; convert leaves the category out"
+      ))
+    // An empty category is none; draft-shaped buttons are reported by reading already.
+    let empty = try ValidateOnceTests.codes(
+      "klaviyo", payload.replacingOccurrences(of: "com.klaviyo.category.yesNo", with: ""))
+    #expect(empty["/aps/category"] == nil)
+    let draft = try ValidateOnceTests.codes(
+      "klaviyo", payload.replacingOccurrences(of: #","action":"open_app""#, with: ""))
+    #expect(draft["/aps/category"]?.contains("validate.hidden-buttons") == false)
+  }
+
   /// Only Klaviyo's draft builds showed a button's `icon`: the shipped extension
   /// (`KlaviyoActionButtonParser.swift`) reads none. The icon is written for the draft
   /// builds and reported at its place as not shown by the shipped SDK, whatever format

@@ -42,6 +42,7 @@ public struct Klaviyo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   private static let declaredCapabilities: Capabilities = {
     var capabilities = Capabilities()
     capabilities.predefinedCategoriesOf = "klaviyo"
+    // The shipped SDK's README allows "a maximum of 3"; its code sets no limit.
     capabilities.maxButtons = 3
     capabilities.buttonIDsIdentifyTaps = true
     capabilities.buttonActions = [.openApp, .openURL]

@@ -6,6 +6,10 @@ enum KlaviyoValidator {
   /// iOS shows.
   static let buttonCount = 1...4
 
+  /// How many buttons the shipped SDK's README allows ("a maximum of 3"; its code sets no
+  /// limit), the count convert keeps.
+  static let documentedButtonLimit = Klaviyo().capabilities.maxButtons
+
   /// The specification's label length ("Max Length: ~30 characters (iOS truncates longer
   /// text)"), the one convert cuts labels to.
   static let labelLength = Klaviyo().capabilities.maxLabelLength ?? 30
@@ -51,6 +55,16 @@ enum KlaviyoValidator {
           at: pointer.appending("label"))
       }
     }
+    // The specification allows a 4th button, but convert keeps the README's 3.
+    for (position, index) in buttons.indices.filter({ buttons[$0].objectValue != nil })
+      .enumerated() where position >= Self.documentedButtonLimit
+    {
+      let label = buttons[index]["label"]?.stringValue.map { " ('\($0)')" } ?? ""
+      fail(
+        .validationButtonBeyondLimit,
+        "button \(index)\(label) is beyond the \(Self.documentedButtonLimit) buttons the shipped SDK's README allows (the specification allows \(Self.buttonCount.upperBound)); convert keeps the first \(Self.documentedButtonLimit) and drops it",
+        at: JSONPointer("/body/action_buttons").appending(index))
+    }
     let hasButtons = buttons.contains(where: { $0.objectValue != nil })
     if hasButtons {
       SpecField.checkMutableContent(in: payload, for: "dynamic buttons need", into: &diagnostics)
@@ -93,6 +107,17 @@ enum KlaviyoValidator {
         fail(
           .validationInvalidURL, "'\(field)' must be a valid URL, but \(problem)", at: pointer)
       }
+    }
+    // The shipped extension returns before building buttons of its shape (with `action`)
+    // when the category is non-empty (KlaviyoExtension.handleActionButtons); draft-shaped
+    // ones the reading reports already (parse.obsolete-shape).
+    if let category = aps?["category"]?.stringValue, !category.isEmpty,
+      buttons.contains(where: { $0["action"] != nil })
+    {
+      fail(
+        .validationHiddenButtons,
+        "'aps.category' '\(category)' makes the shipped SDK skip the dynamic buttons: its extension builds none beside a non-empty category; convert leaves the category out",
+        at: "/aps/category")
     }
     // An empty category is none: the extension keeps its buttons only for a non-empty
     // one (KlaviyoExtension.handleActionButtons), as convert reads it.
