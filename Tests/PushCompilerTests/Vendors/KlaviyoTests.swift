@@ -239,6 +239,39 @@ import Testing
     #expect(draft["/aps/category"]?.contains("validate.hidden-buttons") == false)
   }
 
+  /// The shipped extension saves the media under its path + "." + `rich-media-type`,
+  /// and iOS types the file by that name's extension: `.png` names a PNG file (`x..png`),
+  /// written `png`; a word that is no file type iOS attaches (`foo`, the kind `video`, an
+  /// empty type) leaves the push without media, so the media is not read, and said so.
+  @Test(arguments: [
+    (#"".png""#, "png"), (#""a.gif""#, "gif"), (#""mp4""#, "mp4"), (#""image/png""#, "png"),
+  ])
+  func aMediaTypeIsReadAsTheExtensionTheFileGets(_ type: String, _ written: String) throws {
+    let result = try convert(
+      #"{"aps":{"alert":"hi","mutable-content":1},"body":{"_k":"k"},"rich-media":"https://c.x/a","rich-media-type":\#(type)}"#
+    )
+    #expect(result.output?["rich-media-type"] == .string(written))
+    #expect(result.diagnostics.all.filter { $0.severity != .note }.isEmpty)
+  }
+
+  @Test(arguments: [
+    (#""foo""#, "a '.foo' file"), (#""video""#, "a '.video' file"),
+    (#""""#, "a file without an extension"),
+  ])
+  func aMediaTypeIOSDoesNotAttachLeavesNoMedia(_ type: String, _ file: String) throws {
+    let result = try convert(
+      #"{"aps":{"alert":"hi","mutable-content":1},"body":{"_k":"k"},"rich-media":"https://c.x/a","rich-media-type":\#(type)}"#
+    )
+    #expect(result.output?["rich-media"] == nil)
+    #expect(result.output?["rich-media-type"] == nil)
+    let ignored = result.diagnostics.filter { $0.code == .invalidValue }
+    #expect(ignored.map(\.location) == [.input("/rich-media-type")])
+    #expect(
+      ignored.map(\.message) == [
+        "'rich-media-type' \(type) makes the SDK save the media as \(file), which iOS does not attach: the push shows no media; 'rich-media' ignored"
+      ])
+  }
+
   /// Only Klaviyo's draft builds showed a button's `icon`: the shipped extension
   /// (`KlaviyoActionButtonParser.swift`) reads none. The icon is written for the draft
   /// builds and reported at its place as not shown by the shipped SDK, whatever format

@@ -215,10 +215,35 @@ struct KlaviyoParser: PayloadParser {
     guard let url = value.stringValue else {
       return context.reportWrongType(value, expected: "a string", at: "/rich-media")
     }
+    // The service extension saves the file under its path + "." + the type: iOS types it
+    // by the extension that name ends with (`x..png` is a PNG file).
+    let fileType = typeHint.map(Self.fileExtension(namedBy:))
+    if let typeHint, let fileType, !Self.isMediaFileType(fileType) {
+      let file = fileType.isEmpty ? "a file without an extension" : "a '.\(fileType)' file"
+      return context.report(
+        .invalidValue,
+        "'rich-media-type' \(JSONWriter(style: .compact).string(.string(typeHint))) makes the SDK save the media as \(file), which iOS does not attach: the push shows no media; 'rich-media' ignored",
+        at: "/rich-media-type")
+    }
     // Without a type the service extension saves the file as `.jpg`, whatever the URL says.
-    let kind = typeHint.flatMap(MediaKind.init(typeHint:)) ?? .image
-    notification.media = [MediaItem(url: url, kind: kind, typeHint: typeHint)]
+    let kind = fileType.flatMap(MediaKind.init(typeHint:)) ?? .image
+    notification.media = [MediaItem(url: url, kind: kind, typeHint: fileType)]
     context.sourceMap.record("/media/0", from: "/rich-media")
+  }
+
+  /// The extension of the file the service extension saves the media under, given
+  /// `rich-media-type`: what follows its last dot (`png` for `.png`), or all of it. A
+  /// MIME type is kept whole, to be read as the extension its subtype names.
+  static func fileExtension(namedBy type: String) -> String {
+    guard !type.contains("/"), let dot = type.lastIndex(of: ".") else { return type }
+    return String(type[type.index(after: dot)...])
+  }
+
+  /// Whether `type` (a file extension, or a MIME type) names a media file type: one iOS
+  /// attaches, or one pushc knows the kind of (`webp`, which writing then drops).
+  static func isMediaFileType(_ type: String) -> Bool {
+    type.contains("/") || MediaKind(fileExtension: type) != nil
+      || MediaKind.attachableFileExtensions.contains(type.lowercased())
   }
 
   /// `key_value_pairs` and unknown root keys are the app's data (which keys came from
