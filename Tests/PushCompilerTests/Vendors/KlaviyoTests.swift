@@ -272,6 +272,29 @@ import Testing
       ])
   }
 
+  /// `--option fallback-category` writes a predefined category only for buttons in its
+  /// display order; where the ids are a category's in another order, the warning says
+  /// so, naming both orders.
+  @Test func noFallbackCategoryNamesACategoryWithTheIDsInAnotherOrder() throws {
+    func warning(_ ids: [String]) throws -> String? {
+      let buttons = ids.map {
+        #"{"id":"com.klaviyo.action.\#($0)","label":"\#($0)","action":"open_app"}"#
+      }
+      let result = try convert(
+        #"{"aps":{"alert":"hi","mutable-content":1},"body":{"_k":"k","action_buttons":[\#(buttons.joined(separator: ","))]}}"#,
+        options: ["fallback-category"])
+      return result.diagnostics.first { $0.code == .noFallbackCategory }?.message
+    }
+    #expect(
+      try warning(["no", "yes"])
+        == "'com.klaviyo.category.yesNo' has these buttons' ids in another order ('com.klaviyo.action.yes', 'com.klaviyo.action.no', while these buttons show 'com.klaviyo.action.no', 'com.klaviyo.action.yes'), and a category shows its buttons in its own order, so no fallback category is written"
+    )
+    #expect(try warning(["yes", "no"]) == nil)
+    #expect(
+      try warning(["yes", "maybe"])
+        == "no predefined category matches these buttons, so no fallback category is written")
+  }
+
   /// Only Klaviyo's draft builds showed a button's `icon`: the shipped extension
   /// (`KlaviyoActionButtonParser.swift`) reads none. The icon is written for the draft
   /// builds and reported at its place as not shown by the shipped SDK, whatever format

@@ -324,9 +324,7 @@ struct KlaviyoEmitter: PayloadEmitter {
         return fallback
       }
       context.report(
-        .noFallbackCategory,
-        "no predefined category matches these buttons, so no fallback category is written",
-        at: "/buttons")
+        .noFallbackCategory, Self.noFallbackMessage(for: notification.buttons), at: "/buttons")
       return nil
     }
     if let registered, let category = notification.category {
@@ -338,6 +336,23 @@ struct KlaviyoEmitter: PayloadEmitter {
         ])
     }
     return nil
+  }
+
+  /// Why no fallback category is written for `buttons`: none of the predefined categories
+  /// has their ids, or one has them in another order, which the category's display order
+  /// would swap.
+  private static func noFallbackMessage(for buttons: [ActionButton]) -> String {
+    let ids = buttons.map(\.id)
+    let reordered = KlaviyoCategories.all.first { category in
+      let own = category.buttons.map(\.id)
+      return own != ids && own.sorted() == ids.sorted()
+    }
+    guard let reordered else {
+      return "no predefined category matches these buttons, so no fallback category is written"
+    }
+    func listed(_ ids: [String]) -> String { ids.map { "'\($0)'" }.joined(separator: ", ") }
+    return
+      "'\(reordered.identifier)' has these buttons' ids in another order (\(listed(reordered.buttons.map(\.id))), while these buttons show \(listed(ids))), and a category shows its buttons in its own order, so no fallback category is written"
   }
 
   /// What a build that registered `category` (the draft's predefined-category builds)
