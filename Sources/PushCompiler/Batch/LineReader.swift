@@ -113,7 +113,11 @@ struct LineReader {
         }
         blockStart = 0
       }
-      if input.bytes.count - start > maxLineBytes {
+      // A last byte `\r` may be the start of a `\r\n`, which is no part of the line:
+      // a line one byte over the limit with it is judged once its end is read.
+      let pending = input.bytes.count - start
+      let mayEndInCRLF = pending == maxLineBytes + 1 && input.bytes.last == UInt8(ascii: "\r")
+      if pending > maxLineBytes && !mayEndInCRLF {
         skipping = true  // too long to keep: drop what is buffered of it, keep counting
         input.bytes.removeSubrange(start...)
       }

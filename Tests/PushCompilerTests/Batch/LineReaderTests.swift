@@ -61,6 +61,42 @@ import Testing
       ])
   }
 
+  /// A line of exactly the limit ending in `\r\n` is kept whether or not its `\n` has
+  /// arrived when the reader first sees its `\r`; one byte more is over the limit
+  /// either way.
+  @Test(arguments: [false, true])
+  func aLineAtTheLimitEndingInCRLFIsKeptWhereverAReadEnds(newlineLate: Bool) throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    var writer: Int32? = ends[1]
+    defer { if let writer { _ = close(writer) } }
+    // Without blocking reads a reader that waited for more would fail here, not hang.
+    _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+    func send(_ text: String) {
+      let bytes = Array(text.utf8)
+      #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+    }
+    // The `\r` of the second line is the last byte of the first read when the `\n`
+    // comes late; the first line lets that read's block end without waiting for more.
+    send(newlineLate ? "{}\n{\"n\":1}\r" : "{}\n{\"n\":1}\r\n")
+    var reader = LineReader(descriptor: ends[0], owning: true, path: "pipe", maxLineBytes: 7)
+    defer { reader.close() }
+    let first = try reader.nextLines(atMost: 2048)
+    #expect(first.records.map(\.number) == (newlineLate ? [1] : [1, 2]))
+    send((newlineLate ? "\n" : "") + "{\"n\":12}\r\n")
+    _ = close(ends[1])
+    writer = nil
+    var lines: [[UInt8]?] = first.records.map { line in
+      first.withBytes(of: line) { $0.map(Array.init) }
+    }
+    while true {
+      let block = try reader.nextLines(atMost: 2048)
+      if block.records.isEmpty { break }
+      lines += block.records.map { line in block.withBytes(of: line) { $0.map(Array.init) } }
+    }
+    #expect(lines == [Array("{}".utf8), Array("{\"n\":1}".utf8), nil])
+  }
+
   @Test func aFileIsNeverTakenForAStreamThatMightWait() throws {
     var reader = LineReader(bytes: Array(Self.input.utf8), path: "t", maxLineBytes: 100)
     #expect(!reader.wouldWait)
