@@ -41,7 +41,7 @@ struct BatchRun {
   private(set) var failed = 0
   private var report: StreamingOutput?
   /// The folders this run made, outermost first: those still empty are removed when the
-  /// run fails, so that a failure leaves nothing it made behind.
+  /// run fails or a signal stops it, so that neither leaves anything it made behind.
   private var madeFolders: [String] = []
   /// The number of the first record of the NDJSON input being read (0 when none is),
   /// and whether it failed as a line opening a JSON value that it does not close, as the
@@ -89,7 +89,7 @@ struct BatchRun {
       if let path = options.reportFile {
         // A report inside the output folder needs the folders the run would make anyway.
         if folder != nil, OutputCollisions.lies(path, inside: OutputCollisions.Place(output)) {
-          madeFolders += try FileIO.makeDirectories(OutputCollisions.parent(of: path))
+          noteMade(try FileIO.makeDirectories(OutputCollisions.parent(of: path)))
         }
         report = try StreamingOutput(path: path)
       }
@@ -105,6 +105,7 @@ struct BatchRun {
       // be, none is. The report is renamed after the records, so that it never stands
       // without them (when its rename fails, the records are already in place).
       try StreamingOutput.commit([sink, report].compactMap { $0 })
+      TemporaryFiles.forgetMadeFolders()
       // Made for files that all failed, they would stand for outputs there are not.
       for made in foldersForOutputs.reversed() { rmdir(made) }
     } catch {
@@ -112,6 +113,7 @@ struct BatchRun {
       report?.abandon()
       // Only an empty folder is removed: one holding finished outputs keeps them.
       for made in madeFolders.reversed() { rmdir(made) }
+      TemporaryFiles.forgetMadeFolders()
       // A failure of standard output is the driver's to report, as for every command.
       if error != streams.outputFailure {
         Driver.report(error, as: options.diagnosticsFormat, streams: &streams)
@@ -124,6 +126,13 @@ struct BatchRun {
       streams.writeError(summary)
     }
     return failed > 0 ? .failed : .success
+  }
+
+  /// Keeps `folders`, just made, outermost first, among those removed when still empty
+  /// as the run fails or a signal stops it.
+  private mutating func noteMade(_ folders: [String]) {
+    madeFolders += folders
+    TemporaryFiles.noteMadeFolders(folders)
   }
 
   /// The closing line: the records read, converted and failed, and of those converted
@@ -314,7 +323,7 @@ struct BatchRun {
         FileIO.FileIdentity(FileIO.joined(input, $0)).map(own.contains) == true
       }
     }
-    madeFolders += try FileIO.makeDirectories(output)
+    noteMade(try FileIO.makeDirectories(output))
     for loop in listing.loops {
       let diagnostic = Diagnostic(
         .folderLoop, "this linked folder leads back into a folder it is in; not listed again",
@@ -401,7 +410,7 @@ struct BatchRun {
       if checked.insert(folder).inserted {
         do {
           let made = try FileIO.makeDirectories(folder)
-          madeFolders += made
+          noteMade(made)
           foldersForOutputs += made
         } catch {
           throw failure(

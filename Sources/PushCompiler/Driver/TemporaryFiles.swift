@@ -23,6 +23,9 @@
 /// thread at its default action and end the process before the handler has removed
 /// anything; as it is, a second signal runs the handler again on another thread, which
 /// removes the same names.
+///
+/// The handler also removes the folders a run made that are still empty, innermost first,
+/// as a run that fails does (``noteMadeFolders(_:)``).
 enum TemporaryFiles {
   /// Temporary files whose names the table holds at once: a run has two open at most (its
   /// output and its report). One beyond them is still created, but a signal leaves it.
@@ -37,6 +40,26 @@ enum TemporaryFiles {
     SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXFSZ, SIGXCPU, SIGALRM, SIGUSR1, SIGUSR2,
     SIGVTALRM, SIGPROF,
   ]
+
+  /// A folder a run made, in a list the handler walks without a lock: a folder is added
+  /// at the head once its node is whole, so the list runs from the newest (innermost).
+  private struct MadeFolder {
+    var next: UnsafeMutablePointer<MadeFolder>?
+    var path: UnsafeMutablePointer<CChar>
+  }
+  /// The newest folder noted: the head of the list.
+  nonisolated(unsafe) private static let madeFolders:
+    UnsafeMutablePointer<UnsafeMutablePointer<MadeFolder>?> = {
+      let head = UnsafeMutablePointer<UnsafeMutablePointer<MadeFolder>?>.allocate(capacity: 1)
+      head.initialize(to: nil)
+      return head
+    }()
+  /// Set by the handler as it starts: the list it may be walking is then left as it is.
+  nonisolated(unsafe) private static let handling: UnsafeMutablePointer<Int32> = {
+    let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    flag.initialize(to: 0)
+    return flag
+  }()
 
   // The handler reads `state` and `names` without a lock, since it cannot wait for one;
   // they are written only by a thread holding `lock`, or by the one that reserved a
@@ -66,7 +89,7 @@ enum TemporaryFiles {
   private static let prepared: Void = {
     _ = FileIO.newFileMode
     // Everything the handler reads is made now, not on its first use inside it.
-    _ = (state, names, lock, slots, nameSize, named)
+    _ = (state, names, lock, slots, nameSize, named, madeFolders, handling)
     for signal in signals {
       var current = sigaction()
       // A signal the process was started to ignore (`nohup`) stays ignored, and one a
@@ -106,12 +129,51 @@ enum TemporaryFiles {
     names + slot * nameSize
   }
 
+  /// Notes `folders`, just made, outermost first, for the handler to remove (those
+  /// still empty) when a signal stops the run.
+  static func noteMadeFolders(_ folders: [String]) {
+    for folder in folders {
+      let name = Array(folder.utf8CString)
+      let path = UnsafeMutablePointer<CChar>.allocate(capacity: name.count)
+      path.initialize(from: name, count: name.count)
+      let node = UnsafeMutablePointer<MadeFolder>.allocate(capacity: 1)
+      node.initialize(to: MadeFolder(next: nil, path: path))
+      pthread_mutex_lock(lock)
+      node.pointee.next = madeFolders.pointee
+      madeFolders.pointee = node
+      pthread_mutex_unlock(lock)
+    }
+  }
+
+  /// Forgets the folders noted: the run has ended, and removed those it had to. (They
+  /// are the process's, not one run's: `pushc` makes one run.)
+  static func forgetMadeFolders() {
+    pthread_mutex_lock(lock)
+    var node = madeFolders.pointee
+    madeFolders.pointee = nil
+    pthread_mutex_unlock(lock)
+    // A handler already walking the list is ending the process: its nodes stay.
+    guard handling.pointee == 0 else { return }
+    while let current = node {
+      node = current.pointee.next
+      current.pointee.path.deallocate()
+      current.deallocate()
+    }
+  }
+
   /// The signal handler: async-signal-safe calls only, on memory prepared beforehand.
+  /// Temporary files go first, so that the folders they were in may be empty.
   fileprivate static func removeAll() {
+    handling.pointee = 1
     var slot = 0
     while slot < slots {
       if state[slot] == named { unlink(names + slot * nameSize) }
       slot += 1
+    }
+    var folder = madeFolders.pointee
+    while let current = folder {
+      rmdir(current.pointee.path)
+      folder = current.pointee.next
     }
   }
 }

@@ -513,6 +513,29 @@ extension OutputSafetyTests {
     #expect(entries().isEmpty, "left \(entries()), the report was \(run.temporaryReport)")
   }
 
+  /// A folder run stopped by a signal once it has made every output's folder, before it
+  /// has written into all of them, removes those still empty, as a run that fails does.
+  @Test func aSignalLeavesNoEmptyFolderTheRunMade() throws {
+    let pushc = try #require(BuiltPushc.path, "build pushc first (swift build)")
+    for sub in 0..<20 {
+      for index in 0..<100 { try file("in/s\(sub + 10)/f\(index + 100).json", Self.record) }
+    }
+    let output = folder + "/out/converted"
+    let child = try #require(
+      BuiltPushc.spawn([pushc] + Self.batch + [folder + "/in", "-o", output]))
+    // The last folder is made after all the others, before any file is converted.
+    let made = BuiltPushc.waitFor(within: 30) { FileIO.isDirectory(output + "/s29") ? true : nil }
+    kill(child, SIGINT)
+    let status = try #require(BuiltPushc.wait(for: child, within: 30))
+    try #require(made == true)
+    #expect(status & 0x7F == SIGINT, "status \(status)")
+    let empty = entries().filter {
+      $0.hasPrefix("out") && FileIO.isDirectory(folder + "/" + $0)
+        && FileManager.default.subpaths(atPath: folder + "/" + $0)?.isEmpty == true
+    }
+    #expect(empty.isEmpty, "left \(empty)")
+  }
+
   /// Starts a batch reading standard input from a pipe, held open so that the run is
   /// still going whatever the speed of the machine, and returns once both its output's
   /// and its report's temporary files exist, the report's written through at least once.
