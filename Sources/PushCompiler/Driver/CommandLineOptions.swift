@@ -101,7 +101,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     var named: Command?
     /// `--help` or `--version` was given: it answers whatever else the line holds.
     var helpAsked = false
-    var optionsGiven: [OptionSpec] = []
+    /// The options given, each with the name it was written by (`-o` or `--output`).
+    var optionsGiven: [(spec: OptionSpec, name: String)] = []
     var repeats = RepeatedOptions()
     /// The first mistake in an option, raised once the whole line is read: a `--help` or
     /// `--version` anywhere answers instead.
@@ -109,6 +110,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     while let word = words.next() {
       let spec: OptionSpec
       let value: String?
+      let writtenAs: String
       switch word {
       case .operands(let operands):
         positional.append(contentsOf: operands)
@@ -124,15 +126,15 @@ public struct CommandLineOptions: Sendable, Equatable {
       case .option(let name, nil, _):
         mistake = mistake ?? UsageError("unknown option '\(name)'")
         continue
-      case .option(_, let known?, let optionValue):
+      case .option(let name, let known?, let optionValue):
         if known.valueName != nil, optionValue == nil {
-          mistake = mistake ?? UsageError("'\(known.long)' needs a value")
+          mistake = mistake ?? UsageError("'\(name)' needs a value")
           continue
         } else if known.valueName == nil, optionValue != nil {
-          mistake = mistake ?? UsageError("'\(known.long)' takes no value")
+          mistake = mistake ?? UsageError("'\(name)' takes no value")
           continue
         }
-        (spec, value) = (known, optionValue)
+        (spec, value, writtenAs) = (known, optionValue, name)
       }
       do {
         try spec.apply(value ?? "", &parsed)
@@ -140,8 +142,8 @@ public struct CommandLineOptions: Sendable, Equatable {
         mistake = mistake ?? error
         continue
       }
-      optionsGiven.append(spec)
-      repeats.record(spec, value ?? "")
+      optionsGiven.append((spec, writtenAs))
+      repeats.record(spec, value ?? "", writtenAs: writtenAs)
       if spec.long == "--help" || spec.long == "--version" { helpAsked = true }
     }
     if helpAsked {
@@ -169,11 +171,11 @@ public struct CommandLineOptions: Sendable, Equatable {
     if named == nil, let first = positional.first {
       throw Self.notACommand(first, "the first word is one of")
     }
-    if let stray = optionsGiven.first(where: { !$0.commands.contains(parsed.command) }) {
+    if let stray = optionsGiven.first(where: { !$0.spec.commands.contains(parsed.command) }) {
       throw UsageError(
         named != nil
-          ? "'\(stray.long)' does not apply to '\(parsed.command.rawValue)'"
-          : "'\(stray.long)' needs a command: convert, validate, detect or batch")
+          ? "'\(stray.name)' does not apply to '\(parsed.command.rawValue)'"
+          : "'\(stray.name)' needs a command: convert, validate, detect or batch")
     }
     if positional.contains("") { throw UsageError("an empty argument names no input") }
     for (option, path) in [
@@ -235,20 +237,24 @@ public struct CommandLineOptions: Sendable, Equatable {
 /// `--help` answers. The same option with the same value again (a wrapper script adding
 /// its defaults to the user's) loses nothing, and is taken once.
 private struct RepeatedOptions {
-  /// What each option was given as, by its long name (and for `--set` and `--option`,
-  /// the name before `=`).
-  private var seen: [String: String] = [:]
+  /// What each option was given as, and the name it was written by, by its long name
+  /// (and for `--set` and `--option`, the name before `=`).
+  private var seen: [String: (value: String, writtenAs: String)] = [:]
   /// The mistake of the first repeat that changes something, if any.
   private(set) var first: UsageError?
 
-  /// Notes `spec` given with `value` (empty for an option that takes none).
-  mutating func record(_ spec: OptionSpec, _ value: String) {
+  /// Notes `spec` given with `value` (empty for an option that takes none), written as
+  /// `writtenAs`. A repeat is named as it was written both times (`-o`), or by its long
+  /// name when the two differ.
+  mutating func record(_ spec: OptionSpec, _ value: String, writtenAs: String) {
     guard first == nil else { return }
     let key = spec.repeatable ? spec.long + " " + value.prefix { $0 != "=" } : spec.long
     if let earlier = seen[key] {
-      if earlier != value { first = spec.repeatedError(earlier, value) }
+      guard earlier.value != value else { return }
+      let name = earlier.writtenAs == writtenAs ? writtenAs : spec.long
+      first = spec.repeatedError(earlier.value, value, writtenAs: name)
     } else {
-      seen[key] = value
+      seen[key] = (value, writtenAs)
     }
   }
 }
@@ -299,12 +305,15 @@ struct OptionSpec: Sendable {
   }
 
   /// The mistake of giving this option again as `second`, after `first`, another value
-  /// (for `--set` and `--option`, of the same name): both are named, in the order given.
-  func repeatedError(_ first: String, _ second: String) -> UsageError {
+  /// (for `--set` and `--option`, of the same name): both are named, in the order given,
+  /// and the option as `writtenAs`.
+  func repeatedError(_ first: String, _ second: String, writtenAs: String) -> UsageError {
     let values = "('\(first)', '\(second)')"
-    guard repeatable else { return UsageError("'\(long)' is given twice \(values); give it once") }
+    guard repeatable else {
+      return UsageError("'\(writtenAs)' is given twice \(values); give it once")
+    }
     let name = first.prefix { $0 != "=" }
-    return UsageError("\(long) '\(name)' is given twice \(values); give it once")
+    return UsageError("\(writtenAs) '\(name)' is given twice \(values); give it once")
   }
 
   /// Every option `pushc` takes, in the order the help lists them.

@@ -194,7 +194,7 @@ import Testing
   /// An option the command has no use for is refused by name, not ignored.
   @Test(arguments: [
     (["detect", "--from", "klaviyo", "-"], "'--from' does not apply to 'detect'"),
-    (["detect", "-o", "out.json", "-"], "'--output' does not apply to 'detect'"),
+    (["detect", "-o", "out.json", "-"], "'-o' does not apply to 'detect'"),
     (["validate", "--from", "apns", "--to", "ir", "-"], "'--to' does not apply to 'validate'"),
     (
       ["convert", "-f", "apns", "-t", "apns", "--report", "r.jsonl"],
@@ -208,7 +208,7 @@ import Testing
       ["batch", "-f", "apns", "-t", "apns", "-", "-"], "standard input ('-') can be read only once"
     ),
     (["formats", "--from", "x"], "'--from' does not apply to 'formats'"),
-    (["passes", "-o", "y"], "'--output' does not apply to 'passes'"),
+    (["passes", "-o", "y"], "'-o' does not apply to 'passes'"),
     (["formats", "--diagnostics=json"], "'--diagnostics' does not apply to 'formats'"),
     (["version", "--compact"], "'--compact' does not apply to 'version'"),
     (["--to", "apns"], "'--to' needs a command: convert, validate, detect or batch"),
@@ -217,6 +217,18 @@ import Testing
     let result = run(arguments, input: #"{"aps":{"alert":"hi"}}"#)
     #expect(result.code == .usage)
     #expect(result.output.isEmpty)
+    #expect(result.error.hasPrefix("pushc: \(message)\n"))
+  }
+
+  /// An option missing its value is named as it was written, short or long.
+  @Test(arguments: [
+    (["batch", "--from", "auto", "--to", "klaviyo", "a.ndjson", "-o"], "'-o' needs a value"),
+    (["batch", "--to", "klaviyo", "a.ndjson", "--output"], "'--output' needs a value"),
+    (["convert", "-t", "apns", "-f"], "'-f' needs a value"),
+  ])
+  func anOptionWithoutItsValueIsNamedAsWritten(_ arguments: [String], message: String) {
+    let result = run(arguments)
+    #expect(result.code == .usage)
     #expect(result.error.hasPrefix("pushc: \(message)\n"))
   }
 

@@ -10,7 +10,11 @@ import Testing
     (
       ["-f", "apns", "--to", "apns", "--to", "klaviyo"], "'--to' is given twice ('apns', 'klaviyo')"
     ),
-    (["-f", "apns", "-f", "klaviyo", "-t", "apns"], "'--from' is given twice ('apns', 'klaviyo')"),
+    (["-f", "apns", "-f", "klaviyo", "-t", "apns"], "'-f' is given twice ('apns', 'klaviyo')"),
+    (
+      ["-f", "apns", "--from", "klaviyo", "-t", "apns"],
+      "'--from' is given twice ('apns', 'klaviyo')"
+    ),
     (
       ["-f", "apns", "-t", "apns", "--diagnostics", "json", "--diagnostics=text"],
       "'--diagnostics' is given twice ('json', 'text')"
