@@ -109,22 +109,34 @@ private struct Fitter {
       !target.categoryActionTargets
     {
       notification.category?.actionTargets = []
+      // Where every tap does what a tap on the notification does, the SDK never looking
+      // at the action's identifier, a category action does that too, not what the app's
+      // handler would decide; one doing it already loses nothing.
+      let shared = target.buttonsTakeDefaultAction ? notification.defaultAction ?? .openApp : nil
       reportDroppedActionTargets(of: category) { entry in
-        "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides"
+        guard let shared else {
+          return
+            "\(targetID) cannot say what category action '\(entry.actionID)' does (\(entry.action.phrase)); the app's own handler decides"
+        }
+        guard entry.action != shared else { return nil }
+        return
+          "category action '\(entry.actionID)' \(Change.takesTapAction(shared, insteadOf: entry.action).text(targetID: targetID))"
       }
     }
     fitCategoryActions(&notification)
   }
 
   /// Reports each action target of `category` as dropped, at its own place (each came
-  /// from its own member of the input), with the message `why` makes for it.
+  /// from its own member of the input), with the message `why` makes for it; one `why`
+  /// has no message for loses nothing, and is not reported.
   private mutating func reportDroppedActionTargets(
     of category: NotificationCategory,
-    _ why: (NotificationCategory.ActionTarget) -> String
+    _ why: (NotificationCategory.ActionTarget) -> String?
   ) {
     for (index, entry) in category.actionTargets.enumerated() {
+      guard let message = why(entry) else { continue }
       report(
-        .droppedAction, why(entry), at: JSONPointer("/category/actionTargets").appending(index))
+        .droppedAction, message, at: JSONPointer("/category/actionTargets").appending(index))
     }
   }
 

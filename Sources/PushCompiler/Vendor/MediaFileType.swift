@@ -102,3 +102,29 @@ extension EmitContext {
       at: JSONPointer("/media").appending(index).appending("kind"))
   }
 }
+
+extension MediaItem {
+  /// Whether nothing names the item's file type: no type hint, and no media file
+  /// extension where its URL may name one (``String/fileExtensionsNamedInURL``). Its kind
+  /// was then assumed as well (read as an image, unless the input said otherwise), and
+  /// so is the type a target declares for it (``fileExtension``, the kind's usual one).
+  var namesNoFileType: Bool {
+    typeHint == nil
+      && !url.fileExtensionsNamedInURL.contains { MediaKind(fileExtension: $0) != nil }
+  }
+}
+
+extension EmitContext {
+  /// Notes that media item `index` is declared as the file type `declared` by assumption,
+  /// when nothing names its type (``MediaItem/namesNoFileType``): the phone saves the
+  /// download under that type, and a file of another kind (a video read as an image)
+  /// would not attach.
+  mutating func reportAssumedFileType(of item: MediaItem, at index: Int, declared: String) {
+    guard item.namesNoFileType else { return }
+    report(
+      .derivedValue,
+      "the \(item.kind.rawValue) '\(item.url)' is declared '\(declared)', assumed: neither its URL nor a type hint names its file type, so its kind was assumed as well; a file of another kind would not attach",
+      at: JSONPointer("/media").appending(index),
+      notes: ["give the URL its file extension, or the media item a type hint"])
+  }
+}

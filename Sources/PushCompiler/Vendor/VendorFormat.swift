@@ -437,10 +437,13 @@ public struct EmitContext: Sendable {
   private mutating func reportDroppedExtra(
     _ key: String, of vendor: String, in group: JSONPointer
   ) {
+    let targetID = targetID  // the message is built while reporting, which holds `self`
     report(
       .droppedExtra,
       Vendors.named(vendor)?.droppedFieldPhrase(key, in: group).map { "\($0); dropped" }
-        ?? "\(vendor)-only field '\(key)' has no equivalent here; dropped",
+        ?? (group == .root ? Vendors.untranslatedEquivalents[vendor]?[key]?[targetID] : nil).map {
+          "\(vendor) field '\(key)' has an equivalent here that pushc does not translate (\($0)); dropped"
+        } ?? "\(vendor)-only field '\(key)' has no equivalent here; dropped",
       at: JSONPointer(extra: key, of: vendor, inGroupAt: group))
   }
 }

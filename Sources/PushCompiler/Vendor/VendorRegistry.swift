@@ -30,6 +30,15 @@ public enum Vendors {
   static let keptGroups: [String: Set<JSONPointer>] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.id, $0.keptGroups) })
 
+  /// Fields a format keeps in its extras (at their root) that another format has an
+  /// equivalent of which pushc does not translate: by format, field and target, how the
+  /// target's equivalent is named, for the message that reports the field dropped.
+  static let untranslatedEquivalents: [String: [String: [String: String]]] = [
+    // Both increment the app icon badge; the IR's badge is a count, not an increment.
+    "onesignal": ["badge_inc": ["klaviyo": "klaviyo's 'badge_config' \"increment_one\""]],
+    "klaviyo": ["badge_config": ["onesignal": "onesignal's 'badge_inc'"]],
+  ]
+
   /// The ids of every format, for messages.
   public static var ids: [String] { all.map(\.id) }
 }

@@ -370,4 +370,54 @@ import Testing
     let note = try #require(beside.diagnostics.first { $0.code == .unknownKey })
     #expect(note.message.hasSuffix("'pt_title' applies on Android only"), "\(note.message)")
   }
+
+  /// A Braze payload naming a category of the app's own whose action `buy` has a link of
+  /// its own, with `tapLink` after its `ab`.
+  static func categoryWithActionLink(tapLink: String) -> String {
+    #"{"aps": {"alert": {"title": "T", "body": "B"}, "category": "shop_cat"}, "ab": {"c": "camp1", "ab_cat": {"buy": {"a_uri": "myapp://buy"}}}\#(tapLink)}"#
+  }
+
+  /// The SDK opens `wzrk_dl` for any tap, a registered category's buttons included, and
+  /// never looks at the action's identifier: a category action's own link gives way to
+  /// what a tap on the notification does, and the warning says so.
+  @Test(arguments: [
+    (#", "ab_uri": "myapp://home""#, "open 'myapp://home'"), ("", "open the app"),
+  ])
+  func aCategoryActionDoesWhatATapOnTheNotificationDoes(_ tapLink: String, _ tap: String)
+    throws
+  {
+    var translator = Translator(from: Braze(), to: CleverTap())
+    translator.defaults = GoldenCase.defaults
+    let result = translator.translate(
+      try JSONReader.parse(Array(Self.categoryWithActionLink(tapLink: tapLink).utf8)))
+    let output = try #require(result.output)
+    #expect(output["aps"]?["category"] == "shop_cat")
+    let dropped = result.diagnostics.filter { $0.code == .droppedAction }
+    #expect(
+      dropped.map(\.message) == [
+        "category action 'buy' now does what a tap on the notification does (\(tap)) instead of: open 'myapp://buy'; clevertap buttons have no action of their own"
+      ])
+  }
+
+  /// A category action that does what a tap does already loses nothing.
+  @Test func aCategoryActionDoingWhatATapDoesIsNotReported() throws {
+    var translator = Translator(from: Braze(), to: CleverTap())
+    translator.defaults = GoldenCase.defaults
+    let result = translator.translate(
+      try JSONReader.parse(
+        Array(Self.categoryWithActionLink(tapLink: #", "ab_uri": "myapp://buy""#).utf8)))
+    #expect(!result.diagnostics.contains { $0.code == .droppedAction })
+  }
+
+  /// Where the app's own handler decides what a category action does (APNs), the warning
+  /// says that instead.
+  @Test func aCategoryActionTheAppHandlesIsLeftToTheApp() throws {
+    let result = Translator(from: Braze(), to: APNs()).translate(
+      try JSONReader.parse(Array(Self.categoryWithActionLink(tapLink: "").utf8)))
+    let dropped = result.diagnostics.filter { $0.code == .droppedAction }
+    #expect(
+      dropped.map(\.message) == [
+        "apns cannot say what category action 'buy' does (open 'myapp://buy'); the app's own handler decides"
+      ])
+  }
 }

@@ -907,4 +907,15 @@ extension KlaviyoTests {
         "where the app registered 'com.klaviyo.category.yesNo' (the draft's predefined-category builds), its buttons show instead: 'No', which runs in the background without opening the app"
       ])
   }
+
+  /// OneSignal's `badge_inc` increments the badge as `badge_config` "increment_one"
+  /// does, but is not translated to: the warning says the equivalent exists.
+  @Test func aBadgeConfigIsReportedAsUntranslatedWhereTheTargetHasAnEquivalent() throws {
+    let payload = #"{"aps": {"alert": "x"}, "body": {"_k": "k"}, "badge_config": "increment_one"}"#
+    let result = try convert(payload, to: OneSignal())
+    #expect(
+      result.diagnostics.filter { $0.code == .droppedExtra }.map(\.message) == [
+        "klaviyo field 'badge_config' has an equivalent here that pushc does not translate (onesignal's 'badge_inc'); dropped"
+      ])
+  }
 }

@@ -98,4 +98,61 @@ import Testing
     #expect(output["ct_mediaType"] == "image")
     #expect(!result.diagnostics.codes.contains("fit.dropped-media"))
   }
+
+  func diagnostics(from payload: String, source: any VendorFormat, to target: any VendorFormat)
+    throws -> [Diagnostic]
+  {
+    var translator = Translator(from: source, to: target)
+    translator.settings = ["_k": "k"]
+    return Array(translator.translate(try JSONReader.parse(Array(payload.utf8))).diagnostics)
+  }
+
+  /// An Iterable attachment at `url`.
+  static func iterable(_ url: String) -> String {
+    #"{"aps": {"alert": "hi", "mutable-content": 1}, "itbl": {"templateId": 1, "campaignId": 2, "messageId": "m", "isGhostPush": false, "attachment-url": "\#(url)"}}"#
+  }
+
+  /// A URL that names no file type, with no type hint: the kind (an image) and the type
+  /// declared (`jpg`) are assumed, and a video there would not attach; a note says so,
+  /// at the media item.
+  @Test func aTypeNothingNamesIsNotedAsAssumed() throws {
+    let payload = Self.iterable("https://cdn.example.com/media/12345")
+    for target in Self.targets {
+      #expect(try fileType(from: payload, source: Iterable(), to: target) == "jpg")
+      let notes = try diagnostics(from: payload, source: Iterable(), to: target)
+        .filter { $0.code == .derivedValue && $0.message.contains("assumed") }
+      #expect(
+        notes.map(\.message) == [
+          "the image 'https://cdn.example.com/media/12345' is declared 'jpg', assumed: neither its URL nor a type hint names its file type, so its kind was assumed as well; a file of another kind would not attach"
+        ], "\(target.id)")
+      #expect(notes.map(\.location) == [.input("/itbl/attachment-url")], "\(target.id)")
+      #expect(notes.allSatisfy { $0.severity == .note && !$0.code.isLossy }, "\(target.id)")
+    }
+  }
+
+  /// Where the URL, a `filename` query parameter or a type hint names the type, nothing
+  /// was assumed.
+  @Test(arguments: [
+    (Iterable() as any VendorFormat, iterable("https://cdn.example.com/media/12345.mp4")),
+    (
+      OneSignal(),
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "custom": {"i": "n"}, "att": {"id": "https://cdn.example.com/media/12345?filename=clip.mp4"}}"#
+    ),
+    (
+      Braze(),
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "ab": {"att": {"url": "https://a.example/f", "type": "png"}}}"#
+    ),
+    (
+      CleverTap(),
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "W$id": "1", "ct_mediaType": "video", "ct_mediaUrl": "https://a.example/clip"}"#
+    ),
+  ])
+  func aNamedTypeIsNotNoted(_ source: any VendorFormat, _ payload: String) throws {
+    for target in Self.targets {
+      #expect(
+        try !diagnostics(from: payload, source: source, to: target).contains {
+          $0.message.contains("assumed")
+        }, "\(source.id) to \(target.id)")
+    }
+  }
 }

@@ -248,4 +248,34 @@ extension OneSignalTests {
       "\(result.diagnostics.all.map(\.message))")
     #expect(icon.location == .input("/buttons/0/icon_type"))
   }
+
+  /// Any tap opens the launch URL, a registered category's buttons included: a category
+  /// action's own link gives way to it, as a button's does.
+  @Test func aCategoryActionDoesWhatATapOnTheNotificationDoes() throws {
+    let braze =
+      #"{"aps": {"alert": "x", "category": "shop_cat"}, "ab": {"ab_cat": {"buy": {"a_uri": "myapp://buy"}}}, "ab_uri": "myapp://home"}"#
+    let result = try convert(braze, from: Braze())
+    #expect(result.output?["aps"]?["category"] == "shop_cat")
+    #expect(
+      result.diagnostics.filter { $0.code == .droppedAction }.map(\.message) == [
+        "category action 'buy' now does what a tap on the notification does (open 'myapp://home') instead of: open 'myapp://buy'; onesignal buttons have no action of their own"
+      ])
+  }
+
+  /// Klaviyo's `badge_config` "increment_one" increments the badge as `badge_inc` does,
+  /// but is not translated to: the warning says the equivalent exists, and only there.
+  @Test func aBadgeIncrementIsReportedAsUntranslatedWhereTheTargetHasOne() throws {
+    let payload = #"{"aps": {"alert": "x"}, "custom": {"i": "n", "badge_inc": 1}}"#
+    let toKlaviyo = try convert(payload, to: Klaviyo(), settings: ["_k": "k"])
+    #expect(toKlaviyo.output?["badge_config"] == nil)
+    #expect(
+      toKlaviyo.diagnostics.filter { $0.code == .droppedExtra }.map(\.message) == [
+        "onesignal field 'badge_inc' has an equivalent here that pushc does not translate (klaviyo's 'badge_config' \"increment_one\"); dropped"
+      ])
+    let toAPNs = try convert(payload, to: APNs())
+    #expect(
+      toAPNs.diagnostics.filter { $0.code == .droppedExtra }.map(\.message) == [
+        "onesignal-only field 'badge_inc' has no equivalent here; dropped"
+      ])
+  }
 }

@@ -334,11 +334,15 @@ struct BrazeEmitter: PayloadEmitter {
 
   /// The file type Braze is told for the first media item: its own, in Braze's spelling
   /// (`jpeg` → `jpg`, `aiff` → `aif`), when Braze takes it; else the kind's usual one,
-  /// reported, since Braze's SDK saves the file under the type it is told.
+  /// reported, since Braze's SDK saves the file under the type it is told; so is a type
+  /// nothing named, the kind's usual one, as assumed.
   private func fileType(of item: MediaItem, context: inout EmitContext) -> String {
     let own = item.fileExtension.lowercased()
     let type = ["jpeg": "jpg", "aiff": "aif"][own] ?? own
-    guard !Self.fileTypes.contains(type) else { return type }
+    guard !Self.fileTypes.contains(type) else {
+      context.reportAssumedFileType(of: item, at: 0, declared: type)
+      return type
+    }
     let declared = item.kind.usualFileExtension
     context.report(
       .droppedField,

@@ -38,6 +38,8 @@ public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     capabilities.defaultActions = [.openApp, .openURL]
     capabilities.urlDestinations = [.app, .browser]
     capabilities.linkDestinationFromScheme = true
+    // The SDK opens 'wzrk_dl' for any tap, never looking at the action's identifier.
+    capabilities.buttonsTakeDefaultAction = true
     capabilities.maxMedia = Int.max
     capabilities.mediaKinds = Set(MediaKind.allCases)
     capabilities.mediaCaptions = true

@@ -65,7 +65,9 @@ struct KlaviyoEmitter: PayloadEmitter {
     if let item = notification.media.first {
       builder.member(Name.media, string: item.url)
       // `rich-media-type` is the file extension the NSE appends; absent, it assumes `jpg`.
-      builder.member(Name.mediaType, string: item.fileExtension)
+      let type = item.fileExtension
+      builder.member(Name.mediaType, string: type)
+      context.reportAssumedFileType(of: item, at: 0, declared: type)
     }
     writeCustomData(into: &builder, kept: kept, context: &context)
     if let value = kept.badgeConfig { builder.member(Name.badgeConfig, value) }
