@@ -109,8 +109,12 @@ extension MediaItem {
   /// was then assumed as well (read as an image, unless the input said otherwise), and
   /// so is the type a target declares for it (``fileExtension``, the kind's usual one).
   var namesNoFileType: Bool {
-    typeHint == nil
-      && !url.fileExtensionsNamedInURL.contains { MediaKind(fileExtension: $0) != nil }
+    guard typeHint == nil else { return false }
+    // The path's extension, which most media URLs give, decides at once: the URL is
+    // taken apart into its query's parameters only without one (every emitter writing a
+    // type asks, for every record with media).
+    if let named = url.urlPathExtension, MediaKind(fileExtension: named) != nil { return false }
+    return !url.fileExtensionsNamedInURL.contains { MediaKind(fileExtension: $0) != nil }
   }
 }
 
