@@ -105,7 +105,7 @@ extension EmitContext {
 
 extension MediaItem {
   /// Whether nothing names the item's file type: no type hint, and no media file
-  /// extension where its URL may name one (``String/fileExtensionsNamedInURL``). Its kind
+  /// extension where its URL may name one (`String.fileExtensionsNamedInURL`). Its kind
   /// was then assumed as well (read as an image, unless the input said otherwise), and
   /// so is the type a target declares for it (``fileExtension``, the kind's usual one).
   var namesNoFileType: Bool {
@@ -120,7 +120,7 @@ extension MediaItem {
 
 extension EmitContext {
   /// Notes that media item `index` is declared as the file type `declared` by assumption,
-  /// when nothing names its type (``MediaItem/namesNoFileType``): the phone saves the
+  /// when nothing names its type (`MediaItem.namesNoFileType`): the phone saves the
   /// download under that type, and a file of another kind (a video read as an image)
   /// would not attach.
   mutating func reportAssumedFileType(of item: MediaItem, at index: Int, declared: String) {
