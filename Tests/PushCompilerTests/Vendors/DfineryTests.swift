@@ -104,58 +104,76 @@ import Testing
     )
   }
 
-  /// An alert of a body alone is written as it is, as the SDK shows it; convert says
-  /// that Dfinery's own validation refuses it, where the title would be.
-  @Test func anAlertWithoutATitleIsWrittenAndReported() throws {
-    let found = try offSpecFindings(
-      #"{"aps":{"alert":"Just a body"},"body":{"_k":"k"}}"#, from: Klaviyo())
-    #expect(found.output["aps"]?["alert"] == ["body": "Just a body"])
-    #expect(
-      found.warnings == [
+  /// A payload convert writes for Dfinery: the warnings convert gives (location, then
+  /// message) and the errors `validate --from dfinery` gives the output.
+  struct OffSpecCase: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let source: String
+    let payload: String
+    let warnings: [String]
+    let refused: [String]
+  }
+
+  /// An alert of a body alone, or of a title alone, is written as it is, as the SDK shows
+  /// it, and no alert at all stays none; a critical sound keeps its dictionary, which iOS
+  /// plays. Convert says that Dfinery's own validation refuses each, where the missing
+  /// field would be or where the source gave it; what the specification accepts gives no
+  /// such warning.
+  static let offSpecCases = [
+    OffSpecCase(
+      testDescription: "a body alone", source: "klaviyo",
+      payload: #"{"aps":{"alert":"Just a body"},"body":{"_k":"k"}}"#,
+      warnings: [
         "output:/aps/alert 'aps.alert.title' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the body alone"
-      ])
-    #expect(found.refused == ["'aps.alert.title' is missing; the specification requires it"])
-  }
-
-  /// A title alone, and a push with no alert at all, are reported as a body alone is.
-  @Test func anAlertWithoutABodyOrNoAlertIsReported() throws {
-    let titleOnly = try offSpecFindings(
-      #"{"aps":{"alert":{"title":"Only a title"}}}"#, from: APNs())
-    #expect(
-      titleOnly.warnings == [
+      ],
+      refused: ["'aps.alert.title' is missing; the specification requires it"]),
+    OffSpecCase(
+      testDescription: "a title alone", source: "apns",
+      payload: #"{"aps":{"alert":{"title":"Only a title"}}}"#,
+      warnings: [
         "output:/aps/alert 'aps.alert.body' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the SDK shows the title alone"
-      ])
-    #expect(titleOnly.refused == ["'aps.alert.body' is missing; the specification requires it"])
-    let silent = try offSpecFindings(#"{"aps":{"content-available":1}}"#, from: APNs())
-    #expect(silent.output["aps"]?["alert"] == nil)
-    #expect(
-      silent.warnings == [
+      ],
+      refused: ["'aps.alert.body' is missing; the specification requires it"]),
+    OffSpecCase(
+      testDescription: "no alert", source: "apns", payload: #"{"aps":{"content-available":1}}"#,
+      warnings: [
         "output:/aps 'aps.alert' is missing: Dfinery's specification requires it, and 'pushc validate --from dfinery' refuses this output; the push shows no alert, as the notification has no text"
-      ])
-    #expect(silent.refused == ["'aps.alert' is missing; the specification requires it"])
-  }
-
-  /// A critical sound keeps its dictionary, which iOS plays; convert reports it where the
-  /// source gave it.
-  @Test func aCriticalSoundIsWrittenAsADictionaryAndReported() throws {
-    let found = try offSpecFindings(
-      #"{"aps":{"alert":{"title":"t","body":"b"},"sound":{"critical":1,"name":"alarm.caf","volume":0.5}}}"#,
-      from: APNs())
-    #expect(found.output["aps"]?["sound"]?["volume"] != nil)
-    #expect(found.output["aps"]?["sound"]?["critical"] == 1)
-    #expect(
-      found.warnings == [
+      ],
+      refused: ["'aps.alert' is missing; the specification requires it"]),
+    OffSpecCase(
+      testDescription: "a critical sound", source: "apns",
+      payload:
+        #"{"aps":{"alert":{"title":"t","body":"b"},"sound":{"critical":1,"name":"alarm.caf","volume":0.5}}}"#,
+      warnings: [
         "/aps/sound 'aps.sound' is written as a dictionary, for a critical sound: Dfinery's specification gives a string, and 'pushc validate --from dfinery' refuses this output; iOS plays the critical sound it describes"
-      ])
-    #expect(found.refused == ["'aps.sound' must be a string, but it is an object"])
+      ],
+      refused: ["'aps.sound' must be a string, but it is an object"]),
+    OffSpecCase(
+      testDescription: "a titled alert with a named sound", source: "apns",
+      payload: #"{"aps":{"alert":{"title":"t","body":"b"},"sound":"default"}}"#,
+      warnings: [], refused: []),
+  ]
+
+  @Test(arguments: offSpecCases)
+  func whatTheSpecificationRefusesIsReported(_ example: OffSpecCase) throws {
+    let source = try #require(Vendors.named(example.source))
+    let found = try offSpecFindings(example.payload, from: source)
+    #expect(found.warnings == example.warnings)
+    #expect(found.refused == example.refused)
   }
 
-  /// What the specification accepts gives no such warning.
-  @Test func aTitledAlertWithANamedSoundIsNotReported() throws {
-    let found = try offSpecFindings(
-      #"{"aps":{"alert":{"title":"t","body":"b"},"sound":"default"}}"#, from: APNs())
-    #expect(found.warnings.isEmpty)
-    #expect(found.refused.isEmpty)
+  /// What those payloads' outputs hold: what the SDK and iOS take, as the source gave it.
+  @Test func offSpecOutputsKeepWhatThePhoneShows() throws {
+    func output(of example: Int) throws -> JSONValue {
+      let example = Self.offSpecCases[example]
+      return try offSpecFindings(example.payload, from: try #require(Vendors.named(example.source)))
+        .output
+    }
+    #expect(try output(of: 0)["aps"]?["alert"] == ["body": "Just a body"])
+    #expect(try output(of: 2)["aps"]?["alert"] == nil)
+    let sound = try output(of: 3)["aps"]?["sound"]
+    #expect(sound?["volume"] != nil)
+    #expect(sound?["critical"] == 1)
   }
 
   /// A sound an IR document keeps verbatim, not a string, is reported where it is kept.

@@ -301,7 +301,7 @@ struct KlaviyoEmitter: PayloadEmitter {
       if let fallback {
         if let registered {
           reportTargets(
-            draftOnlyLinks: !KlaviyoCategories.all.contains { $0.identifier == registered.0 },
+            draftOnlyLinks: PredefinedCategory.named(registered.0, vendor: "klaviyo") == nil,
             context: &context)
         }
         // Kept when the source named it: beside the buttons, or as their origin.
