@@ -250,11 +250,25 @@ public struct Translator: Sendable {
   private func runPayloadPasses(
     on payload: inout JSONValue, context: inout PassContext, dump: inout JSONValue?
   ) {
-    // By index, each pass used where it is stored: iterating would copy every pass out
-    // of the pipeline, for every record.
-    for index in pipeline.payloadPasses.indices {
-      pipeline.payloadPasses[index].run(on: &payload, context: &context)
-      if let dumpAfter, pipeline.payloadPasses[index].name == dumpAfter { dump = payload }
+    Self.run(pipeline.payloadPasses, on: &payload, context: &context, dumpAfter: dumpAfter) {
+      dump = $0
+    }
+  }
+
+  /// Runs `passes` on `payload`, handing it to `keep` after the pass `dumpAfter` names.
+  ///
+  /// The passes are a parameter, not read through `self`: read from a translator, each
+  /// pass was copied out of the pipeline before its call and destroyed after it, on
+  /// every record. By index, each pass used where it is stored: iterating would copy
+  /// every pass too. Not inlined, which would read them through `self` again.
+  @inline(never)
+  private static func run(
+    _ passes: [any PayloadPass], on payload: inout JSONValue, context: inout PassContext,
+    dumpAfter: String?, keep: (JSONValue) -> Void
+  ) {
+    for index in passes.indices {
+      passes[index].run(on: &payload, context: &context)
+      if let dumpAfter, passes[index].name == dumpAfter { keep(payload) }
     }
   }
 
@@ -268,12 +282,22 @@ public struct Translator: Sendable {
     if context.target != nil, target.capabilitiesDependOnNotification {
       context.prepare(for: target, writing: notification, options: options)
     }
-    // By index, as the payload passes.
-    for index in pipeline.notificationPasses.indices {
-      pipeline.notificationPasses[index].run(on: &notification, context: &context)
-      if let dumpAfter, pipeline.notificationPasses[index].name == dumpAfter {
-        dump = IREncoder.encode(notification)
-      }
+    Self.run(
+      pipeline.notificationPasses, on: &notification, context: &context, dumpAfter: dumpAfter
+    ) { dump = IREncoder.encode($0) }
+  }
+
+  /// Runs `passes` on `notification`, handing it to `keep` after the pass `dumpAfter`
+  /// names; the passes a parameter and used by index, and not inlined, as the payload
+  /// passes are.
+  @inline(never)
+  private static func run(
+    _ passes: [any NotificationPass], on notification: inout PushNotification,
+    context: inout PassContext, dumpAfter: String?, keep: (PushNotification) -> Void
+  ) {
+    for index in passes.indices {
+      passes[index].run(on: &notification, context: &context)
+      if let dumpAfter, passes[index].name == dumpAfter { keep(notification) }
     }
   }
 
