@@ -33,6 +33,11 @@ struct TargetField: Sendable {
   /// The name used on the command line.
   var name: String { names[0] }
 
+  /// Where diagnostics about the field point: its IR field, or else its place in the
+  /// output. A property rather than a closure in ``EmitContext/value(of:current:currentAt:)``,
+  /// which would box a copy of the field for every record.
+  var location: DiagnosticLocation { irPath.map { .ir($0) } ?? .output(output) }
+
   /// A value given on the command line or in a defaults file, as the field's JSON type;
   /// `nil` when the text is not of that type.
   func json(_ text: String) -> JSONValue? {
@@ -191,7 +196,6 @@ extension EmitContext {
     assert(
       Vendors.named(targetID)?.listsSetting(field.name) ?? true,
       "\(targetID) asks for '\(field.name)', which its settableFields do not list")
-    let location = { field.irPath.map { .ir($0) } ?? DiagnosticLocation.output(field.output) }
     if let given = Self.first(of: field.names, in: settings) {
       let value = typed(text(given, for: field, from: "--set"), for: field, from: "--set")
       // Compared and shown as given: what `--fit` cut of it is reported on its own.
@@ -199,7 +203,7 @@ extension EmitContext {
         diagnostics.report(
           .replacedValue,
           "\(field.quotedOutput) (\(field.meaning)) set to \(Self.shown(asGiven)) by --set, replacing the source's \(Self.shown(current))",
-          at: currentAt.map { .ir($0) } ?? location())
+          at: currentAt.map { .ir($0) } ?? field.location)
       }
       return value
     }
@@ -212,7 +216,7 @@ extension EmitContext {
       diagnostics.report(
         .defaultValue,
         "\(field.quotedOutput) (\(field.meaning)) taken from the defaults file: '\(MessageExcerpt.of(fallback))'",
-        at: location(),
+        at: field.location,
         notes: field.repeatedValueConsequence.map {
           [
             "every notification converted with this defaults file gets the same value, and \($0)",
@@ -225,7 +229,7 @@ extension EmitContext {
       diagnostics.report(
         .derivedValue,
         "\(field.quotedOutput) derived as \(Self.shown(value)) \(reason)",
-        at: location(),
+        at: field.location,
         notes: field.repeatedValueConsequence.map {
           [
             "the same content derives the same value, and \($0)",

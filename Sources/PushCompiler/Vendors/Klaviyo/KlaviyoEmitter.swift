@@ -137,7 +137,6 @@ struct KlaviyoEmitter: PayloadEmitter {
     of notification: borrowing PushNotification, keptBody: JSONObject?,
     context: inout EmitContext
   ) -> JSONValue {
-    let field = Self.notificationIDField
     let keptID = keptBody?[Key.notificationID]
     if keptID != nil, notification.tracking.notificationID != nil {
       context.report(
@@ -148,7 +147,7 @@ struct KlaviyoEmitter: PayloadEmitter {
     let currentAt: JSONPointer? =
       notification.tracking.notificationID == nil && keptID != nil
       ? "/extras/klaviyo/body/_k" : nil
-    return context.value(of: field, current: current, currentAt: currentAt) {
+    return context.value(of: Self.notificationIDField, current: current, currentAt: currentAt) {
       .string(StableHash.derivedID(of: notification))
     } ?? .null
   }
@@ -387,25 +386,30 @@ struct KlaviyoEmitter: PayloadEmitter {
     // Most payloads came without `key_value_pairs`: then no set is built and no key hashed.
     let inPairs = kept.customDataInPairs.map { Set($0.compactMap(\.stringValue)) }
     var pairs = JSONObject()
-    for member in notification.customData {
-      if inPairs?.contains(member.key) == true {
-        pairs.append(member.key, member.value)
-      } else if Key.isReservedRootKey(member.key) {
-        // The SDK types `key_value_pairs` as String to String: a value of another type
-        // goes in as its compact JSON text, so the dictionary stays one the app can read
-        // as such (a cast or decode to `[String: String]` fails for the whole of it).
-        var moved =
-          "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'"
-        if case .string = member.value {
-          pairs.append(member.key, member.value)
+    // Each member read in place through the array's memory: iterating would copy every
+    // key and value, retained and released.
+    notification.customData.members.withUnsafeBufferPointer { members in
+      for index in members.indices {
+        if inPairs?.contains(members[index].key) == true {
+          pairs.append(members[index].key, members[index].value)
+        } else if Key.isReservedRootKey(members[index].key) {
+          let member = members[index]
+          // The SDK types `key_value_pairs` as String to String: a value of another type
+          // goes in as its compact JSON text, so the dictionary stays one the app can read
+          // as such (a cast or decode to `[String: String]` fails for the whole of it).
+          var moved =
+            "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'"
+          if case .string = member.value {
+            pairs.append(member.key, member.value)
+          } else {
+            let text = JSONWriter(style: .compact).string(member.value)
+            pairs.append(member.key, .string(text))
+            moved += " as the JSON text '\(text)': its values are strings"
+          }
+          context.report(.movedField, moved, at: JSONPointer("/customData").appending(member.key))
         } else {
-          let text = JSONWriter(style: .compact).string(member.value)
-          pairs.append(member.key, .string(text))
-          moved += " as the JSON text '\(text)': its values are strings"
+          root.member(members[index].key, members[index].value)
         }
-        context.report(.movedField, moved, at: JSONPointer("/customData").appending(member.key))
-      } else {
-        root.member(member.key, member.value)
       }
     }
     if !pairs.isEmpty { root.member(Name.keyValuePairs, .object(pairs)) }
