@@ -44,9 +44,14 @@ struct KlaviyoEmitter: PayloadEmitter {
       if !notification.buttons.isEmpty {
         names.name(Name.buttons, in: &body)
         body.beginArray()
-        // By index, each button read in place: iterating would copy every button.
-        for index in notification.buttons.indices {
-          Self.write(notification.buttons[index], into: &body)
+        // Each button read where the array holds it: passed as a value, even by index or
+        // from the array's buffer, every button would be copied, each of its strings
+        // retained and released. The pointers are used only while the array lends its
+        // memory, and nothing changes the array meanwhile.
+        notification.buttons.withUnsafeBufferPointer { buttons in
+          for index in buttons.indices {
+            Self.write(buttonAt: buttons.baseAddress! + index, into: &body)
+          }
         }
         body.endArray()
       }
@@ -176,21 +181,24 @@ struct KlaviyoEmitter: PayloadEmitter {
     names: [Key.notificationID], output: "/body/_k", irPath: "/tracking/notificationID",
     meaning: "the tracking metadata that marks a Klaviyo push")
 
-  /// Writes the object of one button. Static: an instance method called for each button
-  /// would copy the emitter, and with it the whole notification.
+  /// Writes the object of the button at `button`, reading only the fields it writes.
+  /// Static: an instance method called for each button would copy the emitter, and with
+  /// it the whole notification.
   private static func write<Builder: JSONBuilder>(
-    _ button: borrowing ActionButton, into builder: inout Builder
+    buttonAt button: UnsafePointer<ActionButton>, into builder: inout Builder
   ) {
     builder.beginObject()
-    builder.member(Name.id, string: button.id)
-    builder.member(Name.label, string: button.label)
-    if let url = button.action.url {
+    builder.member(Name.id, string: button.pointee.id)
+    builder.member(Name.label, string: button.pointee.label)
+    if let url = button.pointee.action.url {
       builder.member(Name.action, string: Name.deepLink)
       builder.member(Name.url, string: url)
     } else {
       builder.member(Name.action, string: Name.openApp)
     }
-    if case .systemImage(let name) = button.icon { builder.member(Name.icon, string: name) }
+    if case .systemImage(let name) = button.pointee.icon {
+      builder.member(Name.icon, string: name)
+    }
     builder.endObject()
   }
 
@@ -386,30 +394,25 @@ struct KlaviyoEmitter: PayloadEmitter {
     // Most payloads came without `key_value_pairs`: then no set is built and no key hashed.
     let inPairs = kept.customDataInPairs.map { Set($0.compactMap(\.stringValue)) }
     var pairs = JSONObject()
-    // Each member read in place through the array's memory: iterating would copy every
-    // key and value, retained and released.
-    notification.customData.members.withUnsafeBufferPointer { members in
-      for index in members.indices {
-        if inPairs?.contains(members[index].key) == true {
-          pairs.append(members[index].key, members[index].value)
-        } else if Key.isReservedRootKey(members[index].key) {
-          let member = members[index]
-          // The SDK types `key_value_pairs` as String to String: a value of another type
-          // goes in as its compact JSON text, so the dictionary stays one the app can read
-          // as such (a cast or decode to `[String: String]` fails for the whole of it).
-          var moved =
-            "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'"
-          if case .string = member.value {
-            pairs.append(member.key, member.value)
-          } else {
-            let text = JSONWriter(style: .compact).string(member.value)
-            pairs.append(member.key, .string(text))
-            moved += " as the JSON text '\(text)': its values are strings"
-          }
-          context.report(.movedField, moved, at: JSONPointer("/customData").appending(member.key))
+    for member in notification.customData {
+      if inPairs?.contains(member.key) == true {
+        pairs.append(member.key, member.value)
+      } else if Key.isReservedRootKey(member.key) {
+        // The SDK types `key_value_pairs` as String to String: a value of another type
+        // goes in as its compact JSON text, so the dictionary stays one the app can read
+        // as such (a cast or decode to `[String: String]` fails for the whole of it).
+        var moved =
+          "custom key '\(member.key)' is one of Klaviyo's own; moved into 'key_value_pairs'"
+        if case .string = member.value {
+          pairs.append(member.key, member.value)
         } else {
-          root.member(members[index].key, members[index].value)
+          let text = JSONWriter(style: .compact).string(member.value)
+          pairs.append(member.key, .string(text))
+          moved += " as the JSON text '\(text)': its values are strings"
         }
+        context.report(.movedField, moved, at: JSONPointer("/customData").appending(member.key))
+      } else {
+        root.member(member.key, member.value)
       }
     }
     if !pairs.isEmpty { root.member(Name.keyValuePairs, .object(pairs)) }
