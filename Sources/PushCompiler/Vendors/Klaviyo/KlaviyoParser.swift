@@ -80,11 +80,11 @@ struct KlaviyoParser: PayloadParser {
   mutating func parse(context: inout ParseContext) -> PushNotification {
     APSCodec.read(rootValue(at: reserved.aps), into: &notification, context: &context)
     let body = readBody(context: &context)
-    readDefaultAction(draftURL: body?[Key.url], context: &context)
+    readDefaultAction(draftURL: body.value(at: body.url), context: &context)
     readMedia(context: &context)
     readCustomData(context: &context)
-    let categoryActions = body?[Key.categoryActions]
-    if let buttons = body?[Key.buttons] {
+    let categoryActions = body.value(at: body.categoryActions)
+    if let buttons = body.value(at: body.buttons) {
       readButtons(buttons, categoryActions: categoryActions?.objectValue, context: &context)
     }
     readCategoryActions(categoryActions, context: &context)
@@ -110,26 +110,48 @@ struct KlaviyoParser: PayloadParser {
     return hasDraftButtons ? "draft-buttons" : nil
   }
 
-  /// Whether `key` names a member of `body` an IR field holds.
-  private static func isReadBodyKey(_ key: String) -> Bool {
-    switch key {
-    case Key.notificationID, Key.url, Key.buttons, Key.categoryActions: true
-    default: false
+  /// Where in `body` the members an IR field holds are, each the last of its name (as
+  /// ``JSONObject/subscript(_:)`` finds it): found in the pass over `body` that keeps
+  /// the others, instead of a search of `body` for each name.
+  private struct BodyMembers {
+    /// `body`, when it is an object.
+    var object = JSONObject()
+    var notificationID: Int?
+    var url: Int?
+    var buttons: Int?
+    var categoryActions: Int?
+
+    /// The value of the member of `body` at `index`, if there is one.
+    func value(at index: Int?) -> JSONValue? {
+      index.map { object.members[$0].value }
     }
   }
 
-  /// Reads `body`: `_k`, and keeps members no IR field holds.
-  private mutating func readBody(context: inout ParseContext) -> JSONObject? {
+  /// Reads `body`: `_k`, and keeps members no IR field holds; returns where the members
+  /// read later are (none without an object `body`).
+  private mutating func readBody(context: inout ParseContext) -> BodyMembers {
+    var read = BodyMembers()
     guard let value = rootValue(at: reserved.body) else {
       context.reportMissingMarker(
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: .root)
-      return nil
+      return read
     }
-    guard let body = value.objectValue else {
+    guard case .object(let body) = value else {
       context.reportWrongType(value, expected: "an object", at: "/body")
-      return nil
+      return read
     }
-    switch body[Key.notificationID] {
+    let members = body.members
+    for index in members.indices {
+      switch members[index].key {
+      case MemberName(Key.notificationID): read.notificationID = index
+      case MemberName(Key.url): read.url = index
+      case MemberName(Key.buttons): read.buttons = index
+      case MemberName(Key.categoryActions): read.categoryActions = index
+      default: break
+      }
+    }
+    read.object = body
+    switch read.value(at: read.notificationID) {
     case nil, .null?:
       context.reportMissingMarker(
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
@@ -143,12 +165,22 @@ struct KlaviyoParser: PayloadParser {
         Key.notificationID, other, in: &keptBody, extraOf: "klaviyo", group: Key.body,
         from: "/body/_k")
     }
-    for index in body.indices where !Self.isReadBodyKey(body.members[index].key) {
+    for index in members.indices where !Self.isReadBodyKey(members[index].key) {
       context.keep(
-        body.members[index].key, body.members[index].value, in: &keptBody, extraOf: "klaviyo",
-        group: Key.body, from: JSONPointer("/body").appending(body.members[index].key))
+        members[index].key, members[index].value, in: &keptBody, extraOf: "klaviyo",
+        group: Key.body, from: JSONPointer("/body").appending(members[index].key))
     }
-    return body
+    return read
+  }
+
+  /// Whether `key` names a member of `body` an IR field holds.
+  private static func isReadBodyKey(_ key: String) -> Bool {
+    switch key {
+    case MemberName(Key.notificationID), MemberName(Key.url), MemberName(Key.buttons),
+      MemberName(Key.categoryActions):
+      true
+    default: false
+    }
   }
 
   /// The shipped SDK opens the root `url` (5.4 also `web_url`); the draft spec said
