@@ -111,8 +111,8 @@ struct KlaviyoParser: PayloadParser {
   }
 
   /// Where in `body` the members an IR field holds are, each the last of its name (as
-  /// ``JSONObject/subscript(_:)`` finds it): found in the pass over `body` that keeps
-  /// the others, instead of a search of `body` for each name.
+  /// ``JSONObject/subscript(_:)`` finds it): found in one pass over `body`'s names,
+  /// instead of a search of `body` for each of them.
   private struct BodyMembers {
     /// `body`, when it is an object.
     var object = JSONObject()
