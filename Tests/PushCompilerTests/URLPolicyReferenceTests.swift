@@ -41,6 +41,117 @@ import Testing
     }
   }
 
+  /// Pieces of a URL's parts, right ones and ones wrong in each of the ways the rules
+  /// tell apart, so that generated links reach every verdict, the authority's included.
+  static let schemes = (
+    right: ["https", "HTTP", "http", "myapp", "com.example.app", "a+b-c.d", "ftp", "httpss"],
+    wrong: ["1app", "my_app", "h%41", "", "java\tscript", "JavaScript", "data"]
+  )
+  static let separators = (
+    right: ["://", "://", ":"], wrong: [":/", ":///", "//", "/", "?:", "#:", ":?", "%3A"]
+  )
+  static let userinfos = (
+    right: ["", "", "user@", "user:secret@", "u%41@"], wrong: ["a@b@", "u[1]@", "@", "u]@", "ü@"]
+  )
+  static let hosts = (
+    right: ["example.com", "EXAMPLE.com", "[::1]", "[2001:db8::1]", "[v1.fe]", "%7Bx%7D"],
+    wrong: [
+      "", "[]", "[::1", "[::1]x", "[%41]", "[a[b]", "a[b", "a]b", "ho st", "h\u{0}", "héllo",
+      "x%",
+    ]
+  )
+  static let ports = (
+    right: ["", "", ":", ":80", ":8443"], wrong: [":80a", ":-1", ":[1]", ":8%30", "::"]
+  )
+  static let paths = (
+    right: ["", "/", "/a/b", "/%E2%9C%93", "/a:b@c"],
+    wrong: ["/[x]", "/a]", "/a b", "/a\tb", "/{{tag}}", "/ü", "/%zz", "/%4"]
+  )
+  static let queries = (
+    right: ["", "", "?", "?a=1&b=2", "?a/b?c", "?q=%20"], wrong: ["?x=[1]", "?a#"]
+  )
+  static let fragments = (
+    right: ["", "", "#", "#top", "#a/b?c"], wrong: ["#[x]", "#a#b", "#\u{7F}"]
+  )
+
+  /// A right piece, or now and then a wrong one.
+  static func piece(_ pieces: (right: [String], wrong: [String]), _ random: inout SeededRandom)
+    -> String
+  {
+    random.chance(12) ? random.pick(pieces.wrong) : random.pick(pieces.right)
+  }
+
+  /// A link assembled from ``schemes`` … ``fragments``, sometimes with a piece of
+  /// ``alphabet`` put in at a random place.
+  static func link(_ random: inout SeededRandom) -> String {
+    var text =
+      piece(schemes, &random) + piece(separators, &random) + piece(userinfos, &random)
+      + piece(hosts, &random) + piece(ports, &random) + piece(paths, &random)
+      + piece(queries, &random) + piece(fragments, &random)
+    if random.chance(20) {
+      let scalars = Array(text.unicodeScalars)
+      let at = random.int(in: 0...scalars.count)
+      text =
+        String(String.UnicodeScalarView(scalars[..<at])) + random.pick(alphabet)
+        + String(String.UnicodeScalarView(scalars[at...]))
+    }
+    return text
+  }
+
+  /// The verdict's kind, to count which ones the generated links reach.
+  static func kind(_ verdict: Result<String, URLPolicy.Problem>) -> String {
+    switch verdict {
+    case .success: "valid"
+    case .failure(.empty): "empty"
+    case .failure(.character("#")): "second #"
+    case .failure(.character("[")), .failure(.character("]")): "bracket"
+    case .failure(.character): "character"
+    case .failure(.percentEncoding): "percent"
+    case .failure(.noScheme): "no scheme"
+    case .failure(.invalidScheme): "invalid scheme"
+    case .failure(.invalidAuthority(let why)) where why.contains("more than one"): "two @"
+    case .failure(.invalidAuthority(let why)) where why.contains("without closing"): "unclosed ["
+    case .failure(.invalidAuthority(let why)) where why.contains("not an IP"): "not an IP"
+    case .failure(.invalidAuthority(let why)) where why.contains("goes on"): "after ]"
+    case .failure(.invalidAuthority): "port"
+    case .failure(.missingHost): "missing host"
+    }
+  }
+
+  /// Generated links, assembled part by part, get the definition's verdict from every
+  /// entry point (the scheme's name, the problem alone, the unsafe scheme), and between
+  /// them reach every verdict.
+  @Test func everyAssembledLinkGetsTheDefinitionsVerdict() {
+    var reached: [String: Int] = [:]
+    Property("URL policy on assembled links = by scalars", defaultCases: 20000).check(record: {
+      Issue.record("\($0)")
+    }) { item in
+      let text = Self.link(&item.random)
+      let shown = text.debugDescription
+      let expected = ReferenceURLPolicy.check(text)
+      reached[Self.kind(expected), default: 0] += 1
+      let checked = URLPolicy.check(text)
+      item.expect(checked == expected, "check(\(shown)) = \(checked), not \(expected)")
+      let problem = URLPolicy.problem(in: text)
+      let expectedProblem: URLPolicy.Problem? =
+        if case .failure(let problem) = expected { problem } else { nil }
+      item.expect(
+        problem == expectedProblem, "problem(in: \(shown)) = \(String(describing: problem))")
+      let unsafe = URLPolicy.unsafeScheme(of: text)?.scheme
+      let cleaned = ReferenceURLPolicy.cleanedScheme(of: text)
+      let expectedUnsafe = URLPolicy.unsafeSchemes.first { $0.scheme == cleaned }?.scheme
+      item.expect(
+        unsafe == expectedUnsafe, "unsafeScheme(of: \(shown)) = \(String(describing: unsafe))")
+    }
+    let kinds = [
+      "valid", "second #", "bracket", "character", "percent", "no scheme", "invalid scheme",
+      "two @", "unclosed [", "not an IP", "after ]", "port", "missing host",
+    ]
+    for kind in kinds {
+      #expect(reached[kind, default: 0] >= 20, "\(kind): \(reached[kind, default: 0]) links")
+    }
+  }
+
   @Test(arguments: [
     "https://example.com", "HTTPS://[::1]:8/x?y#z", "java\tscript:x", "\u{FEFF}data:x",
     "my app:x", "ü:x", "%6Aavascript:x", "a/b:c", "",

@@ -196,5 +196,8 @@ import Testing
     let mask = URLCharacters.mask(of: URLCharacters.allowed)
     #expect(mask.low == URLCharacters.low)
     #expect(mask.high == URLCharacters.high)
+    let delimiters = URLCharacters.mask(of: URLCharacters.generalDelimiters)
+    #expect(delimiters.low == URLCharacters.delimitersLow)
+    #expect(delimiters.high == URLCharacters.delimitersHigh)
   }
 }

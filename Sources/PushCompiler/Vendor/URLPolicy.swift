@@ -97,6 +97,23 @@ public enum URLPolicy {
     return !bytes.isEmpty && refused == 0
   }
 
+  /// The part of a URL a byte stands in, as ``check(_:of:)`` reads it in one pass.
+  private enum Part {
+    /// Before the first `:`.
+    case scheme
+    /// After `scheme://`, up to the next `/`, `?` or `#`.
+    case authority
+    /// After the scheme (or the authority), up to the first `?` or `#`.
+    case path
+    /// From the first `?` after the scheme up to the first `#`.
+    case query
+    /// From the first `#` after the scheme.
+    case fragment
+    /// After a `/`, `?` or `#` that comes before any `:`: there is no scheme, and only
+    /// the characters are left to check.
+    case afterMissingScheme
+  }
+
   /// ``check(_:)`` on the UTF-8 `bytes` of `text`: the offset of the `:` ending the
   /// scheme when it is a valid URL, or why it is not.
   private static func check(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> Result<
@@ -104,59 +121,147 @@ public enum URLPolicy {
   > {
     let count = bytes.count
     guard count > 0 else { return .failure(.empty) }
-    if let problem = characterProblem(in: bytes, of: text) { return .failure(problem) }
+    // One pass checks every character and notes where each part ends and what in it
+    // breaks the rules; the verdict then takes the rules in their order: a character
+    // anywhere comes first, so a structural problem is only noted until the end. Every
+    // link of every record comes here; the host alone is read again.
+    var part = Part.scheme
     var colon = 0
-    while colon < count, bytes[colon] != UInt8(ascii: ":") {
-      switch bytes[colon] {
-      case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return .failure(.noScheme)
-      default: colon += 1
+    var isScheme = bytes[0].isASCIILetter
+    var authorityStart: Int? = nil
+    var authorityEnd = count
+    var firstAt: Int? = nil
+    var hasSecondAt = false
+    var firstAuthorityBracket: Int? = nil
+    var hasSecondHash = false
+    // The first `[` or `]` of each part (brackets may stand only around an IP literal
+    // host), zero when there is none.
+    var pathBracket: UInt8 = 0
+    var queryBracket: UInt8 = 0
+    var fragmentBracket: UInt8 = 0
+    var offset = 0
+    while offset < count {
+      let byte = bytes[offset]
+      guard byte.isURLCharacter else {
+        guard byte == UInt8(ascii: "%") else {
+          // Every byte before it is ASCII, so this one starts a scalar of `text`.
+          return .failure(
+            .character(
+              text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]))
+        }
+        guard offset + 2 < count, bytes[offset + 1].hexValue != nil,
+          bytes[offset + 2].hexValue != nil
+        else { return .failure(.percentEncoding) }
+        if part == .scheme { isScheme = false }
+        offset += 3
+        continue
       }
-    }
-    guard colon < count, colon > 0 else { return .failure(.noScheme) }
-    guard isScheme(bytes, endingAt: colon) else {
-      return .failure(.invalidScheme(text.utf8Slice(0..<colon)))
-    }
-    // Brackets may stand only around an IP literal host; the query and fragment end
-    // where the path ends.
-    let restStart = colon + 1
-    var restEnd = count
-    if let hash = bytes.firstOffset(of: UInt8(ascii: "#"), in: restStart..<restEnd) {
-      if bytes.firstOffset(of: UInt8(ascii: "#"), in: (hash + 1)..<restEnd) != nil {
-        return .failure(.character("#"))
+      guard byte.isGeneralDelimiter else {
+        if part == .scheme && !byte.isSchemeCharacter { isScheme = false }
+        offset += 1
+        continue
       }
-      if let bracket = bytes.firstBracket(in: hash..<restEnd) {
-        return .failure(.character(bracket))
+      switch part {
+      case .scheme:
+        switch byte {
+        case UInt8(ascii: ":"):
+          colon = offset
+          if offset + 2 < count, bytes[offset + 1] == UInt8(ascii: "/"),
+            bytes[offset + 2] == UInt8(ascii: "/")
+          {
+            part = .authority
+            authorityStart = offset + 3
+            offset += 3
+            continue
+          }
+          part = .path
+        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): part = .afterMissingScheme
+        default: isScheme = false
+        }
+      case .authority:
+        switch byte {
+        case UInt8(ascii: "/"):
+          authorityEnd = offset
+          part = .path
+        case UInt8(ascii: "?"):
+          authorityEnd = offset
+          part = .query
+        case UInt8(ascii: "#"):
+          authorityEnd = offset
+          part = .fragment
+        case UInt8(ascii: "@"):
+          if firstAt == nil { firstAt = offset } else { hasSecondAt = true }
+        case UInt8(ascii: "["), UInt8(ascii: "]"):
+          if firstAuthorityBracket == nil { firstAuthorityBracket = offset }
+        default: break
+        }
+      case .path:
+        switch byte {
+        case UInt8(ascii: "?"): part = .query
+        case UInt8(ascii: "#"): part = .fragment
+        case UInt8(ascii: "["), UInt8(ascii: "]"): if pathBracket == 0 { pathBracket = byte }
+        default: break
+        }
+      case .query:
+        switch byte {
+        case UInt8(ascii: "#"): part = .fragment
+        case UInt8(ascii: "["), UInt8(ascii: "]"): if queryBracket == 0 { queryBracket = byte }
+        default: break
+        }
+      case .fragment:
+        switch byte {
+        case UInt8(ascii: "#"): hasSecondHash = true
+        case UInt8(ascii: "["), UInt8(ascii: "]"):
+          if fragmentBracket == 0 { fragmentBracket = byte }
+        default: break
+        }
+      case .afterMissingScheme: break
       }
-      restEnd = hash
+      offset += 1
     }
-    if let question = bytes.firstOffset(of: UInt8(ascii: "?"), in: restStart..<restEnd) {
-      if let bracket = bytes.firstBracket(in: question..<restEnd) {
-        return .failure(.character(bracket))
-      }
-      restEnd = question
+    guard part != .scheme, part != .afterMissingScheme, colon > 0 else {
+      return .failure(.noScheme)
     }
-    let isWeb = PackedScheme(bytes[0..<colon]).map { $0 == .http || $0 == .https } ?? false
-    guard restEnd - restStart >= 2, bytes[restStart] == UInt8(ascii: "/"),
-      bytes[restStart + 1] == UInt8(ascii: "/")
-    else {
+    guard isScheme else { return .failure(.invalidScheme(text.utf8Slice(0..<colon))) }
+    if hasSecondHash { return .failure(.character("#")) }
+    if fragmentBracket != 0 { return .failure(.character(Unicode.Scalar(fragmentBracket))) }
+    if queryBracket != 0 { return .failure(.character(Unicode.Scalar(queryBracket))) }
+    let isWeb = isWebScheme(bytes, endingAt: colon)
+    guard let authorityStart else {
       if isWeb { return .failure(.missingHost) }
-      if let bracket = bytes.firstBracket(in: restStart..<restEnd) {
-        return .failure(.character(bracket))
-      }
+      if pathBracket != 0 { return .failure(.character(Unicode.Scalar(pathBracket))) }
       return .success(colon)
     }
-    let authorityStart = restStart + 2
-    let authorityEnd =
-      bytes.firstOffset(of: UInt8(ascii: "/"), in: authorityStart..<restEnd) ?? restEnd
+    if pathBracket != 0 { return .failure(.character(Unicode.Scalar(pathBracket))) }
     let authority = authorityStart..<authorityEnd
-    if let bracket = bytes.firstBracket(in: authority.upperBound..<restEnd) {
-      return .failure(.character(bracket))
+    if hasSecondAt {
+      return .failure(
+        .invalidAuthority("its authority '\(text.utf8Slice(authority))' has more than one '@'"))
     }
-    switch hostIsEmpty(inAuthority: authority, of: bytes, text) {
+    var hostStart = authorityStart
+    if let firstAt {
+      if let bracket = firstAuthorityBracket, bracket < firstAt {
+        return .failure(.character(Unicode.Scalar(bytes[bracket])))
+      }
+      hostStart = firstAt + 1
+    }
+    switch hostIsEmpty(from: hostStart, inAuthority: authority, of: bytes, text) {
     case .failure(let problem): return .failure(problem)
     case .success(true) where isWeb: return .failure(.missingHost)
     case .success: return .success(colon)
     }
+  }
+
+  /// Whether the scheme `bytes[..<colon]` is `http` or `https`, in any case.
+  private static func isWebScheme(_ bytes: UnsafeBufferPointer<UInt8>, endingAt colon: Int)
+    -> Bool
+  {
+    guard colon == 4 || colon == 5, colon <= bytes.count else { return false }
+    return bytes[0].asciiLowercased == UInt8(ascii: "h")
+      && bytes[1].asciiLowercased == UInt8(ascii: "t")
+      && bytes[2].asciiLowercased == UInt8(ascii: "t")
+      && bytes[3].asciiLowercased == UInt8(ascii: "p")
+      && (colon == 4 || bytes[4].asciiLowercased == UInt8(ascii: "s"))
   }
 
   /// The lower-cased scheme `text` starts with, as `URL(string:)?.scheme` reads it:
@@ -275,31 +380,6 @@ public enum URLPolicy {
     return unsafeSchemes.first { MemberName($0.scheme) ~= scheme }
   }
 
-  /// The first character that may not stand in a URL at all, or a broken `%` escape.
-  /// Every byte before the one found is ASCII, so that one starts a scalar of `text`.
-  private static func characterProblem(in bytes: UnsafeBufferPointer<UInt8>, of text: String)
-    -> Problem?
-  {
-    let count = bytes.count
-    var offset = 0
-    while offset < count {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "%") {
-        guard offset + 2 < count, bytes[offset + 1].hexValue != nil,
-          bytes[offset + 2].hexValue != nil
-        else { return .percentEncoding }
-        offset += 3
-        continue
-      }
-      guard byte.isURLCharacter else {
-        return .character(
-          text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: offset)])
-      }
-      offset += 1
-    }
-    return nil
-  }
-
   /// Whether `bytes[..<colon]` is a scheme (a letter, then letters, digits, `+`, `-` or
   /// `.`).
   private static func isScheme(_ bytes: UnsafeBufferPointer<UInt8>, endingAt colon: Int) -> Bool {
@@ -318,36 +398,29 @@ public enum URLPolicy {
     return bytes[0..<colon].contains(where: \.isASCIIUpperCase) ? name.lowercased() : name
   }
 
-  /// Whether the host of the authority (`user@host:port`, `[v6]:port`) at `authority`
-  /// is empty, or what is wrong with it. Every byte is an ASCII URL character.
+  /// Whether the host of the authority (`user@host:port`, `[v6]:port`) at `authority`,
+  /// starting at `hostStart` (after its one `@`, if any), is empty, or what is wrong with
+  /// it. Every byte is an ASCII URL character.
   private static func hostIsEmpty(
-    inAuthority authority: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ text: String
+    from hostStart: Int, inAuthority authority: Range<Int>,
+    of bytes: UnsafeBufferPointer<UInt8>, _ text: String
   ) -> Result<Bool, Problem> {
     let end = authority.upperBound
-    var hostStart = authority.lowerBound
-    if let at = bytes.firstOffset(of: UInt8(ascii: "@"), in: authority) {
-      if bytes.firstOffset(of: UInt8(ascii: "@"), in: (at + 1)..<end) != nil {
-        return .failure(
-          .invalidAuthority("its authority '\(text.utf8Slice(authority))' has more than one '@'"))
-      }
-      if let bracket = bytes.firstBracket(in: hostStart..<at) {
-        return .failure(.character(bracket))
-      }
-      hostStart = at + 1
-    }
     let portStart: Int
     let isEmpty: Bool
     if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
-      guard let close = bytes.firstOffset(of: UInt8(ascii: "]"), in: hostStart..<end) else {
+      var close = hostStart + 1
+      var isIPLiteral = true
+      while close < end, bytes[close] != UInt8(ascii: "]") {
+        if !bytes[close].isIPLiteralCharacter { isIPLiteral = false }
+        close += 1
+      }
+      guard close < end else {
         return .failure(
           .invalidAuthority(
             "its host in '\(text.utf8Slice(authority))' opens '[' without closing it"))
       }
-      var isIPLiteral = close > hostStart + 1
-      for offset in (hostStart + 1)..<close where !bytes[offset].isIPLiteralCharacter {
-        isIPLiteral = false
-      }
-      guard isIPLiteral else {
+      guard isIPLiteral, close > hostStart + 1 else {
         return .failure(
           .invalidAuthority(
             "its host '\(text.utf8Slice(hostStart..<(close + 1)))' is not an IP address"))
@@ -359,10 +432,15 @@ public enum URLPolicy {
       portStart = min(close + 2, end)
       isEmpty = false
     } else {
-      if let bracket = bytes.firstBracket(in: hostStart..<end) {
-        return .failure(.character(bracket))
+      // A bracket anywhere in the host or port comes before what is wrong with the port.
+      var colon = end
+      for offset in hostStart..<end {
+        let byte = bytes[offset]
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+          return .failure(.character(Unicode.Scalar(byte)))
+        }
+        if byte == UInt8(ascii: ":") && colon == end { colon = offset }
       }
-      let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: hostStart..<end) ?? end
       portStart = min(colon + 1, end)
       isEmpty = colon == hostStart
     }
@@ -443,11 +521,6 @@ struct PackedScheme: Equatable {
   /// Bytes 8–15.
   private let high: UInt64
 
-  /// `http`, packed.
-  static let http = PackedScheme("http".utf8)!
-  /// `https`, packed.
-  static let https = PackedScheme("https".utf8)!
-
   /// `bytes` (a scheme's) lower-cased and packed, or `nil` when they are more than 16.
   init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
     guard bytes.count <= 16 else { return nil }
@@ -482,6 +555,14 @@ enum URLCharacters {
   /// Code points 64–127 of ``allowed``, bit `n` for code point `64 + n`; a constant, as
   /// ``low`` is.
   static var high: UInt64 { 0x47FF_FFFE_AFFF_FFFF }
+
+  /// RFC 3986's general delimiters, which end or divide a URL's parts.
+  static let generalDelimiters = ":/?#[]@"
+
+  /// Code points 0–63 of ``generalDelimiters``, as ``low`` holds those of ``allowed``.
+  static var delimitersLow: UInt64 { 0x8400_8008_0000_0000 }
+  /// Code points 64–127 of ``generalDelimiters``, as ``high`` holds those of ``allowed``.
+  static var delimitersHigh: UInt64 { 0x0000_0000_2800_0001 }
 
   /// The bit set of the ASCII characters of `text`, as ``low`` and ``high`` hold it.
   static func mask(of text: String) -> (low: UInt64, high: UInt64) {
@@ -520,6 +601,13 @@ extension UInt8 {
     self < 64
       ? URLCharacters.low & (1 << self) != 0
       : self < 128 && URLCharacters.high & (1 << (self - 64)) != 0
+  }
+
+  /// One of RFC 3986's general delimiters (``URLCharacters/generalDelimiters``).
+  fileprivate var isGeneralDelimiter: Bool {
+    self < 64
+      ? URLCharacters.delimitersLow & (1 << self) != 0
+      : self < 128 && URLCharacters.delimitersHigh & (1 << (self - 64)) != 0
   }
 
   /// A character of an IP literal between `[` and `]`: IPv6 (hex digits, `:`, `.`) or
