@@ -494,15 +494,6 @@ extension UnsafeBufferPointer<UInt8> {
     for offset in range where self[offset] == byte { return offset }
     return nil
   }
-
-  /// The first `[` or `]` in `range`.
-  fileprivate func firstBracket(in range: Range<Int>) -> Unicode.Scalar? {
-    for offset in range where self[offset] == UInt8(ascii: "[") || self[offset] == UInt8(ascii: "]")
-    {
-      return Unicode.Scalar(self[offset])
-    }
-    return nil
-  }
 }
 
 extension String {
