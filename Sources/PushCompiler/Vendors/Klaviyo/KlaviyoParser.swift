@@ -7,9 +7,6 @@ struct KlaviyoParser: PayloadParser {
   let root: JSONObject
   /// Where the root's reserved members are, found in one pass.
   private let reserved: ReservedMembers
-  private var notification = PushNotification()
-  private var kept = JSONObject()
-  private var keptBody = JSONObject()
   /// The `body.actions` ids whose link a draft button took, having none of its own.
   private var actionIDsLinkedByButtons: Set<String> = []
   /// Whether `body._k` is there and not `null`, which the SDK needs to do anything.
@@ -78,33 +75,43 @@ struct KlaviyoParser: PayloadParser {
   }
 
   mutating func parse(context: inout ParseContext) -> PushNotification {
+    // Built here and handed back whole: held by the parser, the notification (and what
+    // it keeps) would leave an empty one behind, destroyed field by field every record.
+    var notification = PushNotification()
+    var kept = JSONObject()
+    var keptBody = JSONObject()
     APSCodec.read(rootValue(at: reserved.aps), into: &notification, context: &context)
-    let body = readBody(context: &context)
-    readDefaultAction(draftURL: body.value(at: body.url), context: &context)
-    readMedia(context: &context)
-    readCustomData(context: &context)
+    let body = readBody(into: &notification, keeping: &keptBody, context: &context)
+    readDefaultAction(draftURL: body.value(at: body.url), into: &notification, context: &context)
+    readMedia(into: &notification, context: &context)
+    readCustomData(into: &notification, keeping: &kept, context: &context)
     let categoryActions = body.value(at: body.categoryActions)
     if let buttons = body.value(at: body.buttons) {
-      readButtons(buttons, categoryActions: categoryActions?.objectValue, context: &context)
+      readButtons(
+        buttons, categoryActions: categoryActions?.objectValue, into: &notification,
+        context: &context)
     }
-    readCategoryActions(categoryActions, context: &context)
-    if let reason = whyShippedSDKSkipsButtons() {
+    readCategoryActions(categoryActions, into: &notification, context: &context)
+    if !notification.buttons.isEmpty,
+      let reason = whyShippedSDKSkipsButtons(hasCategory: notification.category != nil)
+    {
       kept.append(Key.shippedSDKSkipsButtons, .string(reason))
     }
-    if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody.take())) }
-    if !kept.isEmpty { notification.extras["klaviyo"] = kept.take() }
-    return notification.take()
+    if !keptBody.isEmpty { kept.append(Key.body, .object(keptBody)) }
+    if !kept.isEmpty { notification.extras["klaviyo"] = kept }
+    // Moved out: returned plainly, having been passed `inout`, it is copied and destroyed.
+    return consume notification
   }
 
-  /// Why the shipped SDK shows none of the dynamic buttons the IR holds, when it shows
-  /// none: a non-empty `aps.category` stops its extension from building them, without
+  /// Why the shipped SDK shows none of the dynamic buttons the IR holds (asked only when
+  /// it holds some; `hasCategory`: whether it has a category), when it shows none: a
+  /// non-empty `aps.category` stops its extension from building them, without
   /// `_k` it ignores the push, and it skips every button without `action`. A predefined
   /// category's buttons need no hint: the emitter knows them as the category
   /// expand-categories expanded (``EmitContext/expandedCategory``), and no record of an
   /// upgrade pays for one.
-  private func whyShippedSDKSkipsButtons() -> String? {
-    guard !notification.buttons.isEmpty else { return nil }
-    if notification.category != nil { return "category" }
+  private func whyShippedSDKSkipsButtons(hasCategory: Bool) -> String? {
+    if hasCategory { return "category" }
     if !hasNotificationID { return "no-notification-id" }
     if hasNonObjectButton { return "non-object-button" }
     return hasDraftButtons ? "draft-buttons" : nil
@@ -127,9 +134,12 @@ struct KlaviyoParser: PayloadParser {
     }
   }
 
-  /// Reads `body`: `_k`, and keeps members no IR field holds; returns where the members
-  /// read later are (none without an object `body`).
-  private mutating func readBody(context: inout ParseContext) -> BodyMembers {
+  /// Reads `body`: `_k`, and keeps in `keptBody` members no IR field holds; returns where
+  /// the members read later are (none without an object `body`).
+  private mutating func readBody(
+    into notification: inout PushNotification, keeping keptBody: inout JSONObject,
+    context: inout ParseContext
+  ) -> BodyMembers {
     var read = BodyMembers()
     guard let value = rootValue(at: reserved.body) else {
       context.reportMissingMarker(
@@ -185,7 +195,9 @@ struct KlaviyoParser: PayloadParser {
 
   /// The shipped SDK opens the root `url` (5.4 also `web_url`); the draft spec said
   /// `body.url`. Where they disagree, the shipped SDK's choice wins.
-  private mutating func readDefaultAction(draftURL: JSONValue?, context: inout ParseContext) {
+  private func readDefaultAction(
+    draftURL: JSONValue?, into notification: inout PushNotification, context: inout ParseContext
+  ) {
     let rootURL = context.string(rootValue(at: reserved.url), at: "/url")
     let webURL = context.string(rootValue(at: reserved.webURL), at: "/web_url")
     let bodyURL = context.string(draftURL, at: "/body/url")
@@ -229,7 +241,7 @@ struct KlaviyoParser: PayloadParser {
     }
   }
 
-  private mutating func readMedia(context: inout ParseContext) {
+  private func readMedia(into notification: inout PushNotification, context: inout ParseContext) {
     let typeHint = rootValue(at: reserved.mediaType).flatMap { value -> String? in
       if value.stringValue == nil {
         context.reportWrongType(value, expected: "a string", at: "/rich-media-type")
@@ -280,8 +292,11 @@ struct KlaviyoParser: PayloadParser {
 
   /// `key_value_pairs` and unknown root keys are the app's data (which keys came from
   /// `key_value_pairs` is kept, so they go back there); badge keys are Klaviyo's own and
-  /// kept as extras.
-  private mutating func readCustomData(context: inout ParseContext) {
+  /// kept as extras, in `kept`.
+  private func readCustomData(
+    into notification: inout PushNotification, keeping kept: inout JSONObject,
+    context: inout ParseContext
+  ) {
     // By index: a member is copied only when it is kept, its name read in place.
     // Each member's kind as the one pass over the names found it, not matched again.
     let members = root.members
@@ -324,7 +339,8 @@ struct KlaviyoParser: PayloadParser {
   /// Reads `body.action_buttons`; a draft button without a link of its own takes the
   /// one `categoryActions` (`body.actions`) gives for its id, as the draft SDK did.
   private mutating func readButtons(
-    _ value: JSONValue, categoryActions: JSONObject?, context: inout ParseContext
+    _ value: JSONValue, categoryActions: JSONObject?, into notification: inout PushNotification,
+    context: inout ParseContext
   ) {
     guard let elements = value.arrayValue else {
       return context.reportWrongType(value, expected: "an array", at: "/body/action_buttons")
@@ -508,7 +524,9 @@ struct KlaviyoParser: PayloadParser {
     )
   }
 
-  private mutating func readCategoryActions(_ value: JSONValue?, context: inout ParseContext) {
+  private func readCategoryActions(
+    _ value: JSONValue?, into notification: inout PushNotification, context: inout ParseContext
+  ) {
     // Klaviyo's categories lead ``PredefinedCategory/all``, so this is the vendor of the
     // first category of that name.
     if let identifier = notification.category?.identifier,
