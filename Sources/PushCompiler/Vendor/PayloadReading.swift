@@ -216,3 +216,27 @@ struct MemberName {
     name.utf8.count == pattern.text.utf8.count && name == pattern.text
   }
 }
+
+/// A name matched against several ``MemberName``s in one `switch`
+/// (`switch CountedName(key) { case MemberName("alert"): … }`), its length counted once:
+/// matched against a `String`, each case counts it again, a few instructions each that
+/// the compiler does not share between cases.
+struct CountedName {
+  /// The name.
+  let text: String
+  /// The length of `text` in UTF-8.
+  let utf8Count: Int
+
+  /// The name `text`, counted.
+  init(_ text: String) {
+    self.text = text
+    utf8Count = text.utf8.count
+  }
+}
+
+extension MemberName {
+  /// Whether `name` is this name, as `==` says.
+  static func ~= (pattern: MemberName, name: CountedName) -> Bool {
+    name.utf8Count == pattern.text.utf8.count && name.text == pattern.text
+  }
+}

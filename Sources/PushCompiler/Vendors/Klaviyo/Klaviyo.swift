@@ -103,10 +103,10 @@ public struct Klaviyo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     /// Which of Klaviyo's own root keys `key` is, if any. A switch, not a set: asked for
     /// every root key of every record, and comparing a short string with a few others
     /// costs less than hashing it. Names of another length are passed over without
-    /// comparing text (``MemberName``).
+    /// comparing text (``MemberName``), the length counted once (``CountedName``).
     @inline(__always)
     static func rootKey(_ key: String) -> RootKey? {
-      switch key {
+      switch CountedName(key) {
       case MemberName("aps"): .aps
       case MemberName(body): .body
       case MemberName(url): .url

@@ -57,6 +57,9 @@ struct KlaviyoParser: PayloadParser {
 
     /// What the member at `index` of `members` is to ``readCustomData(context:)``: told by
     /// the masks for the first 64, by its name after them.
+    // Inlined: its match by name, for members after the 64th, makes it too large for the
+    // compiler to inline it on its own, and it is called for every root member.
+    @inline(__always)
     func kind(at index: Int, of members: [JSONObject.Member]) -> (isCustom: Bool, isBadge: Bool) {
       guard index >= 64 else {
         return (custom & 1 << index != 0, badges & 1 << index != 0)
