@@ -14,7 +14,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   }
 
   func emit<Builder: JSONBuilder>(into builder: inout Builder, context: inout EmitContext) {
-    let kept = KeptMembers(notification.extras["klaviyo"])
+    let kept = KeptMembers.found(in: notification.extras["klaviyo"])
     // Worked out before anything is written, in the order their diagnostics are reported.
     let notificationID = Self.notificationID(
       of: notification, keptBody: kept.body, context: &context)
@@ -116,10 +116,18 @@ struct KlaviyoEmitter: PayloadEmitter {
     /// Why the shipped SDK showed none of a Klaviyo source's buttons, if it did not.
     var shippedSDKSkipsButtons: JSONValue?
 
-    init(_ kept: JSONObject?) {
-      guard let members = kept?.members else { return }
+    /// The members of `kept`, the extras kept from a Klaviyo source, the emitter writes back.
+    static func found(in kept: JSONObject?) -> KeptMembers {
+      // Found into locals and built at once: set member by member, the value was built
+      // aside, then copied into place and destroyed.
+      var body: JSONObject?
+      var badgeConfig: JSONValue?
+      var badgeValue: JSONValue?
+      var customDataInPairs: [JSONValue]?
+      var shippedSDKSkipsButtons: JSONValue?
+      let members = kept?.members ?? []
       for index in members.indices {
-        switch members[index].key {
+        switch CountedName(members[index].key) {
         case MemberName(Key.body): body = members[index].value.objectValue
         case MemberName(Key.badgeConfig): badgeConfig = members[index].value
         case MemberName(Key.badgeValue): badgeValue = members[index].value
@@ -128,6 +136,9 @@ struct KlaviyoEmitter: PayloadEmitter {
         default: break
         }
       }
+      return KeptMembers(
+        body: body, badgeConfig: badgeConfig, badgeValue: badgeValue,
+        customDataInPairs: customDataInPairs, shippedSDKSkipsButtons: shippedSDKSkipsButtons)
     }
   }
 
