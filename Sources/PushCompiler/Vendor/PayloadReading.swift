@@ -169,11 +169,12 @@ extension ParseContext {
 
   /// Makes a root member the app's custom data, remembering where it came from.
   mutating func keepAsCustomData(
-    _ member: JSONObject.Member, from pointer: @autoclosure () -> JSONPointer,
+    _ member: consuming JSONObject.Member, from pointer: @autoclosure () -> JSONPointer,
     into notification: inout PushNotification
   ) {
-    notification.customData.append(member.key, member.value)
     sourceMap.record(JSONPointer("/customData").appending(member.key), from: pointer())
+    // Moved in last: appended as its name and value, the member was copied once more.
+    notification.customData.append(member)
   }
 }
 

@@ -328,6 +328,11 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
     members.append(Member(key: key, value: value))
   }
 
+  /// Appends `member` without checking for an earlier one of the same name.
+  public mutating func append(_ member: consuming Member) {
+    members.append(member)
+  }
+
   /// Removes and returns the value named `key`.
   @discardableResult
   public mutating func removeValue(forKey key: String) -> JSONValue? {
