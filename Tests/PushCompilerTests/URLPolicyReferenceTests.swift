@@ -24,21 +24,35 @@ import Testing
     Property("URL policy by bytes = by scalars", defaultCases: 20000).check(record: {
       Issue.record("\($0)")
     }) { item in
-      let text = Self.text(&item.random)
-      let shown = text.debugDescription
-      let checked = URLPolicy.check(text)
-      let expected = ReferenceURLPolicy.check(text)
-      item.expect(checked == expected, "check(\(shown)) = \(checked), not \(expected)")
-      let scheme = URLPolicy.scheme(of: text)
-      let expectedScheme = ReferenceURLPolicy.scheme(of: text)
-      item.expect(scheme == expectedScheme, "scheme(of: \(shown)) = \(String(describing: scheme))")
-      let cleaned = URLPolicy.cleanedScheme(of: text)
-      let expectedCleaned = ReferenceURLPolicy.cleanedScheme(of: text)
-      item.expect(
-        cleaned == expectedCleaned,
-        "cleanedScheme(of: \(shown)) = \(String(describing: cleaned)), not \(String(describing: expectedCleaned))"
-      )
+      Self.expectAgreement(on: Self.text(&item.random), &item)
     }
+  }
+
+  /// Expects every entry point to give the definition's answer for `text`: the verdict,
+  /// the problem alone, the scheme as read and cleaned, and the unsafe scheme.
+  static func expectAgreement(on text: String, _ item: inout PropertyCase) {
+    let shown = text.debugDescription
+    let expected = ReferenceURLPolicy.check(text)
+    let checked = URLPolicy.check(text)
+    item.expect(checked == expected, "check(\(shown)) = \(checked), not \(expected)")
+    let problem = URLPolicy.problem(in: text)
+    let expectedProblem: URLPolicy.Problem? =
+      if case .failure(let problem) = expected { problem } else { nil }
+    item.expect(
+      problem == expectedProblem, "problem(in: \(shown)) = \(String(describing: problem))")
+    let scheme = URLPolicy.scheme(of: text)
+    let expectedScheme = ReferenceURLPolicy.scheme(of: text)
+    item.expect(scheme == expectedScheme, "scheme(of: \(shown)) = \(String(describing: scheme))")
+    let cleaned = URLPolicy.cleanedScheme(of: text)
+    let expectedCleaned = ReferenceURLPolicy.cleanedScheme(of: text)
+    item.expect(
+      cleaned == expectedCleaned,
+      "cleanedScheme(of: \(shown)) = \(String(describing: cleaned)), not \(String(describing: expectedCleaned))"
+    )
+    let unsafe = URLPolicy.unsafeScheme(of: text)?.scheme
+    let expectedUnsafe = URLPolicy.unsafeSchemes.first { $0.scheme == expectedCleaned }?.scheme
+    item.expect(
+      unsafe == expectedUnsafe, "unsafeScheme(of: \(shown)) = \(String(describing: unsafe))")
   }
 
   /// Pieces of a URL's parts, right ones and ones wrong in each of the ways the rules
@@ -127,21 +141,8 @@ import Testing
       Issue.record("\($0)")
     }) { item in
       let text = Self.link(&item.random)
-      let shown = text.debugDescription
-      let expected = ReferenceURLPolicy.check(text)
-      reached[Self.kind(expected), default: 0] += 1
-      let checked = URLPolicy.check(text)
-      item.expect(checked == expected, "check(\(shown)) = \(checked), not \(expected)")
-      let problem = URLPolicy.problem(in: text)
-      let expectedProblem: URLPolicy.Problem? =
-        if case .failure(let problem) = expected { problem } else { nil }
-      item.expect(
-        problem == expectedProblem, "problem(in: \(shown)) = \(String(describing: problem))")
-      let unsafe = URLPolicy.unsafeScheme(of: text)?.scheme
-      let cleaned = ReferenceURLPolicy.cleanedScheme(of: text)
-      let expectedUnsafe = URLPolicy.unsafeSchemes.first { $0.scheme == cleaned }?.scheme
-      item.expect(
-        unsafe == expectedUnsafe, "unsafeScheme(of: \(shown)) = \(String(describing: unsafe))")
+      reached[Self.kind(ReferenceURLPolicy.check(text)), default: 0] += 1
+      Self.expectAgreement(on: text, &item)
     }
     let kinds = [
       "valid", "second #", "bracket", "character", "percent", "no scheme", "invalid scheme",
