@@ -45,7 +45,8 @@ enum APSCodec {
     for index in members.indices {
       // Worked out only when a diagnostic or the source map takes it.
       func path() -> JSONPointer { pointer.appending(members[index].key) }
-      switch members[index].key {
+      let name = CountedName(members[index].key)
+      switch name {
       case MemberName("alert"):
         readAlert(
           members[index].value, at: path(), into: &notification, kept: &kept, context: &context)
@@ -76,7 +77,7 @@ enum APSCodec {
           of: &notification,
           irPath: "/content/relevanceScore")
       default:
-        if let entry = stringKeyIndex(members[index].key).map({ stringKeys[$0] }) {
+        if let entry = stringKeyIndex(name).map({ stringKeys[$0] }) {
           if let text = members[index].value.stringValue {
             notification.content[keyPath: entry.field] = text
             context.sourceMap.record(JSONPointer(entry.path), from: path())
@@ -99,7 +100,7 @@ enum APSCodec {
 
   /// The index of `key` in ``stringKeys``: a switch, since every key of every `aps` that
   /// is not one of the others is asked about.
-  private static func stringKeyIndex(_ key: String) -> Int? {
+  private static func stringKeyIndex(_ key: CountedName) -> Int? {
     switch key {
     case MemberName("thread-id"): 0
     case MemberName("target-content-id"): 1
@@ -111,7 +112,7 @@ enum APSCodec {
 
   /// The index of `key` in ``alertKeys``, by a switch for the same reason.
   private static func alertKeyIndex(_ key: String) -> Int? {
-    switch key {
+    switch CountedName(key) {
     case MemberName("title"): 0
     case MemberName("subtitle"): 1
     case MemberName("body"): 2
