@@ -52,21 +52,43 @@ public struct PredefinedCategory: Sendable {
   /// Where in ``all`` the category named `identifier` (the first of that name) is, if
   /// anywhere: read by position, the category is not copied. Names are compared as
   /// bytes, length first, which tells exactly what `==` would, as ``named(_:)`` explains.
+  /// The name is read where it lies (copied only when it lies elsewhere than in
+  /// memory), and the known names in one block: each of its own would be retained and
+  /// released for every comparison.
   static func position(named identifier: String) -> Int? {
-    var identifier = identifier
-    return identifier.withUTF8 { name in
-      for index in identifierBytes.indices where identifierBytes[index].count == name.count {
-        let same = identifierBytes[index].withUnsafeBufferPointer { known in
-          name.isEmpty || memcmp(known.baseAddress!, name.baseAddress!, name.count) == 0
+    if let found = identifier.utf8.withContiguousStorageIfAvailable(position(ofUTF8:)) {
+      return found
+    }
+    var copy = identifier
+    return copy.withUTF8(position(ofUTF8:))
+  }
+
+  /// ``position(named:)`` of the name whose UTF-8 `name` holds.
+  private static func position(ofUTF8 name: UnsafeBufferPointer<UInt8>) -> Int? {
+    identifierTable.bytes.withUnsafeBufferPointer { bytes in
+      for (index, range) in identifierTable.ranges.enumerated() where range.count == name.count {
+        if name.isEmpty
+          || memcmp(bytes.baseAddress! + range.lowerBound, name.baseAddress!, name.count) == 0
+        {
+          return index
         }
-        if same { return index }
       }
       return nil
     }
   }
 
-  /// The UTF-8 of each identifier in ``all``, at the same position.
-  private static let identifierBytes: [[UInt8]] = all.map { Array($0.identifier.utf8) }
+  /// The UTF-8 of the identifiers in ``all``, one after another, and the range of each
+  /// (at the same position as its category).
+  private static let identifierTable: (bytes: [UInt8], ranges: [Range<Int>]) = {
+    var bytes: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    for category in all {
+      let start = bytes.count
+      bytes.append(contentsOf: category.identifier.utf8)
+      ranges.append(start..<bytes.count)
+    }
+    return (bytes, ranges)
+  }()
 
   /// Each category of ``all`` (at the same position) as IR buttons, in display order,
   /// doing what the category defines: made once, and copied into each notification
