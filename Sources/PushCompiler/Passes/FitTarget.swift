@@ -282,14 +282,8 @@ private struct Fitter {
     _ notification: inout PushNotification, readAt: [Int]?
   ) {
     let reversed = buttonsShownInReverse
-    // Most notifications have no repeated id: nothing is allocated for them. Whether two
-    // buttons share one does not depend on the order they are shown in, so it is asked
-    // of the buttons as they lie, pair by pair.
-    guard
-      notification.buttons.indices.contains(where: { later in
-        (0..<later).contains { notification.buttons[$0].id == notification.buttons[later].id }
-      })
-    else { return }
+    // Most notifications have no repeated id: nothing is allocated for them.
+    guard notification.buttons.repeatsAnID else { return }
     var taken = Set(notification.buttons.map(\.id))
     for position in notification.buttons.indices {
       let index = notification.buttons.shownIndex(

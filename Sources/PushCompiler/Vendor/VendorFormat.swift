@@ -613,9 +613,20 @@ extension Array where Element == ActionButton {
   /// tap on the one at `index` for one on that button. Looked for pair by pair, in place:
   /// there are few buttons, and no button is copied.
   func labelOfEarlierButton(sharingIDWith index: Int) -> String? {
-    let id = self[index].id
-    for earlier in 0..<index where self[earlier].id == id { return self[earlier].label }
+    indexOfEarlierButton(sharingIDWith: index).map { self[$0].label }
+  }
+
+  /// The index of the first button before the one at `index` with its id, if any; the
+  /// ids compared in place.
+  func indexOfEarlierButton(sharingIDWith index: Int) -> Int? {
+    for earlier in 0..<index where self[earlier].id == self[index].id { return earlier }
     return nil
+  }
+
+  /// Whether two of the buttons share an id. The same pairs share one in whichever order
+  /// the buttons are shown, so the order does not matter.
+  var repeatsAnID: Bool {
+    indices.contains { indexOfEarlierButton(sharingIDWith: $0) != nil }
   }
 
   /// The index, in the order shown, of the button at `position` in the payload's order:

@@ -135,6 +135,32 @@ struct KlaviyoParser: PayloadParser {
     func value(at index: Int?) -> JSONValue? {
       index.map { object.members[$0].value }
     }
+
+    /// Notes that `member` is at `index` of `body`: a later one of its name replaces it.
+    mutating func note(_ member: BodyMember, at index: Int) {
+      switch member {
+      case .notificationID: notificationID = index
+      case .url: url = index
+      case .buttons: buttons = index
+      case .categoryActions: categoryActions = index
+      }
+    }
+  }
+
+  /// A member of `body` an IR field holds; every other member is kept as it came.
+  private enum BodyMember {
+    case notificationID, url, buttons, categoryActions
+
+    /// The member `key` names, if it is one of them.
+    init?(named key: String) {
+      switch key {
+      case MemberName(Key.notificationID): self = .notificationID
+      case MemberName(Key.url): self = .url
+      case MemberName(Key.buttons): self = .buttons
+      case MemberName(Key.categoryActions): self = .categoryActions
+      default: return nil
+      }
+    }
   }
 
   /// Reads `body`: `_k`, and keeps in `keptBody` members no IR field holds; returns where
@@ -155,13 +181,7 @@ struct KlaviyoParser: PayloadParser {
     }
     let members = body.members
     for index in members.indices {
-      switch members[index].key {
-      case MemberName(Key.notificationID): read.notificationID = index
-      case MemberName(Key.url): read.url = index
-      case MemberName(Key.buttons): read.buttons = index
-      case MemberName(Key.categoryActions): read.categoryActions = index
-      default: break
-      }
+      if let member = BodyMember(named: members[index].key) { read.note(member, at: index) }
     }
     read.object = body
     switch read.value(at: read.notificationID) {
@@ -178,22 +198,12 @@ struct KlaviyoParser: PayloadParser {
         Key.notificationID, other, in: &keptBody, extraOf: "klaviyo", group: Key.body,
         from: "/body/_k")
     }
-    for index in members.indices where !Self.isReadBodyKey(members[index].key) {
+    for index in members.indices where BodyMember(named: members[index].key) == nil {
       context.keep(
         members[index].key, members[index].value, in: &keptBody, extraOf: "klaviyo",
         group: Key.body, from: JSONPointer("/body").appending(members[index].key))
     }
     return read
-  }
-
-  /// Whether `key` names a member of `body` an IR field holds.
-  private static func isReadBodyKey(_ key: String) -> Bool {
-    switch key {
-    case MemberName(Key.notificationID), MemberName(Key.url), MemberName(Key.buttons),
-      MemberName(Key.categoryActions):
-      true
-    default: false
-    }
   }
 
   /// The shipped SDK opens the root `url` (5.4 also `web_url`); the draft spec said
