@@ -82,13 +82,16 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
 
   /// The kind files with this extension hold (`png`, `MOV`), if it is one: kind words and
   /// MIME subtypes are not extensions, so a vendor that names files by extension is never
-  /// given `image`.
+  /// given `image`. Every type iOS attaches by name is known (3GPP and MPEG-2 movies, Core
+  /// Audio, AMR, AU and AC-3 sound too), so that none is read, or written back, as an
+  /// image.
   public init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "jpg", "jpeg", "png", "heic", "webp", "bmp", "tiff": self = .image
     case "gif": self = .gif
-    case "mp4", "mov", "m4v", "mpeg", "avi": self = .video
-    case "mp3", "m4a", "wav", "aac", "aif", "aiff": self = .audio
+    case "mp4", "mov", "m4v", "mpeg", "mpg", "m2v", "avi", "3gp", "3g2": self = .video
+    case "mp3", "m4a", "wav", "aac", "aif", "aiff", "aifc", "caf", "amr", "au", "ac3", "eac3":
+      self = .audio
     default: return nil
     }
   }

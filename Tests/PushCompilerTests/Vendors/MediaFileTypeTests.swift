@@ -1,4 +1,4 @@
-import PushCompiler
+@testable import PushCompiler
 import PushIR
 import Testing
 
@@ -88,6 +88,51 @@ import Testing
     let result = try fromIR(media: media, to: Klaviyo())
     #expect(try #require(result.output)["rich-media"] != nil)
     #expect(!result.diagnostics.codes.contains("fit.dropped-media"))
+  }
+
+  /// Every type iOS attaches by name has its kind, so none is taken for an image.
+  @Test func everyTypeIOSAttachesHasItsKind() {
+    for type in MediaKind.attachableFileExtensions {
+      #expect(MediaKind(fileExtension: type) != nil, "\(type)")
+    }
+    for type in ["3gp", "3g2", "mpg", "m2v"] { #expect(MediaKind(fileExtension: type) == .video) }
+    for type in ["aifc", "caf", "amr", "au", "ac3", "eac3"] {
+      #expect(MediaKind(fileExtension: type) == .audio)
+    }
+  }
+
+  /// A Klaviyo `3gp` video is read as a video and written back `3gp`: written `jpg`, the
+  /// extension would save it as a JPEG file and the push would show no media.
+  @Test func aKlaviyo3GPPVideoRoundTrips() throws {
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k"}, "rich-media": "https://c.x/clip", "rich-media-type": "3gp"}"#
+    var translator = Translator(from: Klaviyo(), to: IRFormat())
+    let ir = try #require(translator.translate(try JSONReader.parse(Array(payload.utf8))).output)
+    #expect(ir["media"]?.arrayValue?.first?["kind"] == "video")
+    #expect(try fileType(from: payload, source: Klaviyo(), to: Klaviyo()) == "3gp")
+  }
+
+  /// A `3gp` video named by its URL keeps its type where one is written: Klaviyo writes
+  /// it, Braze (which takes no `3gp`) declares `mp4` and says so, CleverTap names its
+  /// kind; a `caf` sound is dropped by Klaviyo (no audio), and said so.
+  @Test func aVideoOrSoundOfATypeIOSAttachesIsNotTakenForAnImage() throws {
+    let video = Self.iterable("https://c.x/clip.3gp")
+    #expect(try fileType(from: video, source: Iterable(), to: Klaviyo()) == "3gp")
+    #expect(try fileType(from: video, source: Iterable(), to: Braze()) == "mp4")
+    #expect(
+      try diagnostics(from: video, source: Iterable(), to: Braze()).map(\.message).contains(
+        "braze takes no '3gp' file type (only aif, gif, jpg, m4a, mp3, mp4, png, wav): the video 'https://c.x/clip.3gp' is declared 'mp4', the suffix the phone saves it under"
+      ))
+    var translator = Translator(from: Iterable(), to: CleverTap())
+    translator.settings = ["W$id": "1"]
+    let cleverTap = try #require(
+      translator.translate(try JSONReader.parse(Array(video.utf8))).output)
+    #expect(cleverTap["ct_mediaType"] == "video")
+    let sound = Self.iterable("https://c.x/chime.caf")
+    #expect(try fileType(from: sound, source: Iterable(), to: Klaviyo()) == nil)
+    #expect(
+      try diagnostics(from: sound, source: Iterable(), to: Klaviyo()).map(\.message).contains(
+        "audio 'https://c.x/chime.caf' dropped: klaviyo cannot show audio media"))
   }
 
   @Test func cleverTapKeepsAWebPImage() throws {
