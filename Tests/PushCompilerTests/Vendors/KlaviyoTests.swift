@@ -254,6 +254,28 @@ import Testing
     #expect(result.diagnostics.all.filter { $0.severity != .note }.isEmpty)
   }
 
+  /// A MIME type is read as the payload meant it (`image/png` as `png`), but the shipped
+  /// extension saves the download under its path + `.image/png`, in a folder that does
+  /// not exist, and shows no media: a warning says so.
+  @Test(arguments: [
+    ("image/png", "png", "'png'"), ("video/quicktime", "mp4", "video media"),
+  ])
+  func aMIMETypeIsReadAsMeantAndSaidToShowNoMedia(
+    _ type: String, _ written: String, _ readAs: String
+  ) throws {
+    let result = try convert(
+      #"{"aps":{"alert":"hi","mutable-content":1},"body":{"_k":"k"},"rich-media":"https://c.x/a","rich-media-type":"\#(type)"}"#
+    )
+    #expect(result.output?["rich-media-type"] == .string(written))
+    let warnings = result.diagnostics.filter { $0.severity != .note }
+    #expect(warnings.map(\.code) == [.invalidValue])
+    #expect(warnings.map(\.location) == [.input("/rich-media-type")])
+    #expect(
+      warnings.map(\.message) == [
+        "'rich-media-type' \"\(type)\" is a MIME type: the shipped SDK saves the media under its path + '.\(type)', in a folder that does not exist, and shows no media; read as \(readAs)"
+      ])
+  }
+
   @Test(arguments: [
     (#""foo""#, "a '.foo' file"), (#""video""#, "a '.video' file"),
     (#""""#, "a file without an extension"),

@@ -284,8 +284,27 @@ struct KlaviyoParser: PayloadParser {
     }
     // Without a type the service extension saves the file as `.jpg`, whatever the URL says.
     let kind = fileType.flatMap(MediaKind.init(typeHint:)) ?? .image
+    if let typeHint, typeHint.contains("/") {
+      reportMIMEType(typeHint, readAs: kind, context: &context)
+    }
     notification.media = [MediaItem(url: url, kind: kind, typeHint: fileType)]
     context.sourceMap.record("/media/0", from: "/rich-media")
+  }
+
+  /// Says that `rich-media-type` `typeHint` is a MIME type, read as the payload meant
+  /// it: as the file type its subtype names (`png`), else as `kind`. The shipped
+  /// extension moves the download to its path + `.` + the type, into a folder (`….image`)
+  /// that does not exist, so the push shows no media.
+  private func reportMIMEType(
+    _ typeHint: String, readAs kind: MediaKind, context: inout ParseContext
+  ) {
+    let subtype = MediaKind.extensionPart(ofTypeHint: typeHint)
+    let readAs =
+      MediaKind(fileExtension: subtype) == kind ? "'\(subtype)'" : "\(kind.rawValue) media"
+    context.report(
+      .invalidValue,
+      "'rich-media-type' \(JSONWriter(style: .compact).string(.string(typeHint))) is a MIME type: the shipped SDK saves the media under its path + '.\(typeHint)', in a folder that does not exist, and shows no media; read as \(readAs)",
+      at: "/rich-media-type")
   }
 
   /// The extension of the file the service extension saves the media under, given
