@@ -122,12 +122,17 @@ extension EmitContext {
   /// Notes that media item `index` is declared as the file type `declared` by assumption,
   /// when nothing names its type (`MediaItem.namesNoFileType`): the phone saves the
   /// download under that type, and a file of another kind (a video read as an image)
-  /// would not attach.
-  mutating func reportAssumedFileType(of item: MediaItem, at index: Int, declared: String) {
+  /// would not attach. Where the target declares a kind rather than a file type
+  /// (`declaresKind`: CleverTap's `ct_mediaType`, whose extension saves an `image` as
+  /// `.jpg`), `declared` is that kind, and the kind is all that was assumed.
+  mutating func reportAssumedFileType(
+    of item: MediaItem, at index: Int, declared: String, declaresKind: Bool = false
+  ) {
     guard item.namesNoFileType else { return }
+    let assumed = declaresKind ? "its kind was assumed" : "its kind was assumed as well"
     report(
       .derivedValue,
-      "the \(item.kind.rawValue) '\(item.url)' is declared '\(declared)', assumed: neither its URL nor a type hint names its file type, so its kind was assumed as well; a file of another kind would not attach",
+      "the \(item.kind.rawValue) '\(item.url)' is declared '\(declared)', assumed: neither its URL nor a type hint names its file type, so \(assumed); a file of another kind would not attach",
       at: JSONPointer("/media").appending(index),
       notes: ["give the URL its file extension, or the media item a type hint"])
   }

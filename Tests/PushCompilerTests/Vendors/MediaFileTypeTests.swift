@@ -175,6 +175,32 @@ import Testing
     }
   }
 
+  /// CleverTap declares the kind (`ct_mediaType` `image`, which its extension saves as
+  /// `.jpg`): assumed there too, and noted the same way.
+  @Test func aKindNothingNamesIsNotedAsAssumedForCleverTap() throws {
+    let payload = Self.iterable("https://cdn.example.com/media/12345")
+    var translator = Translator(from: Iterable(), to: CleverTap())
+    translator.settings = ["W$id": "1"]
+    let result = translator.translate(try JSONReader.parse(Array(payload.utf8)))
+    #expect(result.output?["ct_mediaType"] == "image")
+    let notes = result.diagnostics.filter {
+      $0.code == .derivedValue && $0.message.contains("assumed")
+    }
+    #expect(
+      notes.map(\.message) == [
+        "the image 'https://cdn.example.com/media/12345' is declared 'image', assumed: neither its URL nor a type hint names its file type, so its kind was assumed; a file of another kind would not attach"
+      ])
+    #expect(notes.map(\.location) == [.input("/itbl/attachment-url")])
+    #expect(notes.allSatisfy { $0.severity == .note && !$0.code.isLossy })
+    let named = Self.iterable("https://cdn.example.com/media/12345.mp4")
+    var namedTranslator = Translator(from: Iterable(), to: CleverTap())
+    namedTranslator.settings = ["W$id": "1"]
+    #expect(
+      !namedTranslator.translate(try JSONReader.parse(Array(named.utf8))).diagnostics.contains {
+        $0.message.contains("assumed")
+      })
+  }
+
   /// Where the URL, a `filename` query parameter or a type hint names the type, nothing
   /// was assumed.
   @Test(arguments: [

@@ -25,7 +25,9 @@ struct CleverTapEmitter: PayloadEmitter {
     if let index = mediumWrittenAlone(keptSlider: keptSlider, kept: kept) {
       let item = notification.media[index]
       tail.append(Key.mediaURL, .string(item.url))
-      tail.append(Key.mediaType, .string(mediaType(of: item)))
+      let type = mediaType(of: item)
+      tail.append(Key.mediaType, .string(type))
+      context.reportAssumedFileType(of: item, at: index, declared: type, declaresKind: true)
       tail.appendIfPresent(Key.altText, item.altText)
       reportWhatOnlyASlideShows(besides: index, context: &context)
     } else if !notification.media.isEmpty {
