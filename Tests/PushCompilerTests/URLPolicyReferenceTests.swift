@@ -7,13 +7,15 @@ import Testing
 /// generated text made of the characters that decide verdicts.
 @Suite struct URLPolicyReferenceTests {
   /// Characters that change verdicts: delimiters, escapes, brackets, spaces, controls,
-  /// invisible and non-ASCII characters, letters of both cases, digits.
+  /// invisible and non-ASCII characters, letters of both cases (among them the first
+  /// letter of each unsafe scheme, and others), digits, and the unsafe schemes' names.
   static let alphabet: [String] = [
     ":", "/", "?", "#", "[", "]", "@", "%", "%2", "%3A", "%25", "%09", "%6A", "%E2%9C", ".",
     "+", "-", "_", "~", "!", "'", "a", "Z", "h", "t", "p", "s", "v", "1", "9", "f", "F", " ",
     "\t", "\n", "\r\n", "\u{0}", "\u{7F}", "\u{A0}", "\u{FEFF}", "\u{200B}", "ü", "İ", "😀",
     "{", "\"", "\\", "|", "e\u{301}", ":\u{301}", "http", "HTTPS", "://", "javascript",
-    "JavaScript", "data", "[::1]", "[v1.x]", "user@", "80",
+    "JavaScript", "data", "[::1]", "[v1.x]", "user@", "80", "b", "C", "i", "j", "java",
+    "script", "blob", "About", "intent", "vbscript", "FILE", "content",
   ]
 
   static func text(_ random: inout SeededRandom) -> String {

@@ -200,4 +200,24 @@ import Testing
     #expect(delimiters.low == URLCharacters.delimitersLow)
     #expect(delimiters.high == URLCharacters.delimitersHigh)
   }
+
+  /// The constant bit set of the unsafe schemes' first letters is the set of the letters
+  /// their names start with.
+  @Test func unsafeSchemeInitialsAreTheSchemesFirstLetters() {
+    #expect(
+      URLPolicy.initials(of: URLPolicy.unsafeSchemes.map(\.scheme))
+        == URLPolicy.unsafeSchemeInitials)
+  }
+
+  /// A link starting with a letter no unsafe scheme starts with names none; one starting
+  /// with such a letter is still read whole, cleaned as it needs.
+  @Test(
+    arguments: [
+      ("https://example.com", nil), ("Hjavascript:x", nil), ("JavaScript:x", "javascript"),
+      ("j\tava%73cript:x", "javascript"), ("V%42script:x", "vbscript"), ("Intent:x", "intent"),
+      ("b\nlob:x", "blob"), ("about:blank", "about"), ("c:x", nil),
+    ] as [(String, String?)])
+  func unsafeSchemeByFirstLetter(_ url: String, _ scheme: String?) {
+    #expect(URLPolicy.unsafeScheme(of: url)?.scheme == scheme)
+  }
 }

@@ -356,6 +356,20 @@ public enum URLPolicy {
     ("intent", "starts any component of an Android app"),
   ]
 
+  /// The letters ``unsafeSchemes``' names start with, bit `n` for the `n`th letter of
+  /// the alphabet (`a` is bit 0): `a`, `b`, `c`, `d`, `f`, `i`, `j` and `v`. A constant,
+  /// as ``URLCharacters/low`` is; a test checks it against ``unsafeSchemes``
+  /// (``initials(of:)``).
+  static var unsafeSchemeInitials: UInt32 { 0x0020_032F }
+
+  /// The bit set of the letters `schemes` start with, as ``unsafeSchemeInitials`` holds
+  /// it; each scheme starts with a lower-case ASCII letter.
+  static func initials(of schemes: [String]) -> UInt32 {
+    schemes.reduce(0) { mask, scheme in
+      mask | 1 << (scheme.utf8.first! - UInt8(ascii: "a"))
+    }
+  }
+
   /// ``unsafeSchemes``' names, packed in their order, for comparing with a link's scheme
   /// without making its name.
   private static let packedUnsafeSchemes = unsafeSchemes.map { PackedScheme($0.scheme.utf8)! }
@@ -363,6 +377,14 @@ public enum URLPolicy {
   /// The unsafe scheme `text` names once cleaned (``cleanedScheme(of:)``), with what
   /// it would do, if it names one.
   public static func unsafeScheme(of text: String) -> (scheme: String, does: String)? {
+    // Cleaning keeps a leading letter first, lower-cased (it removes no letter, and
+    // decoding changes only what follows a `%`): a link starting with a letter that no
+    // unsafe scheme starts with (`https:`, `mailto:`, most links) names none.
+    if let first = text.utf8.first, first.isASCIILetter,
+      unsafeSchemeInitials & (1 << (first.asciiLowercased &- UInt8(ascii: "a"))) == 0
+    {
+      return nil
+    }
     // Text that starts with a scheme is its own cleaning (``cleanedScheme(of:)``): its
     // bytes are compared with the unsafe schemes' as they stand, without making its name,
     // since every link of every record comes here.
