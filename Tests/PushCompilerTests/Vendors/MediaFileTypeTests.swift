@@ -112,9 +112,43 @@ import Testing
     #expect(try fileType(from: payload, source: Klaviyo(), to: Klaviyo()) == "3gp")
   }
 
+  /// A Klaviyo `mp3` sound is read as audio and written back `mp3`: the shipped extension
+  /// attaches whatever file `rich-media-type` names, so nothing is dropped.
+  @Test func aKlaviyoSoundRoundTrips() throws {
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "body": {"_k": "k"}, "rich-media": "https://x/a.mp3", "rich-media-type": "mp3"}"#
+    var translator = Translator(from: Klaviyo(), to: IRFormat())
+    let ir = try #require(translator.translate(try JSONReader.parse(Array(payload.utf8))).output)
+    #expect(ir["media"]?.arrayValue?.first?["kind"] == "audio")
+    var roundTrip = Translator(from: Klaviyo(), to: Klaviyo())
+    let result = roundTrip.translate(try JSONReader.parse(Array(payload.utf8)))
+    let output = try #require(result.output)
+    #expect(output["rich-media"] == "https://x/a.mp3")
+    #expect(output["rich-media-type"] == "mp3")
+    #expect(!result.diagnostics.codes.contains("fit.dropped-media"))
+  }
+
+  /// Audio that names no file type is declared `mp3`, the kind's usual extension, and
+  /// noted as assumed; a sound of a type iOS does not attach (`aac`) is dropped.
+  @Test func klaviyoDeclaresAnUnnamedSoundMP3AndDropsOneIOSDoesNotAttach() throws {
+    let unnamed = try fromIR(
+      media: #"{"url": "https://c.x/sound/1", "kind": "audio"}"#, to: Klaviyo())
+    #expect(try #require(unnamed.output)["rich-media-type"] == "mp3")
+    #expect(
+      unnamed.diagnostics.map(\.message).contains(
+        "the audio 'https://c.x/sound/1' is declared 'mp3', assumed: neither its URL nor a type hint names its file type, so its kind was assumed as well; a file of another kind would not attach"
+      ))
+    let aac = try fromIR(media: #"{"url": "https://c.x/a.aac", "kind": "audio"}"#, to: Klaviyo())
+    #expect(try #require(aac.output)["rich-media"] == nil)
+    #expect(
+      aac.diagnostics.map(\.message).contains(
+        "audio 'https://c.x/a.aac' dropped: klaviyo's service extension names the file after the media type the payload gives, and iOS attaches no '.aac' file"
+      ))
+  }
+
   /// A `3gp` video named by its URL keeps its type where one is written: Klaviyo writes
   /// it, Braze (which takes no `3gp`) declares `mp4` and says so, CleverTap names its
-  /// kind; a `caf` sound is dropped by Klaviyo (no audio), and said so.
+  /// kind; a `caf` or `mp3` sound keeps its type in Klaviyo, whose extension attaches it.
   @Test func aVideoOrSoundOfATypeIOSAttachesIsNotTakenForAnImage() throws {
     let video = Self.iterable("https://c.x/clip.3gp")
     #expect(try fileType(from: video, source: Iterable(), to: Klaviyo()) == "3gp")
@@ -128,11 +162,13 @@ import Testing
     let cleverTap = try #require(
       translator.translate(try JSONReader.parse(Array(video.utf8))).output)
     #expect(cleverTap["ct_mediaType"] == "video")
-    let sound = Self.iterable("https://c.x/chime.caf")
-    #expect(try fileType(from: sound, source: Iterable(), to: Klaviyo()) == nil)
-    #expect(
-      try diagnostics(from: sound, source: Iterable(), to: Klaviyo()).map(\.message).contains(
-        "audio 'https://c.x/chime.caf' dropped: klaviyo cannot show audio media"))
+    for (file, type) in [("chime.caf", "caf"), ("a.mp3", "mp3")] {
+      let sound = Self.iterable("https://c.x/\(file)")
+      #expect(try fileType(from: sound, source: Iterable(), to: Klaviyo()) == .string(type))
+      #expect(
+        !(try diagnostics(from: sound, source: Iterable(), to: Klaviyo()).map(\.code.name)
+          .contains("fit.dropped-media")))
+    }
   }
 
   @Test func cleverTapKeepsAWebPImage() throws {

@@ -56,9 +56,11 @@ public struct Klaviyo: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     capabilities.iconsOnlyInDraftBuilds = true
     capabilities.maxLabelLength = 30
     capabilities.maxMedia = 1
-    capabilities.mediaKinds = [.image, .gif, .video]
-    // `KlaviyoExtension.handleRichMedia` appends `rich-media-type` to the file's name and
-    // attaches it with no options (no type hint).
+    // Audio too: Klaviyo's documents offer images, GIFs and videos, but
+    // `KlaviyoExtension.handleRichMedia` checks no kind, appends `rich-media-type` to the
+    // file's name and attaches it with no options (no type hint), so iOS attaches any
+    // file type it takes by name.
+    capabilities.mediaKinds = [.image, .gif, .video, .audio]
     capabilities.mediaFileNamedAfterType = true
     capabilities.registeredCategories = true
     capabilities.categoryActionTargets = true
