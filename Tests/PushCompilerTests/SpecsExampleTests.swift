@@ -2,7 +2,7 @@ import Foundation
 import PushCompiler
 import Testing
 
-/// The worked examples in `Specs/` are what `pushc` prints, run again on every test run:
+/// The worked examples in `Specs/` and the README are what `pushc` prints, run again on every test run:
 /// an example is never edited by hand, so one that drifts from the binary fails here.
 @Suite struct SpecsExampleTests {
   /// The text of `Specs/<name>`.
@@ -35,5 +35,20 @@ import Testing
     #expect(streams.error.replacingOccurrences(of: path, with: name) == shownError)
     let shownOutput = try Self.block(after: "and to standard output", in: text)
     #expect(String(decoding: streams.output, as: UTF8.self) == shownOutput)
+  }
+
+  /// The README's first example, upgrading a bundled Klaviyo predefined-category payload:
+  /// the diagnostics it shows are every line `pushc convert --from klaviyo --to klaviyo`
+  /// writes to standard error, the input's folder shown as `…`.
+  @Test func theReadmeShowsEveryDiagnosticOfItsFirstExample() throws {
+    let readme = try String(
+      contentsOf: GoldenFiles.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let input = GoldenFiles.root.appendingPathComponent(
+      "klaviyo/parse/predefined-accept-decline/input.json"
+    ).path
+    let (code, streams) = runPushc(["convert", "--from", "klaviyo", "--to", "klaviyo", input])
+    #expect(code == .success)
+    let shown = try Self.block(after: "diagnostics go to standard error:", in: readme)
+    #expect(streams.error.replacingOccurrences(of: input, with: "…/input.json") == shown)
   }
 }
