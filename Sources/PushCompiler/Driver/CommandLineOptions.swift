@@ -277,6 +277,9 @@ struct OptionSpec: Sendable {
   let valueName: String?
   /// Its line in the help, after its spellings.
   let help: String
+  /// Its line in the help of one command, where that command uses it otherwise than
+  /// `help` says for all of them together (`--fail-on` in `batch` fails a record).
+  let commandHelp: [CommandLineOptions.Command: String]
   /// The commands it applies to; given to another command (`formats` and `passes` take
   /// none but `--help` and `--version`), it is a usage error rather than ignored.
   let commands: Set<CommandLineOptions.Command>
@@ -292,13 +295,14 @@ struct OptionSpec: Sendable {
   init(
     long: String, short: String?, valueName: String?,
     commands: Set<CommandLineOptions.Command> = [.convert, .batch], repeatable: Bool = false,
-    help: String,
+    help: String, commandHelp: [CommandLineOptions.Command: String] = [:],
     apply: @escaping @Sendable (String, inout CommandLineOptions) throws(UsageError) -> Void
   ) {
     self.long = long
     self.short = short
     self.valueName = valueName
     self.help = help
+    self.commandHelp = commandHelp
     self.commands = commands
     self.repeatable = repeatable
     self.apply = apply
@@ -358,7 +362,15 @@ struct OptionSpec: Sendable {
       long: "--option", short: nil, valueName: "NAME[=VALUE]",
       commands: [.convert, .validate, .batch], repeatable: true,
       help:
-        "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm (validate takes that alone); one value per name"
+        "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm (validate takes that alone); one value per name",
+      commandHelp: [
+        .convert:
+          "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name",
+        .validate:
+          "fcm's inner=FORMAT when reading fcm, the format of its apns.payload; the only option taken here",
+        .batch:
+          "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name",
+      ]
     ) {
       $1.options.insert($0)
     },
@@ -377,7 +389,14 @@ struct OptionSpec: Sendable {
       long: "--fail-on", short: nil, valueName: "error|warning|lossy",
       commands: [.convert, .validate, .batch],
       help:
-        "on such a diagnostic exit 1, writing nothing (convert's errors: 65); batch: that record fails; default error"
+        "on such a diagnostic exit 1, writing nothing (convert's errors: 65); batch: that record fails; default error",
+      commandHelp: [
+        .convert:
+          "on such a diagnostic exit 1, writing nothing (an error diagnostic: 65); default error",
+        .validate: "on such a diagnostic exit 1; default error",
+        .batch:
+          "on such a diagnostic the record fails (exit 1), the others are written; default error",
+      ]
     ) {
       (value, options) throws(UsageError) in
       guard let level = CommandLineOptions.FailOn(rawValue: value) else {
@@ -467,12 +486,15 @@ struct OptionSpec: Sendable {
   /// The width of the help's column of command names, before what each does.
   private static let commandColumnWidth = 9
 
-  /// One line per option of `options`.
-  private static func optionLines(_ options: [OptionSpec]) -> [String] {
+  /// One line per option of `options`, each as `command` uses it when one is named.
+  private static func optionLines(
+    _ options: [OptionSpec], for command: CommandLineOptions.Command? = nil
+  ) -> [String] {
     options.map { spec in
       var flag = spec.short.map { "\($0), " } ?? "    "
       flag += spec.long + (spec.valueName.map { " \($0)" } ?? "")
-      return "  " + flag.paddedColumn(width: optionColumnWidth) + spec.help
+      let help = command.flatMap { spec.commandHelp[$0] } ?? spec.help
+      return "  " + flag.paddedColumn(width: optionColumnWidth) + help
     }
   }
 
@@ -578,7 +600,9 @@ struct OptionSpec: Sendable {
       ]
     default: break
     }
-    lines += ["", "options:"] + optionLines(all.filter { $0.commands.contains(command) })
+    lines +=
+      ["", "options:"]
+      + optionLines(all.filter { $0.commands.contains(command) }, for: command)
     lines += [""] + exitCodeLines(of: [command])
     return lines.joined(separator: "\n") + "\n"
   }

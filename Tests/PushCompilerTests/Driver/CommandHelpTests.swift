@@ -105,6 +105,23 @@ extension CommandHelpTests {
     #expect(Self.listedExitCodes(help) == ExitCode.allCases.map(\.rawValue), "\(help)")
     #expect(help.contains("1 validation failed or --fail-on tripped"), "\(help)")
   }
+
+  /// A command's help describes its options as that command uses them: no option line
+  /// speaks of another command (`batch --help` does not say that `--fail-on` writes
+  /// nothing and exits 65 as `convert` does, nor `validate --help` how `batch` fails a
+  /// record).
+  @Test(arguments: ["convert", "validate", "detect", "batch"])
+  func helpOfACommandDescribesItsOptionsForIt(_ command: String) {
+    let help = runPushc([command, "--help"]).1.outputText
+    let optionLines = help.split(separator: "\n").filter {
+      $0.hasPrefix("  ") && $0.drop { $0 == " " }.hasPrefix("-")
+    }
+    for other in ["convert", "validate", "detect", "batch"] where other != command {
+      for line in optionLines {
+        #expect(!line.contains(other), "\(command) --help: \(line)")
+      }
+    }
+  }
 }
 
 extension CommandHelpTests {
