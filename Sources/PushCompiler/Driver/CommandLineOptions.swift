@@ -320,6 +320,10 @@ struct OptionSpec: Sendable {
     return UsageError("\(writtenAs) '\(name)' is given twice \(values); give it once")
   }
 
+  /// `--option`'s line in the help of the commands that write a target format.
+  private static let emitterOptionHelp =
+    "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name"
+
   /// Every option `pushc` takes, in the order the help lists them.
   static let all: [OptionSpec] = [
     OptionSpec(
@@ -364,12 +368,10 @@ struct OptionSpec: Sendable {
       help:
         "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm (validate takes that alone); one value per name",
       commandHelp: [
-        .convert:
-          "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name",
+        .convert: emitterOptionHelp,
         .validate:
           "fcm's inner=FORMAT when reading fcm, the format of its apns.payload; the only option taken here",
-        .batch:
-          "an emitter option of the target format (see 'pushc formats'), or fcm's inner=FORMAT when reading fcm; one value per name",
+        .batch: emitterOptionHelp,
       ]
     ) {
       $1.options.insert($0)
