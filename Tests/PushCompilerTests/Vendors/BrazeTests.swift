@@ -131,6 +131,7 @@ extension BrazeTests {
     #expect(
       filled.diagnostics.contains {
         $0.code == .defaultValue && $0.location == .ir("/content/body")
+          && $0.message.hasPrefix("'messages.apple_push.alert.body' (")
       })
 
     let silent = try translate(#"{"aps": {"content-available": 1}, "k": "v"}"#, from: APNs())
@@ -254,5 +255,32 @@ extension BrazeTests {
           $0.code == .conflictingValues && $0.location == .input(JSONPointer(pointer))
         })
     }
+  }
+}
+
+extension BrazeTests {
+  /// An alert that is the body alone is written as a string, so there is no
+  /// `alert.body`: a body taken from the defaults file, or set with `--set`, is named as
+  /// `alert`, where the request holds it.
+  @Test func aBodyWrittenAsTheWholeAlertIsNamedAsTheAlert() throws {
+    var defaulted = Translator(from: APNs(), to: Braze())
+    defaulted.defaults = ["body": "Open the app for details"]
+    let filled = defaulted.translate(try JSONReader.parse(Array(#"{"aps": {"badge": 3}}"#.utf8)))
+    #expect(applePush(filled)?["alert"] == "Open the app for details")
+    let note = try #require(filled.diagnostics.first { $0.code == .defaultValue })
+    #expect(
+      note.message
+        == "'messages.apple_push.alert' (the alert text Braze's REST API requires unless content-available is set) taken from the defaults file: 'Open the app for details'"
+    )
+    #expect(note.location == .ir("/content/body"))
+
+    var set = Translator(from: APNs(), to: Braze())
+    set.settings = ["body": "New"]
+    let replaced = set.translate(try JSONReader.parse(Array(#"{"aps": {"alert": "Old"}}"#.utf8)))
+    #expect(applePush(replaced)?["alert"] == "New")
+    #expect(
+      replaced.diagnostics.contains {
+        $0.code == .replacedValue && $0.message.hasPrefix("'messages.apple_push.alert' (")
+      })
   }
 }

@@ -101,13 +101,19 @@ struct BrazeEmitter: PayloadEmitter {
     // APNs's `alert.action-loc-key` is the request's `alert.action_loc_key`.
     let actionLocKey = notification.extras[APSCodec.extrasKey]?["alert"]?["action-loc-key"]
     let writesActionLocKey = actionLocKey?.stringValue != nil && keptAlert?[Key.actionLocKey] == nil
+    let content = notification.content
+    // What `alert` writes besides the body decides, before the body is looked for,
+    // whether the alert is the body itself (a string); a kept `body` gives way to it.
+    let bodyIsAlertAlone =
+      content.title == nil && content.titleLocalization == nil
+      && content.bodyLocalization == nil && !writesActionLocKey
+      && (keptAlert?.keys.allSatisfy { $0 == "body" } ?? true)
     if let alert = alert(
-      body: alertBody(context: &context), actionLocKey: writesActionLocKey ? actionLocKey : nil,
-      kept: keptAlert, context: &context)
+      body: alertBody(isAlertAlone: bodyIsAlertAlone, context: &context),
+      actionLocKey: writesActionLocKey ? actionLocKey : nil, kept: keptAlert, context: &context)
     {
       push.append(Key.alert, alert)
     }
-    let content = notification.content
     if let badge = content.badge { push.append(Key.badge, .number(badge)) }
     if let sound = content.sound { push.append(Key.sound, .string(sound.name)) }
     if notification.delivery.contentAvailable { push.append(Key.contentAvailable, true) }
@@ -184,11 +190,16 @@ struct BrazeEmitter: PayloadEmitter {
   /// The alert's text: the IR's body, or the one `--set` or `--defaults` gives. The REST
   /// API refuses a push whose alert has no body unless content-available is set, so
   /// without one that is an `emit.missing-field` error; a silent push is given none.
-  private func alertBody(context: inout EmitContext) -> String? {
+  /// Where the body is all the alert holds (`isAlertAlone`), the alert is written as that
+  /// string, so a note on where the body came from names `alert`, which holds it.
+  private func alertBody(isAlertAlone: Bool, context: inout EmitContext) -> String? {
     let body = notification.content.body
     var field = Self.bodyField
     field.isRequired = !notification.delivery.contentAvailable
+    let given = context.settings[field.name] ?? context.defaults[field.name]
     guard field.isRequired || context.settings[field.name] != nil else { return body }
+    // A body missing is still named as the member the request lacks.
+    if isAlertAlone, body != nil || given != nil { field.output = Self.alertAsBodyOutput }
     return context.value(of: field, current: body.map { .string($0) })?.stringValue
   }
 
@@ -220,7 +231,7 @@ struct BrazeEmitter: PayloadEmitter {
       if let given = context.givenBody {
         context.givenBody = GivenBody(
           name: given.name, text: given.text, source: given.source,
-          output: "/messages/apple_push/alert")
+          output: Self.alertAsBodyOutput)
       }
       return alert["body"]
     }
@@ -327,6 +338,9 @@ struct BrazeEmitter: PayloadEmitter {
     names: ["body"], output: "/messages/apple_push/alert/body", irPath: "/content/body",
     meaning: "the alert text Braze's REST API requires unless content-available is set",
     namesSomething: false)
+
+  /// Where the request holds the body when the alert is the body alone, a string.
+  static let alertAsBodyOutput: JSONPointer = "/messages/apple_push/alert"
 
   /// The file types Braze takes (`asset_file_type`), in the order its documentation
   /// lists them.
