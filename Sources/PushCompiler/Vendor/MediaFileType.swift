@@ -104,12 +104,18 @@ extension EmitContext {
 }
 
 extension MediaItem {
-  /// Whether nothing names the item's file type: no type hint, and no media file
-  /// extension where its URL may name one (`String.fileExtensionsNamedInURL`). Its kind
-  /// was then assumed as well (read as an image, unless the input said otherwise), and
-  /// so is the type a target declares for it (``fileExtension``, the kind's usual one).
+  /// Whether nothing names the item's file type: no type hint that names one (a MIME
+  /// type whose subtype is no file extension, `video/quicktime`, or a kind word, `image`,
+  /// names none), and no media file extension where its URL may name one
+  /// (`String.fileExtensionsNamedInURL`). The type a target declares for it is then
+  /// assumed (``fileExtension``, the kind's usual one). Whether its kind was assumed
+  /// too (read as an image) or stated (an IR document's `kind`), the IR does not say.
   var namesNoFileType: Bool {
-    guard typeHint == nil else { return false }
+    if let hint = typeHint,
+      MediaKind(fileExtension: MediaKind.extensionPart(ofTypeHint: hint)) != nil
+    {
+      return false
+    }
     // The path's extension, which most media URLs give, decides at once: the URL is
     // taken apart into its query's parameters only without one (every emitter writing a
     // type asks, for every record with media).
@@ -119,20 +125,21 @@ extension MediaItem {
 }
 
 extension EmitContext {
-  /// Notes that media item `index` is declared as the file type `declared` by assumption,
-  /// when nothing names its type (`MediaItem.namesNoFileType`): the phone saves the
-  /// download under that type, and a file of another kind (a video read as an image)
-  /// would not attach. Where the target declares a kind rather than a file type
-  /// (`declaresKind`: CleverTap's `ct_mediaType`, whose extension saves an `image` as
-  /// `.jpg`), `declared` is that kind, and the kind is all that was assumed.
+  /// Notes that media item `index` is declared `declared` when nothing names its file
+  /// type (`MediaItem.namesNoFileType`): the phone saves the download as its kind's usual
+  /// type, and a file of another kind (a video read as an image) would not attach. Where
+  /// the target declares a kind rather than a file type (`declaresKind`: CleverTap's
+  /// `ct_mediaType`, whose extension saves an `image` as `.jpg`), `declared` is that
+  /// kind, and a type hint (a kind word, a MIME type) named it: then nothing is noted.
+  /// The kind itself may have been assumed (read as an image) or stated (an IR
+  /// document's `kind`): the IR does not say which, so the note claims neither.
   mutating func reportAssumedFileType(
     of item: MediaItem, at index: Int, declared: String, declaresKind: Bool = false
   ) {
-    guard item.namesNoFileType else { return }
-    let assumed = declaresKind ? "its kind was assumed" : "its kind was assumed as well"
+    guard item.namesNoFileType, !declaresKind || item.typeHint == nil else { return }
     report(
       .derivedValue,
-      "the \(item.kind.rawValue) '\(item.url)' is declared '\(declared)', assumed: neither its URL nor a type hint names its file type, so \(assumed); a file of another kind would not attach",
+      "the \(item.kind.rawValue) '\(item.url)' is declared '\(declared)': neither its URL nor a type hint names its file extension, so its kind's usual one was assumed; a file of another kind would not attach",
       at: JSONPointer("/media").appending(index),
       notes: ["give the URL its file extension, or the media item a type hint"])
   }

@@ -256,12 +256,19 @@ import Testing
 
   /// A MIME type is read as the payload meant it (`image/png` as `png`), but the shipped
   /// extension saves the download under its path + `.image/png`, in a folder that does
-  /// not exist, and shows no media: a warning says so.
-  @Test(arguments: [
-    ("image/png", "png", "'png'"), ("video/quicktime", "mp4", "video media"),
-  ])
+  /// not exist, and shows no media: a warning says so. One whose subtype is no file
+  /// extension (`video/quicktime`) names only the kind, so the type written is the
+  /// kind's usual one, assumed, and noted as a type nothing names is.
+  @Test(
+    arguments: [
+      ("image/png", "png", "'png'", nil),
+      (
+        "video/quicktime", "mp4", "video media",
+        "the video 'https://c.x/a' is declared 'mp4': neither its URL nor a type hint names its file extension, so its kind's usual one was assumed; a file of another kind would not attach"
+      ),
+    ] as [(String, String, String, String?)])
   func aMIMETypeIsReadAsMeantAndSaidToShowNoMedia(
-    _ type: String, _ written: String, _ readAs: String
+    _ type: String, _ written: String, _ readAs: String, _ assumed: String?
   ) throws {
     let result = try convert(
       #"{"aps":{"alert":"hi","mutable-content":1},"body":{"_k":"k"},"rich-media":"https://c.x/a","rich-media-type":"\#(type)"}"#
@@ -274,6 +281,11 @@ import Testing
       warnings.map(\.message) == [
         "'rich-media-type' \"\(type)\" is a MIME type: the shipped SDK saves the media under its path + '.\(type)', in a folder that does not exist, and shows no media; read as \(readAs)"
       ])
+    let notes = result.diagnostics.filter {
+      $0.code == .derivedValue && $0.message.contains("assumed")
+    }
+    #expect(notes.map(\.message) == (assumed.map { [$0] } ?? []))
+    #expect(notes.allSatisfy { $0.location == .input("/rich-media") })
   }
 
   @Test(arguments: [

@@ -129,14 +129,15 @@ import Testing
   }
 
   /// Audio that names no file type is declared `mp3`, the kind's usual extension, and
-  /// noted as assumed; a sound of a type iOS does not attach (`aac`) is dropped.
+  /// noted as assumed; the note does not call the kind assumed, which the IR stated. A
+  /// sound of a type iOS does not attach (`aac`) is dropped.
   @Test func klaviyoDeclaresAnUnnamedSoundMP3AndDropsOneIOSDoesNotAttach() throws {
     let unnamed = try fromIR(
       media: #"{"url": "https://c.x/sound/1", "kind": "audio"}"#, to: Klaviyo())
     #expect(try #require(unnamed.output)["rich-media-type"] == "mp3")
     #expect(
       unnamed.diagnostics.map(\.message).contains(
-        "the audio 'https://c.x/sound/1' is declared 'mp3', assumed: neither its URL nor a type hint names its file type, so its kind was assumed as well; a file of another kind would not attach"
+        "the audio 'https://c.x/sound/1' is declared 'mp3': neither its URL nor a type hint names its file extension, so its kind's usual one was assumed; a file of another kind would not attach"
       ))
     let aac = try fromIR(media: #"{"url": "https://c.x/a.aac", "kind": "audio"}"#, to: Klaviyo())
     #expect(try #require(aac.output)["rich-media"] == nil)
@@ -204,7 +205,7 @@ import Testing
         .filter { $0.code == .derivedValue && $0.message.contains("assumed") }
       #expect(
         notes.map(\.message) == [
-          "the image 'https://cdn.example.com/media/12345' is declared 'jpg', assumed: neither its URL nor a type hint names its file type, so its kind was assumed as well; a file of another kind would not attach"
+          "the image 'https://cdn.example.com/media/12345' is declared 'jpg': neither its URL nor a type hint names its file extension, so its kind's usual one was assumed; a file of another kind would not attach"
         ], "\(target.id)")
       #expect(notes.map(\.location) == [.input("/itbl/attachment-url")], "\(target.id)")
       #expect(notes.allSatisfy { $0.severity == .note && !$0.code.isLossy }, "\(target.id)")
@@ -224,7 +225,7 @@ import Testing
     }
     #expect(
       notes.map(\.message) == [
-        "the image 'https://cdn.example.com/media/12345' is declared 'image', assumed: neither its URL nor a type hint names its file type, so its kind was assumed; a file of another kind would not attach"
+        "the image 'https://cdn.example.com/media/12345' is declared 'image': neither its URL nor a type hint names its file extension, so its kind's usual one was assumed; a file of another kind would not attach"
       ])
     #expect(notes.map(\.location) == [.input("/itbl/attachment-url")])
     #expect(notes.allSatisfy { $0.severity == .note && !$0.code.isLossy })
@@ -251,7 +252,7 @@ import Testing
     ),
     (
       CleverTap(),
-      #"{"aps": {"alert": "x", "mutable-content": 1}, "W$id": "1", "ct_mediaType": "video", "ct_mediaUrl": "https://a.example/clip"}"#
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "W$id": "1", "ct_mediaType": "video", "ct_mediaUrl": "https://a.example/clip.mov"}"#
     ),
   ])
   func aNamedTypeIsNotNoted(_ source: any VendorFormat, _ payload: String) throws {
@@ -261,5 +262,28 @@ import Testing
           $0.message.contains("assumed")
         }, "\(source.id) to \(target.id)")
     }
+  }
+}
+
+extension MediaFileTypeTests {
+  /// A kind word (CleverTap's `ct_mediaType` `video`) names the kind, not the file: with
+  /// a URL naming no extension the type declared (`mp4`) is assumed, and noted; CleverTap,
+  /// which declares the kind itself, writes what the word named, and notes nothing.
+  @Test func aKindWordWithAURLNamingNoTypeIsNotedWhereAFileTypeIsDeclared() throws {
+    let payload =
+      #"{"aps": {"alert": "x", "mutable-content": 1}, "W$id": "1", "ct_mediaType": "video", "ct_mediaUrl": "https://a.example/clip"}"#
+    for target in Self.targets {
+      #expect(try fileType(from: payload, source: CleverTap(), to: target) == "mp4")
+      #expect(
+        try diagnostics(from: payload, source: CleverTap(), to: target).filter {
+          $0.code == .derivedValue && $0.message.contains("assumed")
+        }.map(\.message) == [
+          "the video 'https://a.example/clip' is declared 'mp4': neither its URL nor a type hint names its file extension, so its kind's usual one was assumed; a file of another kind would not attach"
+        ], "\(target.id)")
+    }
+    #expect(
+      try !diagnostics(from: payload, source: CleverTap(), to: CleverTap()).contains {
+        $0.message.contains("assumed")
+      })
   }
 }
