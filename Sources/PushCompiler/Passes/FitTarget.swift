@@ -3,7 +3,8 @@ import PushIR
 /// Lowers the IR to what the target can express (its ``Capabilities``).
 ///
 /// Changes: an action the target lacks becomes the nearest one it has (a dial becomes a
-/// `tel:` link, a dismiss or custom action opens the app) or is dropped, and so is a tap
+/// `tel:` link, a dismiss or custom action opens the app, and so does a custom action
+/// named like an action type the target's SDK runs itself) or is dropped, and so is a tap
 /// link the target's SDK cannot parse (the tap then opens the app); a number is dialled
 /// without its spaces and invisible format characters where the target's SDK dials
 /// through a `tel:` link of it, and dropped when that leaves no link; a
@@ -219,9 +220,14 @@ private struct Fitter {
     }
     if lowering == .drop {
       notification.defaultAction = nil
+      let ownType = ownActionType(of: action)
       report(
         .droppedAction,
-        "\(targetID) has no way to \(action.phrase) on tap; the tap opens the app", at: path)
+        "\(targetID) has no way to \(action.phrase) on tap"
+          + (ownType.map {
+            ": '\($0)' names an action \(targetID)'s SDK runs itself, not the app's handler"
+          } ?? "")
+          + "; the tap opens the app", at: path)
       return
     }
     let (new, why) = change(action, by: lowering)
@@ -642,7 +648,7 @@ private struct Fitter {
     -> Lowering
   {
     guard let kind = Capabilities.ActionKind(action) else { return .keep }
-    if allowed.contains(kind) {
+    if allowed.contains(kind), !isWrittenAsOwnAction(action) {
       switch action {
       case .openURL(let url, let destination):
         let link = linkLowering(url, opening: destination)
@@ -671,6 +677,22 @@ private struct Fitter {
     case .openURL, .dismiss, .botFlow, .inboxMessage, .custom:
       return allowed.contains(.openApp) ? .lower : .drop
     }
+  }
+
+  /// Whether `action` is a custom action named like an action type the target's SDK runs
+  /// itself (``Capabilities/ownActionTypes``): written, it would do that instead of
+  /// reaching the app's handler.
+  private func isWrittenAsOwnAction(_ action: NotificationAction) -> Bool {
+    ownActionType(of: action) != nil
+  }
+
+  /// The name of `action` when it is a custom action named like an action type the
+  /// target's SDK runs itself.
+  private func ownActionType(of action: NotificationAction) -> String? {
+    guard case .custom(let name, _) = action, target.ownActionTypes.contains(name) else {
+      return nil
+    }
+    return name
   }
 
   /// Where a link to `url` opening at `destination` opens on the target (`opens`), and
@@ -731,6 +753,13 @@ private struct Fitter {
       )
     case .dismiss:
       return (.openApp, .text("now opens the app: it dismissed the notification"))
+    case .custom(let name, _) where isWrittenAsOwnAction(action):
+      return (
+        .openApp,
+        .text(
+          "opens the app instead of: \(action.phrase); \(targetID)'s SDK runs '\(name)' as its own action, not the app's handler"
+        )
+      )
     default:
       return (.openApp, .opensAppInsteadOf(action))
     }

@@ -108,6 +108,14 @@ public struct Capabilities: Sendable {
     get { storage.values.dialsThroughTelLink }
     set { change { $0.dialsThroughTelLink = newValue } }
   }
+  /// Action types the vendor's SDK runs as its own (Acoustic's `url`, Iterable's
+  /// `openUrl`): a custom action of one of these names would be written as that action
+  /// rather than handed to the app's handler, so fit-target lowers it as an action the
+  /// target cannot express.
+  public var ownActionTypes: Set<String> {
+    get { storage.values.ownActionTypes }
+    set { change { $0.ownActionTypes = newValue } }
+  }
   /// Whether the target writes each button's id as the identifier iOS hands back for a
   /// tap on it (`UNNotificationResponse.actionIdentifier`), by which the vendor's SDK
   /// finds the button (Klaviyo, Iterable: the first one with that id) or tells the app
@@ -321,6 +329,7 @@ public struct Capabilities: Sendable {
       var browserSchemes: Set<String>? = nil
       var linksMustParse: Bool = false
       var dialsThroughTelLink: Bool = false
+      var ownActionTypes: Set<String> = []
       var buttonIDsIdentifyTaps: Bool = false
       var linkButtonsNeedForeground: Bool = false
       var buttonsTakeDefaultAction: Bool = false

@@ -29,6 +29,12 @@ public struct Acoustic: ParsedFormat, EmittedFormat {
     capabilities.maxButtons = 4
     capabilities.buttonActions = [.openApp, .openURL, .dial, .inboxMessage, .custom]
     capabilities.defaultActions = capabilities.buttonActions
+    // Types the SDK or its plugins run; `MCEActionRegistry` hands only the others to the
+    // handler the app registers for them.
+    capabilities.ownActionTypes = [
+      AcousticAction.Kind.url, AcousticAction.Kind.webView, AcousticAction.Kind.dial,
+      AcousticAction.Kind.openApp, AcousticAction.Kind.inboxMessage,
+    ]
     capabilities.urlDestinations = [.app, .browser, .webView]
     capabilities.linkDestinationFromScheme = true
     capabilities.dialsThroughTelLink = true

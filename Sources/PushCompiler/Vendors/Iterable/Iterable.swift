@@ -30,6 +30,9 @@ public struct Iterable: ParsedFormat, EmittedFormat, DeclaresTargetFields {
     capabilities.buttonActions = [.openApp, .openURL, .dismiss, .custom]
     // A tap always opens the app; `defaultAction` only adds a link or a custom action.
     capabilities.defaultActions = [.openURL, .custom]
+    // `ActionRunner` opens an `openUrl` action's data as a link; every other type goes to
+    // the app's custom action handler.
+    capabilities.ownActionTypes = [IterableAction.openURL]
     capabilities.urlDestinations = [.app]
     capabilities.buttonOptions = [.foreground, .destructive, .authenticationRequired]
     // A button's link goes to `UIApplication.open`, which opens nothing in the background.

@@ -237,6 +237,14 @@ struct IterableEmitter: PayloadEmitter {
     var elements: [JSONValue] = []
     for (index, target) in targets.enumerated() {
       let path = JSONPointer("/category/actionTargets").appending(index)
+      // Written, a custom action of the SDK's own type would open its data as a link.
+      if case .custom(IterableAction.openURL, _) = target.action {
+        context.report(
+          .droppedAction,
+          "iterable cannot say what category action '\(target.actionID)' does (\(target.action.phrase)): its SDK runs '\(IterableAction.openURL)' as its own action, not the app's handler; the app's own handler decides",
+          at: path)
+        continue
+      }
       guard
         let action = IterableAction.object(
           for: target.action, of: "category action '\(target.actionID)'", at: path,
