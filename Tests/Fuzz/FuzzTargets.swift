@@ -183,15 +183,26 @@ enum FuzzChecks {
           compact == JSONWriter(style: .compact).bytes(output), "\(name) compact output differs")
       }
       // Read back as its writer would: with the options the target reads with (fcm's
-      // inner=, which settles a payload inside that two formats claim alike).
+      // inner=, which settles a payload inside that two formats claim alike), and the one
+      // the writer names when it warns that the payload inside needs it.
       var context = ParseContext()
       context.options = translator.options.filter(target.readsOption)
+      context.options.formUnion(readBackOptions(named: result.diagnostics))
       do throws(TranslationError) {
         _ = try target.parse(output, context: &context)
       } catch {
         fail("\(target.id) cannot read what \(name) wrote: \(error.diagnostic?.message ?? "")")
       }
     }
+  }
+
+  /// The options an `emit.unsettled-inner-format` warning's note names for reading the
+  /// output back as it was written.
+  static func readBackOptions(named diagnostics: Diagnostics) -> Set<String> {
+    let prefix = FCM.readBackNote
+    return Set(
+      diagnostics.all.filter { $0.code == .unsettledInnerFormat }.flatMap(\.notes)
+        .filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
   }
 
   /// Every diagnostic located in the input is located as ``locates(_:in:)`` allows; every

@@ -293,6 +293,14 @@ extension DiagnosticCode {
     "emit.off-spec-field", .warning,
     "a field is written as the vendor's SDK takes it, not as its specification requires; validate refuses the output"
   )
+  /// (FCM) The APNs payload written as one format carries evidence of another as strong
+  /// (the app's key `W$source`, CleverTap's marker, beside Klaviyo's `body._k`), or only
+  /// another's, so reading the message back detects another format or none: it reads as
+  /// written only with `--option inner=FORMAT`. Not lossy: the output holds what was meant.
+  public static let unsettledInnerFormat = DiagnosticCode(
+    "emit.unsettled-inner-format", .warning,
+    "the APNs payload of an fcm message also looks like another format's; reading it back needs --option inner=FORMAT"
+  )
   /// A value given with --set or --defaults that the target field's type cannot hold.
   public static let invalidFieldValue = DiagnosticCode(
     "emit.invalid-field-value", .error,
@@ -432,7 +440,7 @@ extension DiagnosticCode {
       invalidFieldValue, missingField, missingMarker, movedField, needsAppSetting, needsPlugin,
       noFallbackCategory, offSpecField, overBudget,
       refusedSetting, registeredCategory, reorderedButtonsOnEmit, replacedCategory, replacedValue,
-      untrackedOpens,
+      unsettledInnerFormat, untrackedOpens,
       unwritable,
       validationButtonBeyondLimit, validationButtonCount, validationHiddenButtons,
       validationInvalidURL, validationLongLabel, validationMissingField,

@@ -345,6 +345,53 @@ extension FCMTests {
     #expect(error.notes.contains { $0.contains("--option inner=") }, "\(error.notes)")
   }
 
+  /// The app's data written inside can be another format's evidence: a key `W$…` is
+  /// CleverTap's marker. Beside Klaviyo's `body._k` the message then reads back as
+  /// neither; inside plain APNs it reads back as CleverTap. Writing says so, with the
+  /// option that reads it as written, and that option does.
+  @Test(arguments: [
+    (
+      #""extras": {"fcm": {"@inner": "klaviyo"}}, "#, "klaviyo",
+      "looks like klaviyo ('/message/apns/payload/body/_k') and clevertap ('/message/data/W$source') alike"
+    ),
+    ("", "apns", "looks like clevertap ('/message/data/W$source')"),
+  ])
+  func aPayloadInsideThatReadsBackAsAnotherFormatIsWarned(
+    _ extras: String, _ inner: String, _ looks: String
+  ) throws {
+    let ir = try json(
+      #"{"irVersion": 1, "content": {"body": "hi"}, \#(extras)"customData": {"W$source": "restock"}}"#
+    )
+    let written = translate(ir, from: IRFormat(), to: FCM(), settings: ["token": "t"])
+    let output = try #require(written.output, "\(written.diagnostics)")
+    let warning = try #require(written.diagnostics.first { $0.code == .unsettledInnerFormat })
+    #expect(warning.severity == .warning && !warning.code.isLossy)
+    #expect(warning.location == .output("/message/apns/payload"))
+    #expect(
+      warning.message
+        == "the APNs payload written as \(inner) \(looks): fcm reads this message as \(inner) only when --option inner=\(inner) names it"
+    )
+    #expect(warning.notes == ["read it back with --option inner=\(inner)"])
+    let settled = translate(output, from: FCM(), to: IRFormat(), options: ["inner=\(inner)"])
+    #expect(
+      settled.output?["extras"]?["fcm"]?["@inner"] == .string(inner), "\(settled.diagnostics)")
+    #expect(settled.output?["customData"]?["W$source"] == "restock")
+    let unsettled = translate(output, from: FCM(), to: IRFormat())
+    #expect(unsettled.output?["extras"]?["fcm"]?["@inner"] != .string(inner))
+  }
+
+  /// Data that is no format's evidence leaves the format inside settled: no warning.
+  @Test func aPayloadInsideThatReadsBackAsWrittenIsNotWarned() throws {
+    for extras in [#""extras": {"fcm": {"@inner": "klaviyo"}}, "#, ""] {
+      let ir = try json(
+        #"{"irVersion": 1, "content": {"body": "hi"}, \#(extras)"customData": {"source": "restock"}}"#
+      )
+      let written = translate(ir, from: IRFormat(), to: FCM(), settings: ["token": "t"])
+      #expect(written.output != nil)
+      #expect(!written.diagnostics.contains { $0.code == .unsettledInnerFormat })
+    }
+  }
+
   /// `--option inner=FORMAT` naming one of the candidates reads the payload inside with it.
   @Test func theInnerOptionSettlesAnAmbiguousInnerPayload() throws {
     let result = translate(

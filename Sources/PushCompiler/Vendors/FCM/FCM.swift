@@ -17,6 +17,9 @@ public struct FCM: ParsedFormat, DeclaresTargetFields {
 
   /// The option naming the format of `apns.payload` (`inner=klaviyo`).
   static let innerOption = "inner"
+  /// The start of the note of `emit.unsettled-inner-format` that names the option reading
+  /// the message as it was written (`read it back with --option inner=klaviyo`).
+  public static let readBackNote = "read it back with --option "
 
   public var emitOptions: [(name: String, summary: String)] {
     [

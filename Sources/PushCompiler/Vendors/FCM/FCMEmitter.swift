@@ -34,6 +34,8 @@ struct FCMEmitter {
     let innerCarriesMedia = innerCarriesMedia(options: innerOptions)
     var payload = try innerPayload(
       at: payloadPointer, options: innerOptions, withMedia: innerCarriesMedia, context: &context)
+    // What the phone receives: the payload with the members `data` takes (read back so).
+    let phonePayload = payload
 
     var keptNotification = kept.removeValue(forKey: Key.notification)?.objectValue ?? JSONObject()
     // A kept title or body is the alert's where the alert has none (fcm's reading).
@@ -70,6 +72,8 @@ struct FCMEmitter {
       keptNotification, first: [Key.title, Key.body, Key.image])
     if !notificationObject.isEmpty { message.append(Key.notification, .object(notificationObject)) }
     let data = moveData(from: &payload, fromData: Set(Self.strings(kept[Key.dataHint])))
+    reportUnsettledInnerFormat(
+      of: phonePayload, at: payloadPointer, dataAt: base + "/data", data: data, context: &context)
     if !data.isEmpty { message.append(Key.data, .object(data)) }
 
     var apns = JSONObject()
@@ -165,6 +169,43 @@ struct FCMEmitter {
     } else {
       options[Key.image] = .string(item.url)
     }
+  }
+
+  /// Warns when reading the message back would not settle on the format that wrote
+  /// `apns.payload`: fcm's reading detects the format inside (``FCMParser``), and what the
+  /// payload carries may be evidence of another format too (the app's key `W$source` is
+  /// CleverTap's marker), as strong as the inner format's, or instead of it. The note
+  /// names the option that reads it as written.
+  private func reportUnsettledInnerFormat(
+    of payload: JSONObject, at pointer: JSONPointer, dataAt dataPointer: JSONPointer,
+    data: JSONObject, context: inout EmitContext
+  ) {
+    // A key is listed where the output holds it: in `data` when it moved there.
+    func keyList(_ evidence: Evidence) -> String {
+      evidence.keys.map { key in
+        let moved = key.tokens.first.map { data[$0] != nil } ?? false
+        return "'\((moved ? dataPointer : pointer) + key)'"
+      }.joined(separator: ", ")
+    }
+    let readsAsAPNs = inner.id == APNs().id
+    let looks: String
+    switch Detector.detect(.object(payload), among: FCM.innerFormats) {
+    case .detected(let format, _) where format.id == inner.id: return
+    case .unknown where readsAsAPNs, .notAnObject where readsAsAPNs: return
+    case .detected(let format, let evidence):
+      looks = "looks like \(format.id) (\(keyList(evidence)))"
+    case .ambiguous(let candidates):
+      looks =
+        "looks like "
+        + candidates.map { "\($0.format.id) (\(keyList($0.evidence)))" }
+        .joined(separator: " and ") + " alike"
+    case .unknown, .notAnObject:
+      looks = "holds no key that marks it as \(inner.id)'s"
+    }
+    context.report(
+      .unsettledInnerFormat,
+      "the APNs payload written as \(inner.id) \(looks): fcm reads this message as \(inner.id) only when --option \(FCM.innerOption)=\(inner.id) names it",
+      atOutput: pointer, notes: ["\(FCM.readBackNote)\(FCM.innerOption)=\(inner.id)"])
   }
 
   /// The emitter options meant for the inner format: the user's, and the device form of a
