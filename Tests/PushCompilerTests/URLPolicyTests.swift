@@ -201,14 +201,6 @@ import Testing
     #expect(delimiters.high == URLCharacters.delimitersHigh)
   }
 
-  /// The constant bit set of the unsafe schemes' first letters is the set of the letters
-  /// their names start with.
-  @Test func unsafeSchemeInitialsAreTheSchemesFirstLetters() {
-    #expect(
-      URLPolicy.initials(of: URLPolicy.unsafeSchemes.map(\.scheme))
-        == URLPolicy.unsafeSchemeInitials)
-  }
-
   /// A link starting with a letter no unsafe scheme starts with names none; one starting
   /// with such a letter is still read whole, cleaned as it needs.
   @Test(

@@ -220,7 +220,7 @@ private struct Fitter {
     }
     if lowering == .drop {
       notification.defaultAction = nil
-      let ownType = ownActionType(of: action)
+      let ownType = target.ownActionType(of: action)
       report(
         .droppedAction,
         "\(targetID) has no way to \(action.phrase) on tap"
@@ -648,7 +648,7 @@ private struct Fitter {
     -> Lowering
   {
     guard let kind = Capabilities.ActionKind(action) else { return .keep }
-    if allowed.contains(kind), !isWrittenAsOwnAction(action) {
+    if allowed.contains(kind), target.ownActionType(of: action) == nil {
       switch action {
       case .openURL(let url, let destination):
         let link = linkLowering(url, opening: destination)
@@ -677,22 +677,6 @@ private struct Fitter {
     case .openURL, .dismiss, .botFlow, .inboxMessage, .custom:
       return allowed.contains(.openApp) ? .lower : .drop
     }
-  }
-
-  /// Whether `action` is a custom action named like an action type the target's SDK runs
-  /// itself (``Capabilities/ownActionTypes``): written, it would do that instead of
-  /// reaching the app's handler.
-  private func isWrittenAsOwnAction(_ action: NotificationAction) -> Bool {
-    ownActionType(of: action) != nil
-  }
-
-  /// The name of `action` when it is a custom action named like an action type the
-  /// target's SDK runs itself.
-  private func ownActionType(of action: NotificationAction) -> String? {
-    guard case .custom(let name, _) = action, target.ownActionTypes.contains(name) else {
-      return nil
-    }
-    return name
   }
 
   /// Where a link to `url` opening at `destination` opens on the target (`opens`), and
@@ -753,7 +737,7 @@ private struct Fitter {
       )
     case .dismiss:
       return (.openApp, .text("now opens the app: it dismissed the notification"))
-    case .custom(let name, _) where isWrittenAsOwnAction(action):
+    case .custom(let name, _) where target.ownActionType(of: action) != nil:
       return (
         .openApp,
         .text(

@@ -116,6 +116,14 @@ public struct Capabilities: Sendable {
     get { storage.values.ownActionTypes }
     set { change { $0.ownActionTypes = newValue } }
   }
+
+  /// The name of `action` when it is a custom action named like one of
+  /// ``ownActionTypes``: written, it would do what the SDK does for that type instead of
+  /// reaching the app's handler.
+  public func ownActionType(of action: NotificationAction) -> String? {
+    guard case .custom(let name, _) = action, ownActionTypes.contains(name) else { return nil }
+    return name
+  }
   /// Whether the target writes each button's id as the identifier iOS hands back for a
   /// tap on it (`UNNotificationResponse.actionIdentifier`), by which the vendor's SDK
   /// finds the button (Klaviyo, Iterable: the first one with that id) or tells the app

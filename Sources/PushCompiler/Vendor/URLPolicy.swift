@@ -357,17 +357,9 @@ public enum URLPolicy {
   ]
 
   /// The letters ``unsafeSchemes``' names start with, bit `n` for the `n`th letter of
-  /// the alphabet (`a` is bit 0): `a`, `b`, `c`, `d`, `f`, `i`, `j` and `v`. A constant,
-  /// as ``URLCharacters/low`` is; a test checks it against ``unsafeSchemes``
-  /// (``initials(of:)``).
-  static var unsafeSchemeInitials: UInt32 { 0x0020_032F }
-
-  /// The bit set of the letters `schemes` start with, as ``unsafeSchemeInitials`` holds
-  /// it; each scheme starts with a lower-case ASCII letter.
-  static func initials(of schemes: [String]) -> UInt32 {
-    schemes.reduce(0) { mask, scheme in
-      mask | 1 << (scheme.utf8.first! - UInt8(ascii: "a"))
-    }
+  /// the alphabet (`a` is bit 0); each name starts with a lower-case ASCII letter.
+  private static let unsafeSchemeInitials: UInt32 = unsafeSchemes.reduce(0) { mask, entry in
+    mask | 1 << (entry.scheme.utf8.first! - UInt8(ascii: "a"))
   }
 
   /// ``unsafeSchemes``' names, packed in their order, for comparing with a link's scheme

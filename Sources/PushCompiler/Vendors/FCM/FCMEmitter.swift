@@ -181,11 +181,9 @@ struct FCMEmitter {
     data: JSONObject, context: inout EmitContext
   ) {
     // A key is listed where the output holds it: in `data` when it moved there.
-    func keyList(_ evidence: Evidence) -> String {
-      evidence.keys.map { key in
-        let moved = key.tokens.first.map { data[$0] != nil } ?? false
-        return "'\((moved ? dataPointer : pointer) + key)'"
-      }.joined(separator: ", ")
+    func relocate(_ key: JSONPointer) -> JSONPointer {
+      let moved = key.tokens.first.map { data[$0] != nil } ?? false
+      return (moved ? dataPointer : pointer) + key
     }
     let readsAsAPNs = inner.id == APNs().id
     let looks: String
@@ -193,12 +191,9 @@ struct FCMEmitter {
     case .detected(let format, _) where format.id == inner.id: return
     case .unknown where readsAsAPNs, .notAnObject where readsAsAPNs: return
     case .detected(let format, let evidence):
-      looks = "looks like \(format.id) (\(keyList(evidence)))"
+      looks = "looks like \(FCMParser.candidateList([(format, evidence)], relocate))"
     case .ambiguous(let candidates):
-      looks =
-        "looks like "
-        + candidates.map { "\($0.format.id) (\(keyList($0.evidence)))" }
-        .joined(separator: " and ") + " alike"
+      looks = "looks like \(FCMParser.candidateList(candidates, relocate)) alike"
     case .unknown, .notAnObject:
       looks = "holds no key that marks it as \(inner.id)'s"
     }

@@ -395,18 +395,28 @@ struct FCMParser: PayloadParser {
       return
         "without the option it would be read as \(found.id): \(keyList(evidence, relocate)) (\(evidence.reason)); confidence \(evidence.strength)"
     case .ambiguous(let candidates):
-      let list = candidates.map { "\($0.format.id) (\(Self.keyList($0.evidence, relocate)))" }
-      return "without the option it looks like \(list.joined(separator: " and ")) alike"
+      return "without the option it looks like \(candidateList(candidates, relocate)) alike"
     default:
       return nil
     }
   }
 
-  /// The keys of `evidence`, located in the input, quoted and listed for messages.
-  private static func keyList(_ evidence: Evidence, _ relocate: (JSONPointer) -> JSONPointer)
+  /// The keys of `evidence`, located by `relocate` (in the input, or the output an fcm
+  /// target writes), quoted and listed for messages.
+  static func keyList(_ evidence: Evidence, _ relocate: (JSONPointer) -> JSONPointer)
     -> String
   {
     evidence.keys.map { "'\(relocate($0))'" }.joined(separator: ", ")
+  }
+
+  /// Formats that claim a payload inside, each with its keys (``keyList(_:_:)``), listed
+  /// for messages: `customerio ('…/CIO') and braze ('…/ab')`.
+  static func candidateList(
+    _ candidates: [(format: any VendorFormat, evidence: Evidence)],
+    _ relocate: (JSONPointer) -> JSONPointer
+  ) -> String {
+    candidates.map { "\($0.format.id) (\(keyList($0.evidence, relocate)))" }
+      .joined(separator: " and ")
   }
 
   /// The error for a payload inside that `candidates` claim equally: each with its keys,
@@ -415,11 +425,10 @@ struct FCMParser: PayloadParser {
     of candidates: [(format: any VendorFormat, evidence: Evidence)],
     _ relocate: (JSONPointer) -> JSONPointer
   ) -> Diagnostic {
-    let list = candidates.map { "\($0.format.id) (\(Self.keyList($0.evidence, relocate)))" }
     let ids = candidates.map(\.format.id).joined(separator: ", ")
     return Diagnostic(
       .ambiguousFormat,
-      "the APNs payload looks like \(list.joined(separator: " and ")) alike; nothing is guessed",
+      "the APNs payload looks like \(candidateList(candidates, relocate)) alike; nothing is guessed",
       at: .input(relocate(.root)),
       notes: ["name the format inside with --option \(FCM.innerOption)=FORMAT (one of \(ids))"])
   }

@@ -238,10 +238,10 @@ struct IterableEmitter: PayloadEmitter {
     for (index, target) in targets.enumerated() {
       let path = JSONPointer("/category/actionTargets").appending(index)
       // Written, a custom action of the SDK's own type would open its data as a link.
-      if case .custom(IterableAction.openURL, _) = target.action {
+      if let ownType = Iterable().capabilities.ownActionType(of: target.action) {
         context.report(
           .droppedAction,
-          "iterable cannot say what category action '\(target.actionID)' does (\(target.action.phrase)): its SDK runs '\(IterableAction.openURL)' as its own action, not the app's handler; the app's own handler decides",
+          "iterable cannot say what category action '\(target.actionID)' does (\(target.action.phrase)): its SDK runs '\(ownType)' as its own action, not the app's handler; the app's own handler decides",
           at: path)
         continue
       }
