@@ -59,8 +59,8 @@ public struct IRGenerator: Sendable {
     if random.chance(30) { notification.category = category(&random) }
     notification.delivery.contentAvailable = random.chance(20)
     notification.delivery.mutableContent = random.chance(30)
-    if random.chance(40) { notification.tracking.notificationID = token(&random) }
-    if random.chance(30) { notification.tracking.campaignID = token(&random) }
+    if random.chance(40) { notification.tracking.notificationID = IRText(token(&random)) }
+    if random.chance(30) { notification.tracking.campaignID = IRText(token(&random)) }
     if random.chance(25) { notification.tracking.isTest = random.chance(50) }
     if random.chance(40) { notification.customData = customData(&random) }
     addExtras(to: &notification, &random)
@@ -71,36 +71,36 @@ public struct IRGenerator: Sendable {
 
   func content(_ random: inout SeededRandom) -> NotificationContent {
     var content = NotificationContent()
-    if random.chance(70) { content.title = text(&random) }
-    if random.chance(30) { content.subtitle = text(&random) }
-    if random.chance(80) { content.body = text(&random) }
+    if random.chance(70) { content.title = IRText(text(&random)) }
+    if random.chance(30) { content.subtitle = IRText(text(&random)) }
+    if random.chance(80) { content.body = IRText(text(&random)) }
     if random.chance(15) { content.titleLocalization = localized(&random) }
     if random.chance(10) { content.subtitleLocalization = localized(&random) }
     if random.chance(15) { content.bodyLocalization = localized(&random) }
     if random.chance(40) {
       content.sound = NotificationSound(
-        name: random.chance(50) ? "default" : token(&random) + ".caf",
+        name: IRText(random.chance(50) ? "default" : token(&random) + ".caf"),
         isCritical: random.chance(20),
         volume: random.chance(20) ? number(&random, unit: true) : nil)
     }
     if random.chance(30) { content.badge = number(&random, unit: false) }
-    if random.chance(20) { content.threadID = token(&random) }
+    if random.chance(20) { content.threadID = IRText(token(&random)) }
     if random.chance(20) {
-      content.interruptionLevel =
+      content.interruptionLevel = IRText(
         random.chance(90)
-        ? random.pick(["passive", "active", "time-sensitive", "critical"]) : token(&random)
+          ? random.pick(["passive", "active", "time-sensitive", "critical"]) : token(&random))
     }
     if random.chance(15) { content.relevanceScore = number(&random, unit: true) }
-    if random.chance(10) { content.launchImage = token(&random) + ".png" }
-    if random.chance(10) { content.targetContentID = token(&random) }
-    if random.chance(10) { content.filterCriteria = token(&random) }
+    if random.chance(10) { content.launchImage = IRText(token(&random) + ".png") }
+    if random.chance(10) { content.targetContentID = IRText(token(&random)) }
+    if random.chance(10) { content.filterCriteria = IRText(token(&random)) }
     return content
   }
 
   func localized(_ random: inout SeededRandom) -> LocalizedText {
     LocalizedText(
-      key: token(&random).uppercased(),
-      arguments: (0..<random.count(upTo: 3)).map { _ in text(&random) })
+      key: IRText(token(&random).uppercased()),
+      arguments: (0..<random.count(upTo: 3)).map { _ in IRText(text(&random)) })
   }
 
   /// A number: mostly what the field holds (a small count, or a fraction from 0 to 1),
@@ -129,13 +129,14 @@ public struct IRGenerator: Sendable {
       .image: "image/jpeg", .gif: "image/gif", .video: "video/mp4", .audio: "audio/mpeg",
     ]
     var item = MediaItem(
-      url: random.chance(80)
-        ? "https://cdn.example.com/\(urlSegment(&random)).\(ext)" : url(&random),
+      url: IRText(
+        random.chance(80)
+          ? "https://cdn.example.com/\(urlSegment(&random)).\(ext)" : url(&random)),
       kind: kind,
-      typeHint: random.chance(50) ? random.pick([ext, mime[kind]!, token(&random)]) : nil)
-    if random.chance(20) { item.caption = text(&random) }
-    if random.chance(10) { item.subcaption = text(&random) }
-    if random.chance(10) { item.altText = text(&random) }
+      typeHint: random.chance(50) ? IRText(random.pick([ext, mime[kind]!, token(&random)])) : nil)
+    if random.chance(20) { item.caption = IRText(text(&random)) }
+    if random.chance(10) { item.subcaption = IRText(text(&random)) }
+    if random.chance(10) { item.altText = IRText(text(&random)) }
     if random.chance(15) { item.action = action(&random) }
     return item
   }
@@ -145,15 +146,18 @@ public struct IRGenerator: Sendable {
   func action(_ random: inout SeededRandom) -> NotificationAction {
     switch random.below(10) {
     case 0: .openApp
-    case 1, 2, 3: .openURL(url(&random), random.pick(URLDestination.allCases))
+    case 1, 2, 3: .openURL(IRText(url(&random)), random.pick(URLDestination.allCases))
     case 4: .dismiss
-    case 5: .dial(random.pick(["+15550199", "+44 20 7946 0958", "555-0100", "(555) 010-0199"]))
+    case 5:
+      .dial(IRText(random.pick(["+15550199", "+44 20 7946 0958", "555-0100", "(555) 010-0199"])))
     case 6: .sameAsDefault
-    case 7: .botFlow(botID: token(&random), journey: random.chance(50) ? token(&random) : nil)
-    case 8: .inboxMessage(token(&random))
+    case 7:
+      .botFlow(
+        botID: IRText(token(&random)), journey: random.chance(50) ? IRText(token(&random)) : nil)
+    case 8: .inboxMessage(IRText(token(&random)))
     default:
       .custom(
-        name: token(&random),
+        name: IRText(token(&random)),
         data: random.chance(30) ? nil : JSONGenerator.value(&random, depth: 2, duplicates: false))
     }
   }
@@ -162,28 +166,30 @@ public struct IRGenerator: Sendable {
     var options = ButtonOptions()
     for (_, option) in ButtonOptions.named where random.chance(35) { options.insert(option) }
     var button = ActionButton(
-      id: random.chance(10) ? random.pick(["accept", "decline", "yes", "no"]) : token(&random),
-      label: label(&random), action: action(&random), options: options)
+      id: IRText(
+        random.chance(10) ? random.pick(["accept", "decline", "yes", "no"]) : token(&random)),
+      label: IRText(label(&random)), action: action(&random), options: options)
     if random.chance(30) {
       button.icon =
         random.chance(60)
-        ? .systemImage(random.pick(["cart.fill", "star", "heart.fill", "xmark"]))
-        : .templateImage(token(&random))
+        ? .systemImage(IRText(random.pick(["cart.fill", "star", "heart.fill", "xmark"])))
+        : .templateImage(IRText(token(&random)))
     }
     if random.chance(15) {
       button.textInput = TextInput(
-        buttonTitle: label(&random),
-        placeholder: random.chance(50) ? text(&random) : nil)
+        buttonTitle: IRText(label(&random)),
+        placeholder: random.chance(50) ? IRText(text(&random)) : nil)
     }
     return button
   }
 
   func category(_ random: inout SeededRandom) -> NotificationCategory {
     let predefined = categories.isEmpty || random.chance(40) ? nil : random.pick(categories)
-    var category = NotificationCategory(identifier: predefined?.identifier ?? token(&random))
+    var category = NotificationCategory(
+      identifier: IRText(predefined?.identifier ?? token(&random)))
     for _ in 0..<random.count(upTo: 3) {
       let id = predefined.map { random.pick($0.actionIDs) } ?? token(&random)
-      category.actionTargets.append(.init(actionID: id, action: action(&random)))
+      category.actionTargets.append(.init(actionID: IRText(id), action: action(&random)))
     }
     return category
   }

@@ -110,7 +110,7 @@ import Testing
   @Test func predefinedCategoryIdentifiersAreToldApartByLength() {
     for category in PredefinedCategory.all {
       #expect(category.identifier.utf8.allSatisfy { $0 < 0x80 && !"K;`".utf8.contains($0) })
-      #expect(PredefinedCategory.named(category.identifier)?.vendor == category.vendor)
+      #expect(PredefinedCategory.named(IRText(category.identifier))?.vendor == category.vendor)
     }
     #expect(PredefinedCategory.named("com.klaviyo.category.yesNo\u{301}") == nil)
   }
@@ -124,9 +124,9 @@ import Testing
       let expanded = PredefinedCategory.expandedButtons[index]
       // The first category of each name is found where it stands.
       let first = PredefinedCategory.all.firstIndex { $0.identifier == category.identifier }
-      #expect(PredefinedCategory.position(named: category.identifier) == first)
-      #expect(expanded.map(\.id) == category.buttons.map(\.id))
-      #expect(expanded.map(\.label) == category.buttons.map(\.label))
+      #expect(PredefinedCategory.position(named: IRText(category.identifier)) == first)
+      #expect(expanded.map(\.id) == category.buttons.map { IRText($0.id) })
+      #expect(expanded.map(\.label) == category.buttons.map { IRText($0.label) })
       #expect(expanded.map(\.action) == category.buttons.map(\.action))
       #expect(expanded.map(\.options) == category.buttons.map(\.options))
       #expect(expanded.allSatisfy { $0.icon == nil && $0.textInput == nil })

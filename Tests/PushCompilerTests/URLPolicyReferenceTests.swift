@@ -1,5 +1,6 @@
 import PropertyTesting
 import PushCompiler
+import PushIR
 import Testing
 
 /// ``URLPolicy`` reads URLs as UTF-8 bytes; these tests hold it to the definition it
@@ -35,23 +36,23 @@ import Testing
   static func expectAgreement(on text: String, _ item: inout PropertyCase) {
     let shown = text.debugDescription
     let expected = ReferenceURLPolicy.check(text)
-    let checked = URLPolicy.check(text)
+    let checked = URLPolicy.check(IRText(text))
     item.expect(checked == expected, "check(\(shown)) = \(checked), not \(expected)")
-    let problem = URLPolicy.problem(in: text)
+    let problem = URLPolicy.problem(in: IRText(text))
     let expectedProblem: URLPolicy.Problem? =
       if case .failure(let problem) = expected { problem } else { nil }
     item.expect(
       problem == expectedProblem, "problem(in: \(shown)) = \(String(describing: problem))")
-    let scheme = URLPolicy.scheme(of: text)
+    let scheme = URLPolicy.scheme(of: IRText(text))
     let expectedScheme = ReferenceURLPolicy.scheme(of: text)
     item.expect(scheme == expectedScheme, "scheme(of: \(shown)) = \(String(describing: scheme))")
-    let cleaned = URLPolicy.cleanedScheme(of: text)
+    let cleaned = URLPolicy.cleanedScheme(of: IRText(text))
     let expectedCleaned = ReferenceURLPolicy.cleanedScheme(of: text)
     item.expect(
       cleaned == expectedCleaned,
       "cleanedScheme(of: \(shown)) = \(String(describing: cleaned)), not \(String(describing: expectedCleaned))"
     )
-    let unsafe = URLPolicy.unsafeScheme(of: text)?.scheme
+    let unsafe = URLPolicy.unsafeScheme(of: IRText(text))?.scheme
     let expectedUnsafe = URLPolicy.unsafeSchemes.first { $0.scheme == expectedCleaned }?.scheme
     item.expect(
       unsafe == expectedUnsafe, "unsafeScheme(of: \(shown)) = \(String(describing: unsafe))")
@@ -160,8 +161,8 @@ import Testing
     "my app:x", "ü:x", "%6Aavascript:x", "a/b:c", "",
   ])
   func knownTextsAgree(_ text: String) {
-    #expect(URLPolicy.check(text) == ReferenceURLPolicy.check(text))
-    #expect(URLPolicy.cleanedScheme(of: text) == ReferenceURLPolicy.cleanedScheme(of: text))
+    #expect(URLPolicy.check(IRText(text)) == ReferenceURLPolicy.check(text))
+    #expect(URLPolicy.cleanedScheme(of: IRText(text)) == ReferenceURLPolicy.cleanedScheme(of: text))
   }
 }
 

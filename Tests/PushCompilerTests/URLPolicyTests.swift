@@ -1,4 +1,5 @@
 import Foundation
+import PushIR
 import Testing
 
 @testable import PushCompiler
@@ -25,7 +26,7 @@ import Testing
     ("myapp://", "myapp"),
   ])
   func validURLsGiveTheirLowerCasedScheme(_ url: String, _ scheme: String) {
-    #expect(URLPolicy.check(url) == .success(scheme))
+    #expect(URLPolicy.check(IRText(url)) == .success(scheme))
   }
 
   @Test(arguments: [
@@ -70,7 +71,7 @@ import Testing
     ("https://[::1]x/", .invalidAuthority("'[::1]x' goes on after the host's ']'")),
   ])
   func invalidURLsSayWhy(_ url: String, _ problem: URLPolicy.Problem) {
-    #expect(URLPolicy.check(url) == .failure(problem))
+    #expect(URLPolicy.check(IRText(url)) == .failure(problem))
   }
 
   @Test func problemsReadAsTheEndOfAMessage() {
@@ -119,7 +120,8 @@ import Testing
       "\(scheme)%3Ax",
     ]
     for text in disguises {
-      #expect(URLPolicy.unsafeScheme(of: text)?.scheme == scheme, "\(text.debugDescription)")
+      #expect(
+        URLPolicy.unsafeScheme(of: IRText(text))?.scheme == scheme, "\(text.debugDescription)")
     }
   }
 
@@ -134,7 +136,7 @@ import Testing
     "https://example.com/%6Aavascript:x",
   ])
   func safeLinksNameNoUnsafeScheme(_ url: String) {
-    #expect(URLPolicy.unsafeScheme(of: url) == nil)
+    #expect(URLPolicy.unsafeScheme(of: IRText(url)) == nil)
   }
 
   @Test func cleaningDecodesAtMostThreeTimes() {
@@ -169,9 +171,9 @@ import Testing
     "https://[::1]:80/x", "https://a b", "c:x",
   ])
   func byteAnswersAgreeWithTheGeneralOnes(_ url: String) {
-    let cleaned = URLPolicy.cleanedScheme(of: url)
+    let cleaned = URLPolicy.cleanedScheme(of: IRText(url))
     #expect(
-      URLPolicy.unsafeScheme(of: url)?.scheme
+      URLPolicy.unsafeScheme(of: IRText(url))?.scheme
         == URLPolicy.unsafeSchemes.first { $0.scheme == cleaned }?.scheme)
   }
 
@@ -183,8 +185,8 @@ import Testing
       ("1abc:x", .invalidScheme("1abc")), ("https:example.com", .missingHost),
     ] as [(String, URLPolicy.Problem?)])
   func problemsAreTheRulesOnes(_ url: String, _ expected: URLPolicy.Problem?) {
-    #expect(URLPolicy.problem(in: url) == expected)
-    if case .failure(let found) = URLPolicy.check(url) {
+    #expect(URLPolicy.problem(in: IRText(url)) == expected)
+    if case .failure(let found) = URLPolicy.check(IRText(url)) {
       #expect(found == expected)
     } else {
       #expect(expected == nil)
@@ -210,6 +212,6 @@ import Testing
       ("b\nlob:x", "blob"), ("about:blank", "about"), ("c:x", nil),
     ] as [(String, String?)])
   func unsafeSchemeByFirstLetter(_ url: String, _ scheme: String?) {
-    #expect(URLPolicy.unsafeScheme(of: url)?.scheme == scheme)
+    #expect(URLPolicy.unsafeScheme(of: IRText(url))?.scheme == scheme)
   }
 }

@@ -7,7 +7,7 @@ import Testing
   ])
   func fileExtensionsNameTheirKind(_ text: String, _ kind: MediaKind) {
     #expect(MediaKind(fileExtension: text) == kind)
-    #expect(MediaKind(typeHint: text) == kind)
+    #expect(MediaKind(typeHint: IRText(text)) == kind)
   }
 
   /// Kind words and MIME types are type hints, not file extensions.
@@ -16,7 +16,7 @@ import Testing
     ("video/quicktime", .video), ("audio/x-m4a", .audio),
   ])
   func kindWordsAndMIMETypesAreOnlyHints(_ text: String, _ kind: MediaKind) {
-    #expect(MediaKind(typeHint: text) == kind)
+    #expect(MediaKind(typeHint: IRText(text)) == kind)
     #expect(MediaKind(fileExtension: text) == nil)
   }
 

@@ -107,7 +107,7 @@ public struct CheckURLs: NotificationPass {
   /// The place and owner are worked out only when there is something to report: most
   /// links pass, on every record of a batch.
   private func check(
-    _ url: String, at path: @autoclosure () -> JSONPointer,
+    _ url: IRText, at path: @autoclosure () -> JSONPointer,
     of owner: @autoclosure () -> String = "the tap action",
     consequence: String, reportingInvalid: @autoclosure () -> Bool = true,
     _ context: inout PassContext
@@ -131,7 +131,7 @@ public struct CheckURLs: NotificationPass {
   /// Checks a media item's URL: unsafe (returns `true`: the item is removed), invalid,
   /// or not `https` (both kept).
   private func check(
-    url: String, ofMedia index: Int, at path: @autoclosure () -> JSONPointer,
+    url: IRText, ofMedia index: Int, at path: @autoclosure () -> JSONPointer,
     _ context: inout PassContext
   ) -> Bool {
     if let unsafe = URLPolicy.unsafeScheme(of: url) {
@@ -192,7 +192,7 @@ public struct CheckURLs: NotificationPass {
   }
 
   /// `url` for a message: at most 80 characters.
-  private static func shown(_ url: String) -> String {
-    url.count > 80 ? url.prefix(79) + "…" : url
+  private static func shown(_ url: IRText) -> String {
+    url.string.count > 80 ? url.string.prefix(79) + "…" : url.string
   }
 }

@@ -39,7 +39,7 @@ public struct ContractCategories: NotificationPass {
           foreign.buttons.map { ($0.id, $0.label, $0.options) }, vendor: vendor)
       else { return }
       let actions = foreign.buttons.map { button in
-        let action = category.target(for: button.id) ?? button.action
+        let action = category.target(for: IRText(button.id)) ?? button.action
         return action == .sameAsDefault ? fallback : action
       }
       let labels = foreign.buttons.map(\.label)
@@ -54,7 +54,7 @@ public struct ContractCategories: NotificationPass {
     }
     guard notification.buttons.count > maxButtons,
       let own = PredefinedCategory.showingSame(
-        notification.buttons.map { ($0.id, $0.label, $0.options) }, vendor: vendor)
+        notification.buttons.map { ($0.id.string, $0.label.string, $0.options) }, vendor: vendor)
     else { return }
     for (index, (button, registered)) in zip(notification.buttons, own.buttons).enumerated() {
       reportLosses(
@@ -69,7 +69,8 @@ public struct ContractCategories: NotificationPass {
     }
     let buttons = notification.buttons
     notification.category = contracted(
-      into: own, labels: buttons.map(\.label), actions: buttons.map(\.action), at: "/buttons",
+      into: own, labels: buttons.map(\.label.string), actions: buttons.map(\.action),
+      at: "/buttons",
       context: &context)
     notification.buttons = []
     let labels = buttons.map { "'\($0.label)'" }.joined(separator: ", ")
@@ -85,7 +86,7 @@ public struct ContractCategories: NotificationPass {
     into own: PredefinedCategory, labels: [String], actions: [NotificationAction],
     at path: JSONPointer, context: inout PassContext
   ) -> NotificationCategory {
-    var category = NotificationCategory(identifier: own.identifier)
+    var category = NotificationCategory(identifier: IRText(own.identifier))
     for (index, (registered, action)) in zip(own.buttons, actions).enumerated()
     where action != registered.action {
       guard let kind = Capabilities.ActionKind(action), registered.targetKinds.contains(kind)
@@ -96,7 +97,7 @@ public struct ContractCategories: NotificationPass {
           at: path.appending(index))
         continue
       }
-      category.actionTargets.append(.init(actionID: registered.id, action: action))
+      category.actionTargets.append(.init(actionID: IRText(registered.id), action: action))
     }
     return category
   }

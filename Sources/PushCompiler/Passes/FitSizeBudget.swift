@@ -43,7 +43,7 @@ public struct FitSizeBudget: Sendable {
   ) -> Outcome {
     var diagnostics = Diagnostics(recording: recording)
     let shortenable: PushNotification? = shorten ? copy notification : nil
-    let ownBody = notification.content.body
+    let ownBody = notification.content.body?.string
     let localizedBody = notification.content.bodyLocalization != nil
     guard var payload = emit(consume notification, nil, &diagnostics) else {
       return Outcome(diagnostics: diagnostics)
@@ -63,7 +63,7 @@ public struct FitSizeBudget: Sendable {
         text = Self.prefix(of: text, withinJSONLength: room)
         written = text + "…"
         var fittedBody: String?
-        if given != nil { fittedBody = written } else { current.content.body = written }
+        if given != nil { fittedBody = written } else { current.content.body = IRText(written) }
         diagnostics = Diagnostics(recording: recording)
         guard let shortened = emit(current, fittedBody, &diagnostics) else {
           return Outcome(diagnostics: diagnostics)

@@ -188,7 +188,7 @@ private struct Fitter {
     let targetID = self.targetID
     let path: JSONPointer = "/defaultAction"
     // A link the target's SDK cannot parse opens nothing: the tap then opens the app.
-    func dropsUnfollowedLink(_ url: String?) -> Bool {
+    func dropsUnfollowedLink(_ url: IRText?) -> Bool {
       guard let url, !target.follows(url) else { return false }
       notification.defaultAction = nil
       report(
@@ -302,7 +302,7 @@ private struct Fitter {
       else { continue }
       var suffix = 2
       while taken.contains("\(button.id)-\(suffix)") { suffix += 1 }
-      let unique = "\(button.id)-\(suffix)"
+      let unique: IRText = "\(button.id)-\(suffix)"
       taken.insert(unique)
       notification.buttons[index].id = unique
       report(
@@ -339,7 +339,7 @@ private struct Fitter {
     }
     // A link the target's SDK cannot parse hides the button: dropped, and said so, rather
     // than written never to be shown.
-    func skipsLink(_ url: String?) -> Bool {
+    func skipsLink(_ url: IRText?) -> Bool {
       guard let url, !target.follows(url) else {
         return false
       }
@@ -386,10 +386,10 @@ private struct Fitter {
         at: path().appending("textInput"))
     }
     // A label has no more characters than bytes: most are measured without counting.
-    if let limit = target.maxLabelLength, limit > 1, button.label.utf8.count > limit,
-      button.label.count > limit
+    if let limit = target.maxLabelLength, limit > 1, button.label.utf8Count > limit,
+      button.label.string.count > limit
     {
-      let cut = String(button.label.prefix(limit - 1)) + "…"
+      let cut = IRText(button.label.string.prefix(limit - 1) + "…")
       report(
         .longLabel,
         "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",
@@ -408,9 +408,9 @@ private struct Fitter {
   /// Whether `label` shows nothing: empty, or white space alone. Asked of every button,
   /// so a label starting with a printable ASCII character, as nearly every one does, is
   /// settled without looking up any character's Unicode properties.
-  private static func isBlank(_ label: String) -> Bool {
+  private static func isBlank(_ label: IRText) -> Bool {
     if let first = label.utf8.first, first > 0x20 && first < 0x7F { return false }
-    return label.allSatisfy(\.isWhitespace)
+    return label.string.allSatisfy(\.isWhitespace)
   }
 
   /// Gives `button` the foreground option, without which iOS runs a tap on it in the
@@ -603,19 +603,19 @@ private struct Fitter {
     /// A fixed reason.
     case text(String)
     /// A link now opens where its scheme says (`implied`), not `was`.
-    indirect case openedByScheme(url: String, implied: URLDestination, was: URLDestination)
+    indirect case openedByScheme(url: IRText, implied: URLDestination, was: URLDestination)
     /// A link now opens at `opens`, not `was`; `outside` is where it would have opened
     /// had the target opened links of its scheme outside the app (`browserSchemes`).
     indirect case opensElsewhere(
-      url: String, opens: URLDestination, was: URLDestination, outside: URLDestination?,
+      url: IRText, opens: URLDestination, was: URLDestination, outside: URLDestination?,
       browserSchemes: Set<String>?)
     /// A number is dialled through `link`.
-    case dialsThrough(link: String)
+    case dialsThrough(link: IRText)
     /// `number`, without its spaces (and its invisible format characters, when it held
     /// any), is dialled through the `tel:` link the target's SDK makes of it.
-    case dialsWithoutSpaces(number: String, invisibles: Bool)
+    case dialsWithoutSpaces(number: IRText, invisibles: Bool)
     /// The app opens without the link `url`.
-    case opensAppWithoutLink(String)
+    case opensAppWithoutLink(IRText)
     /// The app opens instead of doing `action`.
     indirect case opensAppInsteadOf(NotificationAction)
     /// A button takes the tap action `shared` instead of its own `action`.
@@ -657,7 +657,7 @@ private struct Fitter {
       case .dial(let number) where target.dialsThroughTelLink:
         // Checked in place; the number without what it cannot hold is made only when
         // there is something to leave out.
-        guard number.unicodeScalars.contains(where: NotificationAction.isLeftOutOfNumbers)
+        guard number.string.unicodeScalars.contains(where: NotificationAction.isLeftOutOfNumbers)
         else { return NotificationAction.isDiallable(number) ? .keep : .undiallable }
         return NotificationAction.isDiallable(NotificationAction.dialNumber(number))
           ? .dialWithoutSpaces : .undiallable
@@ -683,7 +683,7 @@ private struct Fitter {
   /// where it would have opened had the target opened links of its scheme outside the
   /// app (`outside`, when that is why it opens in the app). Given the link's parts
   /// alone: read out of the action, they would be copied.
-  private func linkLowering(_ url: String, opening destination: URLDestination)
+  private func linkLowering(_ url: IRText, opening destination: URLDestination)
     -> (opens: URLDestination, outside: URLDestination?)
   {
     if target.linkDestinationFromScheme,
@@ -712,7 +712,9 @@ private struct Fitter {
     switch action {
     case .dial(let number) where lowering == .dialWithoutSpaces:
       let dialled = NotificationAction.dialNumber(number)
-      let invisibles = number.unicodeScalars.contains { $0.properties.generalCategory == .format }
+      let invisibles = number.string.unicodeScalars.contains {
+        $0.properties.generalCategory == .format
+      }
       return (.dial(dialled), .dialsWithoutSpaces(number: dialled, invisibles: invisibles))
     case .dial(let number):
       let link = NotificationAction.dialLink(number)
@@ -786,17 +788,17 @@ extension NotificationCategory.ActionTarget {
 extension NotificationAction {
   /// The `tel:` link that dials `number`, without its spaces: a URL cannot hold them
   /// (`URL(string:)` refuses it), and in a phone number they only group digits.
-  static func dialLink(_ number: String) -> String {
-    "tel:" + dialNumber(number)
+  static func dialLink(_ number: IRText) -> IRText {
+    IRText("tel:" + dialNumber(number).string)
   }
 
   /// `number` without its spaces and invisible format characters (a left-to-right mark,
   /// a zero-width space, a word joiner, a byte order mark, pasted in with the number),
   /// as a `tel:` link holds it.
-  static func dialNumber(_ number: String) -> String {
+  static func dialNumber(_ number: IRText) -> IRText {
     var kept = String.UnicodeScalarView()
-    kept.append(contentsOf: number.unicodeScalars.lazy.filter { !isLeftOutOfNumbers($0) })
-    return String(kept)
+    kept.append(contentsOf: number.string.unicodeScalars.lazy.filter { !isLeftOutOfNumbers($0) })
+    return IRText(String(kept))
   }
 
   /// Whether `scalar` is left out of a number dialled through a `tel:` link: white space,
@@ -809,7 +811,7 @@ extension NotificationAction {
   /// URL parser takes (``URLPolicy/isParseable(_:)``): it is not empty and holds no
   /// control character. `tel:` itself passes, so the number is checked without it,
   /// rather than a link made for every dial of every record.
-  static func isDiallable(_ dialled: String) -> Bool {
+  static func isDiallable(_ dialled: IRText) -> Bool {
     !dialled.isEmpty && URLPolicy.isParseable(dialled)
   }
 }

@@ -37,7 +37,7 @@ public struct PassContext: Sendable {
   /// The predefined category expand-categories turned into the notification's buttons,
   /// if it did: the source named it, so an emitter that writes it back beside them (as
   /// Klaviyo's fallback category) keeps it rather than adds it.
-  public var expandedCategory: String? = nil
+  public var expandedCategory: IRText? = nil
   /// Whether the parse reversed the buttons' payload order to the order shown
   /// (``ParseContext/buttonsShownInReverse``): a repeated id is judged in payload order.
   public var buttonsShownInReverse = false

@@ -20,7 +20,7 @@ extension TrackingIDs {
   ) {
     guard hasIDs, let issuer, let writer, issuer != writer
     else { return }
-    let fields: [(field: TrackingField, meaning: String, value: String?)] = [
+    let fields: [(field: TrackingField, meaning: String, value: IRText?)] = [
       (.notificationID, "notification id", notificationID),
       (.campaignID, "campaign id", campaignID),
     ]

@@ -318,7 +318,7 @@ public struct Translator: Sendable {
   /// is the category the passes expanded into its buttons; `buttonsShownInReverse`, whether
   /// the parse reversed the buttons (``PassContext/buttonsShownInReverse``).
   private func emitWithinSizeBudget(
-    _ notification: consuming PushNotification, expandedCategory: String?,
+    _ notification: consuming PushNotification, expandedCategory: IRText?,
     buttonsShownInReverse: Bool, limit: Int?,
     recording: Diagnostics.Recording, buildingValue: Bool, appendingTextTo text: inout [UInt8]
   ) -> FitSizeBudget.Outcome {
@@ -369,7 +369,7 @@ public struct Translator: Sendable {
   /// `buttonsShownInReverse` whether the parse reversed the buttons; `fittedBody`, the
   /// text `--fit` cut a given body to (``EmitContext/fittedBody``).
   private func emit(
-    _ notification: consuming PushNotification, expandedCategory: String?,
+    _ notification: consuming PushNotification, expandedCategory: IRText?,
     buttonsShownInReverse: Bool, fittedBody: String?,
     recording: Diagnostics.Recording, buildingValue: Bool,
     appendingTextTo text: inout [UInt8],

@@ -121,8 +121,10 @@ public struct Capabilities: Sendable {
   /// ``ownActionTypes``: written, it would do what the SDK does for that type instead of
   /// reaching the app's handler.
   public func ownActionType(of action: NotificationAction) -> String? {
-    guard case .custom(let name, _) = action, ownActionTypes.contains(name) else { return nil }
-    return name
+    guard case .custom(let name, _) = action, ownActionTypes.contains(name.string) else {
+      return nil
+    }
+    return name.string
   }
   /// Whether the target writes each button's id as the identifier iOS hands back for a
   /// tap on it (`UNNotificationResponse.actionIdentifier`), by which the vendor's SDK
@@ -512,7 +514,7 @@ extension MediaKind: MaskableKind {
 extension Capabilities {
   /// Whether the target's SDK follows the link `url` (a button's or a tap's): always,
   /// unless ``linksMustParse`` and the link cannot be parsed.
-  func follows(_ url: String) -> Bool {
+  func follows(_ url: IRText) -> Bool {
     !linksMustParse || URLPolicy.isParseable(url)
   }
 
@@ -557,7 +559,7 @@ extension Capabilities {
 
   /// Whether the target opens `url` in the browser or a web view when asked to: always,
   /// unless ``browserSchemes`` leaves out its scheme.
-  func opensOutsideTheApp(_ url: String) -> Bool {
+  func opensOutsideTheApp(_ url: IRText) -> Bool {
     guard let schemes = browserSchemes else { return true }
     return URLPolicy.scheme(of: url).map(schemes.contains) ?? false
   }
@@ -566,8 +568,8 @@ extension Capabilities {
 extension URLDestination {
   /// Where an SDK that goes by the scheme opens `url`: `http` and `https` links in the
   /// browser, every other scheme (a deep link) in the app.
-  static func impliedByScheme(of url: String) -> URLDestination {
-    let scheme = url.prefix { $0 != ":" }.lowercased()
+  static func impliedByScheme(of url: IRText) -> URLDestination {
+    let scheme = url.string.prefix { $0 != ":" }.lowercased()
     return scheme == "http" || scheme == "https" ? .browser : .app
   }
 }

@@ -7,7 +7,7 @@ extension MediaItem {
   /// never a kind word such as CleverTap's `image`), else the URL's when it is, else the
   /// kind's usual one.
   var fileExtension: String {
-    if let hint = typeHint.map(MediaKind.extensionPart(ofTypeHint:)),
+    if let hint = typeHint.map({ MediaKind.extensionPart(ofTypeHint: $0) }),
       MediaKind(fileExtension: hint) == kind
     {
       return hint
@@ -35,6 +35,11 @@ extension String {
     if let ext = urlPathExtension { named.append(ext) }
     return named + others
   }
+}
+
+extension IRText {
+  /// ``Swift/String/fileExtensionsNamedInURL`` of this URL.
+  var fileExtensionsNamedInURL: [String] { string.fileExtensionsNamedInURL }
 }
 
 extension MediaKind {
@@ -69,7 +74,7 @@ extension MediaItem {
     guard let fragment = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
       return url.urlPathExtension
     }
-    return String(url[..<fragment]).urlPathExtension
+    return String(url.string[..<fragment]).urlPathExtension
   }
 
   /// Whether iOS attaches the item where the service extension names its file after the

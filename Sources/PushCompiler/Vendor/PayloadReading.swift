@@ -9,9 +9,9 @@ extension ParseContext {
   }
 
   /// The string at `pointer`, or `nil` when absent; another type is reported and ignored.
-  mutating func string(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer) -> String? {
+  mutating func text(_ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer) -> IRText? {
     guard let value else { return nil }
-    guard let text = value.stringValue else {
+    guard let text = value.textValue else {
       reportWrongType(value, expected: "a string", at: pointer())
       return nil
     }
@@ -70,10 +70,10 @@ extension ParseContext {
   /// where it came from; another type is reported and leaves the field empty.
   mutating func read(
     _ value: JSONValue, at pointer: @autoclosure () -> JSONPointer,
-    into field: WritableKeyPath<PushNotification, String?>, of notification: inout PushNotification,
+    into field: WritableKeyPath<PushNotification, IRText?>, of notification: inout PushNotification,
     irPath: @autoclosure () -> JSONPointer
   ) {
-    notification[keyPath: field] = string(value, at: pointer())
+    notification[keyPath: field] = text(value, at: pointer())
     if notification[keyPath: field] != nil { sourceMap.record(irPath(), from: pointer()) }
   }
 

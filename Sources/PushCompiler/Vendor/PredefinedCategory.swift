@@ -45,22 +45,17 @@ public struct PredefinedCategory: Sendable {
   /// grave accent, U+0060 (the only ASCII text other text can be canonically equivalent
   /// to, through the Kelvin sign, Greek question mark and Greek varia), which a test
   /// checks.
-  public static func named(_ identifier: String) -> PredefinedCategory? {
+  public static func named(_ identifier: IRText) -> PredefinedCategory? {
     position(named: identifier).map { all[$0] }
   }
 
   /// Where in ``all`` the category named `identifier` (the first of that name) is, if
   /// anywhere: read by position, the category is not copied. Names are compared as
   /// bytes, length first, which tells exactly what `==` would, as ``named(_:)`` explains.
-  /// The name is read where it lies (copied only when it lies elsewhere than in
-  /// memory), and the known names in one block: each of its own would be retained and
-  /// released for every comparison.
-  static func position(named identifier: String) -> Int? {
-    if let found = identifier.utf8.withContiguousStorageIfAvailable(position(ofUTF8:)) {
-      return found
-    }
-    var copy = identifier
-    return copy.withUTF8(position(ofUTF8:))
+  /// The name is read where it lies, and the known names in one block: each of its own
+  /// would be retained and released for every comparison.
+  static func position(named identifier: IRText) -> Int? {
+    identifier.withUTF8(position(ofUTF8:))
   }
 
   /// ``position(named:)`` of the name whose UTF-8 `name` holds.
@@ -96,18 +91,19 @@ public struct PredefinedCategory: Sendable {
   static let expandedButtons: [[ActionButton]] = all.map { category in
     category.buttons.map { button in
       ActionButton(
-        id: button.id, label: button.label, action: button.action, options: button.options)
+        id: IRText(button.id), label: IRText(button.label), action: button.action,
+        options: button.options)
     }
   }
 
   /// The predefined category of `vendor` named `identifier`, if any.
-  static func named(_ identifier: String, vendor: String) -> PredefinedCategory? {
+  static func named(_ identifier: IRText, vendor: String) -> PredefinedCategory? {
     all.first { $0.vendor == vendor && $0.identifier == identifier }
   }
 
   /// Why button `actionID` of this category cannot be made to take `action` (it is not
   /// one of the category's, or takes no such action), or `nil` when it can.
-  func refusal(of action: NotificationAction, for actionID: String) -> String? {
+  func refusal(of action: NotificationAction, for actionID: IRText) -> String? {
     guard let button = buttons.first(where: { $0.id == actionID }) else {
       return "'\(actionID)' is not a button of '\(identifier)'"
     }
@@ -121,7 +117,9 @@ public struct PredefinedCategory: Sendable {
 
   /// The category of `vendor` whose action ids are exactly those of `buttons`, in order.
   public static func matching(_ buttons: [ActionButton], vendor: String) -> PredefinedCategory? {
-    all.first { $0.vendor == vendor && $0.buttons.map(\.id) == buttons.map(\.id) }
+    all.first { category in
+      category.vendor == vendor && category.buttons.elementsEqual(buttons) { $0.id == $1.id }
+    }
   }
 
   /// The category of `vendor` that shows the same buttons as `buttons` (id and label,
@@ -181,13 +179,13 @@ extension EmitContext {
   mutating func writableTargets(
     of category: NotificationCategory, vendor: String, dialDestination: URLDestination
   ) -> [(
-    actionID: String, action: NotificationAction, path: JSONPointer,
+    actionID: IRText, action: NotificationAction, path: JSONPointer,
     button: PredefinedCategory.Button?
   )] {
     let predefined = PredefinedCategory.named(category.identifier, vendor: vendor)
     var targets:
       [(
-        actionID: String, action: NotificationAction, path: JSONPointer,
+        actionID: IRText, action: NotificationAction, path: JSONPointer,
         button: PredefinedCategory.Button?
       )] = []
     for (index, target) in category.actionTargets.enumerated() {

@@ -55,18 +55,18 @@ public enum URLPolicy {
   /// Read as UTF-8 bytes, every URL of every record: once the characters are checked,
   /// each is an ASCII byte, so positions are byte offsets and no text is copied unless
   /// a message needs it.
-  public static func check(_ text: String) -> Result<String, Problem> {
+  public static func check(_ text: IRText) -> Result<String, Problem> {
     withBytes(of: text) { bytes in
-      check(bytes, of: text).map { colon in lowercasedScheme(in: bytes, endingAt: colon) }
+      check(bytes).map { colon in lowercasedScheme(in: bytes, endingAt: colon) }
     }
   }
 
   /// Why `text` is not a valid URL (``check(_:)``), or `nil` when it is: the check
   /// without making the scheme's name, for a caller that needs none (every link of every
   /// record).
-  public static func problem(in text: String) -> Problem? {
+  public static func problem(in text: IRText) -> Problem? {
     withBytes(of: text) { bytes in
-      guard case .failure(let problem) = check(bytes, of: text) else { return nil }
+      guard case .failure(let problem) = check(bytes) else { return nil }
       return problem
     }
   }
@@ -77,12 +77,11 @@ public enum URLPolicy {
   /// refuses these before iOS 17, and more: any link RFC 3986 disallows, which
   /// ``check(_:)`` reports and keeps, as a template tag may stand for a link. Since iOS 17
   /// it percent-encodes all but the empty text, in apps built with that SDK.
-  public static func isParseable(_ text: String) -> Bool {
+  public static func isParseable(_ text: IRText) -> Bool {
     // Bytes below 0x80 are ASCII in UTF-8: checking bytes checks those characters. Read
-    // in place: a copy of the text to read it as a buffer, or a step through the
-    // `UTF8View`, cost more than the check, which every link of every record takes.
-    text.utf8.withContiguousStorageIfAvailable(isParseable)
-      ?? Array(text.utf8).withUnsafeBufferPointer(isParseable)
+    // in place: a copy of the text, or a step through the `UTF8View`, cost more than the
+    // check, which every link of every record takes.
+    text.withUTF8(isParseable)
   }
 
   /// ``isParseable(_:)`` of the UTF-8 bytes `bytes`.
@@ -116,7 +115,7 @@ public enum URLPolicy {
 
   /// ``check(_:)`` on the UTF-8 `bytes` of `text`: the offset of the `:` ending the
   /// scheme when it is a valid URL, or why it is not.
-  private static func check(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> Result<
+  private static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
     Int, Problem
   > {
     let count = bytes.count
@@ -144,10 +143,8 @@ public enum URLPolicy {
       let byte = bytes[offset]
       guard byte.isURLCharacter else {
         guard byte == UInt8(ascii: "%") else {
-          // Every byte before it is ASCII, so this one starts a scalar of `text`.
-          return .failure(
-            .character(
-              text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]))
+          // Every byte before it is ASCII, so this one starts a scalar.
+          return .failure(.character(bytes.scalar(at: offset)))
         }
         guard offset + 2 < count, bytes[offset + 1].hexValue != nil,
           bytes[offset + 2].hexValue != nil
@@ -222,7 +219,7 @@ public enum URLPolicy {
     guard part != .scheme, part != .afterMissingScheme, colon > 0 else {
       return .failure(.noScheme)
     }
-    guard isScheme else { return .failure(.invalidScheme(text.utf8Slice(0..<colon))) }
+    guard isScheme else { return .failure(.invalidScheme(bytes.text(0..<colon))) }
     if hasSecondHash { return .failure(.character("#")) }
     if fragmentBracket != 0 { return .failure(.character(Unicode.Scalar(fragmentBracket))) }
     if queryBracket != 0 { return .failure(.character(Unicode.Scalar(queryBracket))) }
@@ -236,7 +233,7 @@ public enum URLPolicy {
     let authority = authorityStart..<authorityEnd
     if hasSecondAt {
       return .failure(
-        .invalidAuthority("its authority '\(text.utf8Slice(authority))' has more than one '@'"))
+        .invalidAuthority("its authority '\(bytes.text(authority))' has more than one '@'"))
     }
     var hostStart = authorityStart
     if let firstAt {
@@ -245,7 +242,7 @@ public enum URLPolicy {
       }
       hostStart = firstAt + 1
     }
-    switch hostIsEmpty(from: hostStart, inAuthority: authority, of: bytes, text) {
+    switch hostIsEmpty(from: hostStart, inAuthority: authority, of: bytes) {
     case .failure(let problem): return .failure(problem)
     case .success(true) where isWeb: return .failure(.missingHost)
     case .success: return .success(colon)
@@ -267,7 +264,7 @@ public enum URLPolicy {
   /// The lower-cased scheme `text` starts with, as `URL(string:)?.scheme` reads it:
   /// the text before the first `:` when that is a scheme and comes before any `/`, `?`
   /// or `#`, whatever follows; `nil` otherwise.
-  public static func scheme(of text: String) -> String? {
+  public static func scheme(of text: IRText) -> String? {
     withBytes(of: text) { bytes in
       guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count) else {
         return nil
@@ -282,11 +279,11 @@ public enum URLPolicy {
   /// control and invisible formatting character removed anywhere (browsers remove tabs
   /// and newlines anywhere and trim the rest), then lower-cased; `nil` when no `:`
   /// remains. `java%09script:alert(1)` names `javascript`.
-  public static func cleanedScheme(of text: String) -> String? {
+  public static func cleanedScheme(of text: IRText) -> String? {
     // Text that starts with a scheme is its own cleaning: no escape, space or control
     // character stands before its first ':', and decoding what follows adds none there.
     if let plain = scheme(of: text) { return plain }
-    return withBytes(of: text) { cleanedScheme($0, of: text) }
+    return withBytes(of: text, cleanedScheme)
   }
 
   /// ``cleanedScheme(of:)`` of text that is not a scheme and a `:`, from its UTF-8
@@ -294,18 +291,18 @@ public enum URLPolicy {
   /// decoding changes nothing there; when that text is ASCII, the characters cleaning
   /// removes are the bytes up to the space and DEL (no ASCII character is a format
   /// character).
-  private static func cleanedScheme(_ bytes: UnsafeBufferPointer<UInt8>, of text: String)
+  private static func cleanedScheme(_ bytes: UnsafeBufferPointer<UInt8>)
     -> String?
   {
     var colon = 0
     var isASCII = true
     while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") {
-      if bytes[colon] == UInt8(ascii: "%") { return cleanedSchemeDecoding(text) }
+      if bytes[colon] == UInt8(ascii: "%") { return cleanedSchemeDecoding(bytes.text()) }
       if bytes[colon] >= 0x80 { isASCII = false }
       colon += 1
     }
     guard colon < bytes.count else { return nil }
-    guard isASCII else { return cleanedSchemeDecoding(text) }
+    guard isASCII else { return cleanedSchemeDecoding(bytes.text()) }
     var scheme: [UInt8] = []
     scheme.reserveCapacity(colon)
     for offset in 0..<colon {
@@ -321,10 +318,9 @@ public enum URLPolicy {
   /// that ends at most there; debug builds check, and the reference tests in debug
   /// exercise every verdict.
   private static func withBytes<Answer>(
-    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Answer
+    of text: IRText, _ body: (UnsafeBufferPointer<UInt8>) -> Answer
   ) -> Answer {
-    var text = text
-    return text.withUTF8(body)
+    text.withUTF8(body)
   }
 
   /// ``cleanedScheme(of:)`` for any text: decoded as it says, then read by scalar.
@@ -368,7 +364,7 @@ public enum URLPolicy {
 
   /// The unsafe scheme `text` names once cleaned (``cleanedScheme(of:)``), with what
   /// it would do, if it names one.
-  public static func unsafeScheme(of text: String) -> (scheme: String, does: String)? {
+  public static func unsafeScheme(of text: IRText) -> (scheme: String, does: String)? {
     // Cleaning keeps a leading letter first, lower-cased (it removes no letter, and
     // decoding changes only what follows a `%`): a link starting with a letter that no
     // unsafe scheme starts with (`https:`, `mailto:`, most links) names none.
@@ -389,7 +385,7 @@ public enum URLPolicy {
     }
     if plain.isScheme { return plain.unsafe.map { unsafeSchemes[$0] } }
     // Not a scheme as it stands: only what cleaning leaves can be one.
-    guard let scheme = withBytes(of: text, { cleanedScheme($0, of: text) }) else { return nil }
+    guard let scheme = withBytes(of: text, cleanedScheme) else { return nil }
     // The unsafe schemes are lower-case ASCII letters: compared length first (``MemberName``).
     return unsafeSchemes.first { MemberName($0.scheme) ~= scheme }
   }
@@ -417,7 +413,7 @@ public enum URLPolicy {
   /// it. Every byte is an ASCII URL character.
   private static func hostIsEmpty(
     from hostStart: Int, inAuthority authority: Range<Int>,
-    of bytes: UnsafeBufferPointer<UInt8>, _ text: String
+    of bytes: UnsafeBufferPointer<UInt8>
   ) -> Result<Bool, Problem> {
     let end = authority.upperBound
     let portStart: Int
@@ -432,16 +428,16 @@ public enum URLPolicy {
       guard close < end else {
         return .failure(
           .invalidAuthority(
-            "its host in '\(text.utf8Slice(authority))' opens '[' without closing it"))
+            "its host in '\(bytes.text(authority))' opens '[' without closing it"))
       }
       guard isIPLiteral, close > hostStart + 1 else {
         return .failure(
           .invalidAuthority(
-            "its host '\(text.utf8Slice(hostStart..<(close + 1)))' is not an IP address"))
+            "its host '\(bytes.text(hostStart..<(close + 1)))' is not an IP address"))
       }
       guard close + 1 == end || bytes[close + 1] == UInt8(ascii: ":") else {
         return .failure(
-          .invalidAuthority("'\(text.utf8Slice(authority))' goes on after the host's ']'"))
+          .invalidAuthority("'\(bytes.text(authority))' goes on after the host's ']'"))
       }
       portStart = min(close + 2, end)
       isEmpty = false
@@ -460,7 +456,7 @@ public enum URLPolicy {
     }
     for offset in portStart..<end where !bytes[offset].isASCIIDigit {
       return .failure(
-        .invalidAuthority("its port '\(text.utf8Slice(portStart..<end))' is not a number"))
+        .invalidAuthority("its port '\(bytes.text(portStart..<end))' is not a number"))
     }
     return .success(isEmpty)
   }
@@ -508,13 +504,16 @@ extension UnsafeBufferPointer<UInt8> {
     for offset in range where self[offset] == byte { return offset }
     return nil
   }
-}
 
-extension String {
-  /// The text between two UTF-8 offsets (in ``URLPolicy`` they enclose ASCII bytes only).
-  fileprivate func utf8Slice(_ range: Range<Int>) -> String {
-    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-    return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
+  /// The text of the bytes in `range` (all of them by default), for a message: in
+  /// ``URLPolicy`` a range encloses whole characters.
+  fileprivate func text(_ range: Range<Int>? = nil) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: self[range ?? 0..<count]), as: UTF8.self)
+  }
+
+  /// The scalar whose UTF-8 starts at `offset`.
+  fileprivate func scalar(at offset: Int) -> Unicode.Scalar {
+    text(offset..<count).unicodeScalars.first!
   }
 }
 

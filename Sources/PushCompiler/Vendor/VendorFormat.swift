@@ -356,7 +356,7 @@ public struct EmitContext: Sendable {
   public var ranPasses: Set<String> = []
   /// The predefined category expand-categories turned into the notification's buttons,
   /// if it did (``PassContext/expandedCategory``): the source named it.
-  public var expandedCategory: String?
+  public var expandedCategory: IRText?
   /// Whether the parse reversed the buttons (``PassContext/buttonsShownInReverse``), for
   /// the passes ``prepared(_:for:)`` runs where `--passes` left them out.
   public var buttonsShownInReverse = false
@@ -612,7 +612,7 @@ extension Array where Element == ActionButton {
   /// tells the app of a tap by the id alone, so an SDK that finds buttons by id takes a
   /// tap on the one at `index` for one on that button. Looked for pair by pair, in place:
   /// there are few buttons, and no button is copied.
-  func labelOfEarlierButton(sharingIDWith index: Int) -> String? {
+  func labelOfEarlierButton(sharingIDWith index: Int) -> IRText? {
     indexOfEarlierButton(sharingIDWith: index).map { self[$0].label }
   }
 
@@ -639,7 +639,7 @@ extension Array where Element == ActionButton {
   /// ``labelOfEarlierButton(sharingIDWith:)`` in the payload's order: of the button at
   /// `position` there, and those before it, read in place
   /// (``shownIndex(ofPayloadPosition:shownInReverse:)``).
-  func labelOfEarlierButton(sharingIDWith position: Int, shownInReverse: Bool) -> String? {
+  func labelOfEarlierButton(sharingIDWith position: Int, shownInReverse: Bool) -> IRText? {
     guard shownInReverse else { return labelOfEarlierButton(sharingIDWith: position) }
     let id = self[shownIndex(ofPayloadPosition: position, shownInReverse: true)].id
     for earlier in 0..<position {

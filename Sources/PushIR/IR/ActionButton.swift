@@ -1,9 +1,9 @@
 /// One action button, as the user sees it.
 public struct ActionButton: Hashable, Sendable {
   /// The action identifier reported to analytics when the button is tapped.
-  public var id: String
+  public var id: IRText
   /// The button's text.
-  public var label: String
+  public var label: IRText
   /// What tapping it does.
   public var action: NotificationAction
   /// The icon shown beside the label (iOS 15+).
@@ -15,7 +15,7 @@ public struct ActionButton: Hashable, Sendable {
 
   /// A button.
   public init(
-    id: String, label: String, action: NotificationAction, icon: ButtonIcon? = nil,
+    id: IRText, label: IRText, action: NotificationAction, icon: ButtonIcon? = nil,
     options: ButtonOptions = [.foreground], textInput: TextInput? = nil
   ) {
     self.id = id
@@ -30,12 +30,12 @@ public struct ActionButton: Hashable, Sendable {
 /// The icon of a button.
 public enum ButtonIcon: Hashable, Sendable {
   /// An SF Symbol, by name (`cart.fill`).
-  case systemImage(String)
+  case systemImage(IRText)
   /// An image from the app's asset catalog or bundle, by name.
-  case templateImage(String)
+  case templateImage(IRText)
 
   /// The symbol or image name.
-  public var name: String {
+  public var name: IRText {
     switch self {
     case .systemImage(let name), .templateImage(let name): name
     }
@@ -64,12 +64,12 @@ public struct ButtonOptions: OptionSet, Hashable, Sendable {
 /// The text field of a reply button.
 public struct TextInput: Hashable, Sendable {
   /// The title of the send button.
-  public var buttonTitle: String
+  public var buttonTitle: IRText
   /// The placeholder shown in the empty field.
-  public var placeholder: String?
+  public var placeholder: IRText?
 
   /// A text field.
-  public init(buttonTitle: String, placeholder: String? = nil) {
+  public init(buttonTitle: IRText, placeholder: IRText? = nil) {
     self.buttonTitle = buttonTitle
     self.placeholder = placeholder
   }

@@ -13,9 +13,9 @@ public struct DeliveryFlags: Hashable, Sendable {
 /// Identifiers vendors attach for analytics.
 public struct TrackingIDs: Hashable, Sendable {
   /// Identifies this notification (or this delivery).
-  public var notificationID: String?
+  public var notificationID: IRText?
   /// Identifies the campaign that sent it.
-  public var campaignID: String?
+  public var campaignID: IRText?
   /// Whether it is a test send.
   public var isTest: Bool?
   /// The format whose service issued `notificationID` and `campaignID`, which name

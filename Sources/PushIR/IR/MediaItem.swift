@@ -1,22 +1,22 @@
 /// One image, GIF, video or audio clip attached to a notification.
 public struct MediaItem: Hashable, Sendable {
   /// Where the service extension downloads it from.
-  public var url: String
+  public var url: IRText
   /// What kind of media it is.
   public var kind: MediaKind
   /// The vendor's type hint as given (a file extension or MIME type), when there is one.
-  public var typeHint: String?
+  public var typeHint: IRText?
   /// Text shown with this item (carousels).
-  public var caption: String?
+  public var caption: IRText?
   /// Secondary text shown with this item.
-  public var subcaption: String?
+  public var subcaption: IRText?
   /// Accessibility description.
-  public var altText: String?
+  public var altText: IRText?
   /// What tapping this item does (carousels), when it differs from the default action.
   public var action: NotificationAction?
 
   /// A media item.
-  public init(url: String, kind: MediaKind, typeHint: String? = nil) {
+  public init(url: IRText, kind: MediaKind, typeHint: IRText? = nil) {
     self.url = url
     self.kind = kind
     self.typeHint = typeHint
@@ -37,7 +37,7 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   /// The kind a type hint names, if it names one: a file extension (`png`), a MIME type
   /// (`image/png`, `video/quicktime`; its top-level type decides, so `audio/mpeg` is
   /// audio) or a kind word (`image`, as CleverTap writes it).
-  public init?(typeHint: String) {
+  public init?(typeHint: IRText) {
     let hint = typeHint.lowercased()
     guard let (type, subtype) = Self.mimeParts(of: hint) else {
       guard let kind = MediaKind(word: hint) else { return nil }
@@ -76,8 +76,8 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
 
   /// The part of a type hint that may be a file extension: the hint itself, or a MIME
   /// type's subtype in lower case (`png` in `image/PNG`).
-  public static func extensionPart(ofTypeHint hint: String) -> String {
-    mimeParts(of: hint)?.subtype.lowercased() ?? hint
+  public static func extensionPart(ofTypeHint hint: IRText) -> String {
+    mimeParts(of: hint.string)?.subtype.lowercased() ?? hint.string
   }
 
   /// The kind files with this extension hold (`png`, `MOV`), if it is one: kind words and
@@ -97,7 +97,7 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   }
 
   /// The kind the URL's file extension suggests, if any.
-  public init?(url: String) {
+  public init?(url: IRText) {
     guard let ext = url.urlPathExtension else { return nil }
     self.init(fileExtension: ext)
   }
@@ -109,6 +109,11 @@ public enum MediaPresentation: String, Hashable, Sendable, CaseIterable {
   case carouselAuto = "carousel-auto"
   /// A carousel the user swipes through.
   case carouselManual = "carousel-manual"
+}
+
+extension IRText {
+  /// The file extension of the URL's path, in lower case, if it has one.
+  public var urlPathExtension: String? { string.urlPathExtension }
 }
 
 extension String {

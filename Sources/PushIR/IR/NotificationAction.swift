@@ -3,23 +3,23 @@ public enum NotificationAction: Hashable, Sendable {
   /// Open the app at its default screen.
   case openApp
   /// Open a link.
-  case openURL(String, URLDestination)
+  case openURL(IRText, URLDestination)
   /// Dismiss the notification without opening the app.
   case dismiss
   /// Start a phone call.
-  case dial(String)
+  case dial(IRText)
   /// Whatever the default action is: a button that "falls back to the default URL".
   /// Passes resolve it; emitters never see it.
   case sameAsDefault
   /// Start a chatbot journey (Yellow.ai).
-  case botFlow(botID: String, journey: String?)
+  case botFlow(botID: IRText, journey: IRText?)
   /// Open a message in the vendor's in-app inbox.
-  case inboxMessage(String)
+  case inboxMessage(IRText)
   /// A vendor- or app-defined action, by name, with its data.
-  case custom(name: String, data: JSONValue?)
+  case custom(name: IRText, data: JSONValue?)
 
   /// The URL the action opens, when it opens one.
-  public var url: String? {
+  public var url: IRText? {
     if case .openURL(let url, _) = self { return url }
     return nil
   }

@@ -5,13 +5,13 @@
 /// may carry both: dynamic buttons plus a registered category as fallback.
 public struct NotificationCategory: Hashable, Sendable {
   /// The category identifier (`aps.category`).
-  public var identifier: String
+  public var identifier: IRText
   /// What each of the category's actions does, by action identifier, in payload order,
   /// where the payload says (Klaviyo's `body.actions`).
   public var actionTargets: [ActionTarget]
 
   /// A registered category.
-  public init(identifier: String, actionTargets: [ActionTarget] = []) {
+  public init(identifier: IRText, actionTargets: [ActionTarget] = []) {
     self.identifier = identifier
     self.actionTargets = actionTargets
   }
@@ -19,19 +19,19 @@ public struct NotificationCategory: Hashable, Sendable {
   /// What one of the category's actions does.
   public struct ActionTarget: Hashable, Sendable {
     /// The action identifier.
-    public var actionID: String
+    public var actionID: IRText
     /// What it does.
     public var action: NotificationAction
 
     /// A target for `actionID`.
-    public init(actionID: String, action: NotificationAction) {
+    public init(actionID: IRText, action: NotificationAction) {
       self.actionID = actionID
       self.action = action
     }
   }
 
   /// The action given for `actionID`, if any.
-  public func target(for actionID: String) -> NotificationAction? {
+  public func target(for actionID: IRText) -> NotificationAction? {
     actionTargets.first { $0.actionID == actionID }?.action
   }
 }

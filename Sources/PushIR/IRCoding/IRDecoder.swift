@@ -44,8 +44,8 @@ public enum IRDecoder {
       try delivery.finish()
     }
     if var tracking = try root.optionalFields("tracking") {
-      notification.tracking.notificationID = try tracking.optional("notificationID", string)
-      notification.tracking.campaignID = try tracking.optional("campaignID", string)
+      notification.tracking.notificationID = try tracking.optional("notificationID", text)
+      notification.tracking.campaignID = try tracking.optional("campaignID", text)
       notification.tracking.isTest = try tracking.optional("isTest", bool)
       notification.tracking.issuer = try tracking.optional("issuer", string)
       if notification.tracking.issuer != nil, !notification.tracking.hasIDs {
@@ -78,28 +78,28 @@ public enum IRDecoder {
   {
     var fields = try Fields(value, at: path)
     var content = NotificationContent()
-    content.title = try fields.optional("title", string)
-    content.subtitle = try fields.optional("subtitle", string)
-    content.body = try fields.optional("body", string)
+    content.title = try fields.optional("title", text)
+    content.subtitle = try fields.optional("subtitle", text)
+    content.body = try fields.optional("body", text)
     content.titleLocalization = try fields.optional("titleLocalization", decodeLocalized)
     content.subtitleLocalization = try fields.optional("subtitleLocalization", decodeLocalized)
     content.bodyLocalization = try fields.optional("bodyLocalization", decodeLocalized)
     content.sound = try fields.optional("sound") { (value, path) throws(IRDecodingError) in
       var sound = try Fields(value, at: path)
       let result = NotificationSound(
-        name: try sound.required("name", string),
+        name: try sound.required("name", text),
         isCritical: try sound.optional("critical", bool) ?? false,
         volume: try sound.optional("volume", fraction))
       try sound.finish()
       return result
     }
     content.badge = try fields.optional("badge", count)
-    content.threadID = try fields.optional("threadID", string)
-    content.interruptionLevel = try fields.optional("interruptionLevel", string)
+    content.threadID = try fields.optional("threadID", text)
+    content.interruptionLevel = try fields.optional("interruptionLevel", text)
     content.relevanceScore = try fields.optional("relevanceScore", fraction)
-    content.launchImage = try fields.optional("launchImage", string)
-    content.targetContentID = try fields.optional("targetContentID", string)
-    content.filterCriteria = try fields.optional("filterCriteria", string)
+    content.launchImage = try fields.optional("launchImage", text)
+    content.targetContentID = try fields.optional("targetContentID", text)
+    content.filterCriteria = try fields.optional("filterCriteria", text)
     try fields.finish()
     return content
   }
@@ -108,13 +108,13 @@ public enum IRDecoder {
     -> LocalizedText
   {
     var fields = try Fields(value, at: path)
-    let text = LocalizedText(
-      key: try fields.required("key", string),
+    let localized = LocalizedText(
+      key: try fields.required("key", text),
       arguments: try fields.optional("arguments") { (value, path) throws(IRDecodingError) in
-        try array(value, at: path, string)
+        try array(value, at: path, text)
       } ?? [])
     try fields.finish()
-    return text
+    return localized
   }
 
   static func decodeMedia(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError)
@@ -122,14 +122,14 @@ public enum IRDecoder {
   {
     var fields = try Fields(value, at: path)
     var item = MediaItem(
-      url: try fields.required("url", string),
+      url: try fields.required("url", text),
       kind: try fields.required("kind") { (value, path) throws(IRDecodingError) in
         try enumeration(value, at: path, MediaKind.self)
       },
-      typeHint: try fields.optional("typeHint", string))
-    item.caption = try fields.optional("caption", string)
-    item.subcaption = try fields.optional("subcaption", string)
-    item.altText = try fields.optional("altText", string)
+      typeHint: try fields.optional("typeHint", text))
+    item.caption = try fields.optional("caption", text)
+    item.subcaption = try fields.optional("subcaption", text)
+    item.altText = try fields.optional("altText", text)
     item.action = try fields.optional("action", decodeAction)
     try fields.finish()
     return item
@@ -148,19 +148,19 @@ public enum IRDecoder {
     case "sameAsDefault": action = .sameAsDefault
     case "openURL":
       action = .openURL(
-        try fields.required("url", string),
+        try fields.required("url", text),
         try fields.required("destination") { (value, path) throws(IRDecodingError) in
           try enumeration(value, at: path, URLDestination.self)
         })
-    case "dial": action = .dial(try fields.required("number", string))
+    case "dial": action = .dial(try fields.required("number", text))
     case "botFlow":
       action = .botFlow(
-        botID: try fields.required("botID", string), journey: try fields.optional("journey", string)
+        botID: try fields.required("botID", text), journey: try fields.optional("journey", text)
       )
-    case "inboxMessage": action = .inboxMessage(try fields.required("messageID", string))
+    case "inboxMessage": action = .inboxMessage(try fields.required("messageID", text))
     case "custom":
       action = .custom(
-        name: try fields.required("name", string),
+        name: try fields.required("name", text),
         data: try fields.optional("data") { (value, _) throws(IRDecodingError) in value })
     default:
       throw IRDecodingError("unknown action type '\(type)'", at: path.appending("type"))
@@ -173,15 +173,15 @@ public enum IRDecoder {
     -> ActionButton
   {
     var fields = try Fields(value, at: path)
-    let id = try fields.required("id", string)
-    let label = try fields.required("label", string)
+    let id = try fields.required("id", text)
+    let label = try fields.required("label", text)
     let action = try fields.required("action", decodeAction)
     let icon = try fields.optional("icon") { (value, path) throws(IRDecodingError) -> ButtonIcon in
       var icon = try Fields(value, at: path)
       let result: ButtonIcon
-      if let name = try icon.optional("systemImage", string) {
+      if let name = try icon.optional("systemImage", text) {
         result = .systemImage(name)
-      } else if let name = try icon.optional("templateImage", string) {
+      } else if let name = try icon.optional("templateImage", text) {
         result = .templateImage(name)
       } else {
         throw IRDecodingError("icon needs 'systemImage' or 'templateImage'", at: path)
@@ -204,8 +204,8 @@ public enum IRDecoder {
     let textInput = try fields.optional("textInput") { (value, path) throws(IRDecodingError) in
       var input = try Fields(value, at: path)
       let result = TextInput(
-        buttonTitle: try input.required("buttonTitle", string),
-        placeholder: try input.optional("placeholder", string))
+        buttonTitle: try input.required("buttonTitle", text),
+        placeholder: try input.optional("placeholder", text))
       try input.finish()
       return result
     }
@@ -218,14 +218,14 @@ public enum IRDecoder {
     -> NotificationCategory
   {
     var fields = try Fields(value, at: path)
-    let identifier = try fields.required("identifier", string)
+    let identifier = try fields.required("identifier", text)
     let targets =
       try fields.optional("actionTargets") { (value, path) throws(IRDecodingError) in
         try array(value, at: path) {
           (value, path) throws(IRDecodingError) -> NotificationCategory.ActionTarget in
           var target = try Fields(value, at: path)
           let result = NotificationCategory.ActionTarget(
-            actionID: try target.required("actionID", string),
+            actionID: try target.required("actionID", text),
             action: try target.required("action", decodeAction))
           try target.finish()
           return result
@@ -239,6 +239,11 @@ public enum IRDecoder {
 
   static func string(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> String {
     guard case .string(let text) = value else { throw .wrongType("a string", value, at: path) }
+    return text
+  }
+
+  static func text(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> IRText {
+    guard let text = value.textValue else { throw .wrongType("a string", value, at: path) }
     return text
   }
 

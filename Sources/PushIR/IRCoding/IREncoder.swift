@@ -60,7 +60,9 @@ public enum IREncoder {
         $0.member(Name.notificationID, ifPresent: tracking.notificationID)
         $0.member(Name.campaignID, ifPresent: tracking.campaignID)
         if let isTest = tracking.isTest { $0.member(Name.isTest, .bool(isTest)) }
-        if issuer, tracking.hasIDs { $0.member(Name.issuer, ifPresent: tracking.issuer) }
+        if issuer, tracking.hasIDs, let issuer = tracking.issuer {
+          $0.member(Name.issuer, string: issuer)
+        }
       }
     }
     if !notification.customData.isEmpty {
@@ -293,6 +295,11 @@ public enum IREncoder {
 extension JSONObject {
   /// Appends `key` with a string value when `value` is not `nil`.
   public mutating func appendIfPresent(_ key: String, _ value: String?) {
+    if let value { append(key, .string(value)) }
+  }
+
+  /// Appends `key` with the text `value` when it is not `nil`.
+  public mutating func appendIfPresent(_ key: String, _ value: IRText?) {
     if let value { append(key, .string(value)) }
   }
 }

@@ -28,6 +28,8 @@ public protocol JSONBuilder {
   mutating func name(_ key: PreparedString)
   /// A string value prepared beforehand.
   mutating func string(_ text: PreparedString)
+  /// A string value holding a text of the IR.
+  mutating func string(_ text: IRText)
 }
 
 extension JSONBuilder {
@@ -35,6 +37,8 @@ extension JSONBuilder {
   public mutating func name(_ key: PreparedString) { name(key.text) }
   /// The string, as any other.
   public mutating func string(_ text: PreparedString) { string(text.text) }
+  /// The text, as any string.
+  public mutating func string(_ text: IRText) { string(text.string) }
 
   /// A member holding `value`.
   @inline(__always)
@@ -50,10 +54,17 @@ extension JSONBuilder {
     string(text)
   }
 
-  /// A member named by a prepared name, holding the string `text` when there is one;
+  /// A member named by a prepared name, holding the text `text`.
+  @inline(__always)
+  public mutating func member(_ key: PreparedString, string text: IRText) {
+    name(key)
+    string(text)
+  }
+
+  /// A member named by a prepared name, holding the text `text` when there is one;
   /// nothing otherwise.
   @inline(__always)
-  public mutating func member(_ key: PreparedString, ifPresent text: String?) {
+  public mutating func member(_ key: PreparedString, ifPresent text: IRText?) {
     if let text { member(key, string: text) }
   }
 

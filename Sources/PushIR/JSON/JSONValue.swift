@@ -20,6 +20,15 @@ public enum JSONValue: Hashable, Sendable {
     return nil
   }
 
+  /// The string as a text of the IR, when this is a string.
+  public var textValue: IRText? {
+    if case .string(let value) = self { return IRText(value) }
+    return nil
+  }
+
+  /// A string value holding `text`.
+  public static func string(_ text: IRText) -> JSONValue { .string(text.string) }
+
   /// The object, when this is an object.
   public var objectValue: JSONObject? {
     if case .object(let value) = self { return value }

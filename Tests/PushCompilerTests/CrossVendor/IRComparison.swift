@@ -91,7 +91,7 @@ enum IRComparison {
     guard case .object(var root) = document else { return document }
     if root["defaultAction"] == ["type": "openApp"] { root["defaultAction"] = nil }
     if case .object(var category)? = root["category"],
-      let predefined = category["identifier"]?.stringValue.flatMap(PredefinedCategory.named),
+      let predefined = category["identifier"]?.textValue.flatMap({ PredefinedCategory.named($0) }),
       let targets = category["actionTargets"]?.arrayValue
     {
       let said = targets.filter { target in

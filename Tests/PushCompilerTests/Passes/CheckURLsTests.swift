@@ -9,19 +9,19 @@ import Testing
     tap: String, button: String, target: String, media: [String], mediaTap: String
   ) -> PushNotification {
     var notification = PushNotification()
-    notification.defaultAction = .openURL(tap, .app)
+    notification.defaultAction = .openURL(IRText(tap), .app)
     notification.buttons = [
-      ActionButton(id: "b", label: "Go", action: .openURL(button, .browser)),
+      ActionButton(id: "b", label: "Go", action: .openURL(IRText(button), .browser)),
       ActionButton(id: "c", label: "Call", action: .dial("+15550100")),
     ]
     notification.category = NotificationCategory(
       identifier: "cat",
       actionTargets: [
-        .init(actionID: "x", action: .openURL(target, .app)),
+        .init(actionID: "x", action: .openURL(IRText(target), .app)),
         .init(actionID: "y", action: .openURL("app://y", .app)),
       ])
-    notification.media = media.map { MediaItem(url: $0, kind: .image) }
-    notification.media[0].action = .openURL(mediaTap, .webView)
+    notification.media = media.map { MediaItem(url: IRText($0), kind: .image) }
+    notification.media[0].action = .openURL(IRText(mediaTap), .webView)
     return notification
   }
 
@@ -80,7 +80,7 @@ import Testing
   ])
   func aCarouselLeftWithTooFewItemsLosesItsPresentation(media: [String], keeps: Bool) {
     var notification = PushNotification()
-    notification.media = media.map { MediaItem(url: $0, kind: .image) }
+    notification.media = media.map { MediaItem(url: IRText($0), kind: .image) }
     notification.mediaPresentation = .carouselAuto
     let found = run(&notification)
     #expect((notification.mediaPresentation == .carouselAuto) == keeps)

@@ -117,7 +117,7 @@ import Testing
     ResolveFallbacks().run(on: &notification, context: &context)
     FitTarget().run(on: &notification, context: &context)
     #expect(notification.buttons.map(\.id) == ["1", "2", "3"])
-    #expect(notification.buttons[2].label.count == 30)
+    #expect(notification.buttons[2].label.string.count == 30)
     #expect(notification.buttons[2].label.hasSuffix("…"))
     #expect(context.diagnostics.codes.contains("fit.dropped-button"))
     #expect(context.diagnostics.codes.contains("fit.long-label"))

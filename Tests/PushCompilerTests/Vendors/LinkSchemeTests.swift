@@ -71,8 +71,10 @@ import Testing
   @Test(arguments: ["https://shop.example/a", "shop://a", "ftp://files.example/a.pdf"])
   func klaviyoWritesEveryBrowserLinkAsADeepLink(_ url: String) throws {
     var notification = PushNotification()
-    notification.defaultAction = .openURL(url, .browser)
-    notification.buttons = [ActionButton(id: "a", label: "A", action: .openURL(url, .browser))]
+    notification.defaultAction = .openURL(IRText(url), .browser)
+    notification.buttons = [
+      ActionButton(id: "a", label: "A", action: .openURL(IRText(url), .browser))
+    ]
     let result = emit(notification, to: Klaviyo())
     let output = try #require(result.output)
     #expect(output["url"] == .string(url))

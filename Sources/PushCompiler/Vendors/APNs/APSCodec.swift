@@ -26,7 +26,7 @@ enum APSCodec {
       ("loc-key", "loc-args", \.bodyLocalization, "/content/bodyLocalization"),
     ]
   nonisolated(unsafe) private static let stringKeys:
-    [(key: String, field: WritableKeyPath<NotificationContent, String?>, path: String)] = [
+    [(key: String, field: WritableKeyPath<NotificationContent, IRText?>, path: String)] = [
       ("thread-id", \.threadID, "/content/threadID"),
       ("target-content-id", \.targetContentID, "/content/targetContentID"),
       ("interruption-level", \.interruptionLevel, "/content/interruptionLevel"),
@@ -55,7 +55,7 @@ enum APSCodec {
       case MemberName("sound"):
         readSound(members[index].value, at: path(), into: &notification, context: &context)
       case MemberName("category"):
-        if let identifier = members[index].value.stringValue {
+        if let identifier = members[index].value.textValue {
           if !identifier.isEmpty {
             notification.category = NotificationCategory(identifier: identifier)
             context.sourceMap.record("/category", from: path())
@@ -78,7 +78,7 @@ enum APSCodec {
           irPath: "/content/relevanceScore")
       default:
         if let entry = stringKeyIndex(name).map({ stringKeys[$0] }) {
-          if let text = members[index].value.stringValue {
+          if let text = members[index].value.textValue {
             notification.content[keyPath: entry.field] = text
             context.sourceMap.record(JSONPointer(entry.path), from: path())
           } else {
@@ -130,7 +130,7 @@ enum APSCodec {
   ) {
     switch value {
     case .string(let body):
-      notification.content.body = body
+      notification.content.body = IRText(body)
       context.sourceMap.record("/content/body", from: pointer())
     case .object(let alert):
       var keptAlert = JSONObject()
@@ -143,7 +143,7 @@ enum APSCodec {
         // Worked out only when a diagnostic or the source map takes it.
         func path() -> JSONPointer { pointer().appending(members[position].key) }
         if let index = alertKeyIndex(members[position].key) {
-          guard let text = members[position].value.stringValue else {
+          guard let text = members[position].value.textValue else {
             context.reportWrongType(members[position].value, expected: "a string", at: path())
             continue
           }
@@ -157,14 +157,14 @@ enum APSCodec {
         } else if let index = localizedKeys.firstIndex(where: { $0.key == members[position].key }) {
           keysSeen |= 1 << index
           let entry = localizedKeys[index]
-          guard let key = members[position].value.stringValue else {
+          guard let key = members[position].value.textValue else {
             context.reportWrongType(members[position].value, expected: "a string", at: path())
             continue
           }
-          var arguments: [String] = []
+          var arguments: [IRText] = []
           if let args = alert[entry.args] {
             if let list = args.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
-              arguments = list.compactMap(\.stringValue)
+              arguments = list.compactMap(\.textValue)
             } else {
               context.reportWrongType(
                 args, expected: "an array of strings", at: pointer().appending(entry.args))
@@ -203,9 +203,9 @@ enum APSCodec {
   ) {
     switch value {
     case .string(let name):
-      notification.content.sound = NotificationSound(name: name)
+      notification.content.sound = NotificationSound(name: IRText(name))
     case .object(let sound):
-      guard let name = sound["name"]?.stringValue else {
+      guard let name = sound["name"]?.textValue else {
         context.report(
           .invalidValue, "a sound dictionary without a 'name' string plays nothing; ignored",
           at: pointer())
@@ -273,7 +273,7 @@ enum APSCodec {
   }
 
   /// The `aps` dictionary for `notification`, naming `category` when given.
-  static func write(_ notification: PushNotification, category: String?, context: inout EmitContext)
+  static func write(_ notification: PushNotification, category: IRText?, context: inout EmitContext)
     -> JSONObject
   {
     let aps = JSONValueBuilder.build {
@@ -285,7 +285,7 @@ enum APSCodec {
 
   /// Writes the `aps` dictionary for `notification`, naming `category` when given.
   static func write<Builder: JSONBuilder>(
-    _ notification: borrowing PushNotification, category: String?, context: inout EmitContext,
+    _ notification: borrowing PushNotification, category: IRText?, context: inout EmitContext,
     into builder: inout Builder
   ) {
     // The content is read in place: a copy would retain and release each of its strings.
@@ -426,7 +426,7 @@ struct WrittenNames {
   /// Writes a member holding the string `text`, when there is one, and records its name.
   @inline(__always)
   mutating func member<Builder: JSONBuilder>(
-    _ key: PreparedString, ifPresent text: String?, in builder: inout Builder
+    _ key: PreparedString, ifPresent text: IRText?, in builder: inout Builder
   ) {
     guard let text else { return }
     name(key, in: &builder)

@@ -18,20 +18,20 @@ enum AcousticAction {
     _ object: JSONObject, at pointer: JSONPointer, container: Set<String> = [],
     context: inout ParseContext
   ) -> NotificationAction? {
-    guard let type = context.string(object["type"], at: pointer.appending("type")) else {
+    guard let type = context.text(object["type"], at: pointer.appending("type")) else {
       context.report(.invalidValue, "an action without a 'type' string does nothing", at: pointer)
       return nil
     }
     let fields = JSONObject(object.filter { $0.key != "type" && !container.contains($0.key) })
-    func text(_ key: String) -> String? {
+    func text(_ key: String) -> IRText? {
       switch fields[key] {
-      case .string(let text)? where !text.isEmpty: return text
+      case .string(let text)? where !text.isEmpty: return IRText(text)
       case .number(let number)?:
         // The SDK takes a string; a number is read as its digits, and written back as text.
         context.report(
           .wrongType, "expected a string, found number; read as the text '\(number.lexeme)'",
           at: pointer.appending(key))
-        return number.lexeme
+        return IRText(number.lexeme)
       default: return nil
       }
     }

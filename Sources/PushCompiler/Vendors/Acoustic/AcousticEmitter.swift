@@ -24,10 +24,10 @@ struct AcousticEmitter: PayloadEmitter {
         at: "/extras/acoustic/category-name")
     }
     let category =
-      notification.category?.identifier ?? (categoryInAPS ? categoryName?.stringValue : nil)
+      notification.category?.identifier ?? (categoryInAPS ? categoryName?.textValue : nil)
     // An Acoustic source of the same shape had its category replaced too: nothing changes.
     if notification.hasDynamicButtons, !categoryWasReplaced,
-      let registered = notification.category?.identifier, registered != categoryName?.stringValue
+      let registered = notification.category?.identifier, registered != categoryName?.textValue
     {
       context.report(
         .replacedCategory,
@@ -81,13 +81,14 @@ struct AcousticEmitter: PayloadEmitter {
   /// (a number it read, `12.5` included, or a string it read); else a number when it is
   /// an integer that fits (`-5`), a string when it holds another number (`007`, `1e3`);
   /// `nil` for anything the SDK rejects.
-  private func mailingID(_ campaign: String, wasNumber: Bool?) -> JSONValue? {
+  private func mailingID(_ text: IRText, wasNumber: Bool?) -> JSONValue? {
+    let campaign = text.string
     if wasNumber == true, let number = JSONNumber(spelled: campaign) { return .number(number) }
     guard Acoustic.holdsANumber(campaign) else { return nil }
     if wasNumber == nil, let number = JSONNumber(integer: campaign), number.intValue != nil {
       return .number(number)
     }
-    return .string(campaign)
+    return .string(text)
   }
 
   private func button(_ button: ActionButton) -> JSONValue {

@@ -29,12 +29,12 @@ struct AcousticParser: PayloadParser {
           readButtons(elements, context: &context)
         }
       case Key.categoryName:
-        if let name = context.string(member.value, at: pointer) {
+        if let name = context.text(member.value, at: pointer) {
           context.keep(
             Key.categoryName, .string(name), in: &kept, extraOf: "acoustic", from: pointer)
         }
       case Key.media:
-        guard let url = context.string(member.value, at: pointer) else { continue }
+        guard let url = context.text(member.value, at: pointer) else { continue }
         // The service extension names the file after the URL's last path component,
         // so its extension decides how iOS shows it.
         notification.media = [MediaItem(url: url, kind: MediaKind(url: url) ?? .image)]
@@ -51,7 +51,7 @@ struct AcousticParser: PayloadParser {
     }
     // With dynamic buttons, an `aps.category` equal to `category-name` names the dynamic
     // category (for a content extension), not one the app registered.
-    if !notification.buttons.isEmpty, let name = kept[Key.categoryName]?.stringValue,
+    if !notification.buttons.isEmpty, let name = kept[Key.categoryName]?.textValue,
       notification.category?.identifier == name
     {
       notification.category = nil
@@ -73,7 +73,7 @@ struct AcousticParser: PayloadParser {
   private mutating func readButton(
     _ object: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let label = object[Key.label]?.stringValue else {
+    guard let label = object[Key.label]?.textValue else {
       context.report(
         .invalidButton, "button without a 'name' string; dropped, as it would have no title",
         at: pointer)
@@ -107,7 +107,7 @@ struct AcousticParser: PayloadParser {
     var rest = mce
     switch rest.removeValue(forKey: Key.mailingID) {
     case .string(let id)? where Acoustic.holdsANumber(id):
-      notification.tracking.campaignID = id
+      notification.tracking.campaignID = IRText(id)
       kept.append(Key.numericMailingIDHint, false)
     case .string(let id)?:
       context.report(
@@ -115,7 +115,7 @@ struct AcousticParser: PayloadParser {
         "'mailingId' '\(id)' is not a number, which the SDK rejects (its events carry no mailing id); ignored",
         at: pointer.appending(Key.mailingID))
     case .number(let id)?:
-      notification.tracking.campaignID = id.lexeme
+      notification.tracking.campaignID = IRText(id.lexeme)
       kept.append(Key.numericMailingIDHint, true)
     case let other?:
       context.reportWrongType(

@@ -36,7 +36,7 @@ enum AirshipActions {
       uniqueKeysWithValues: allCases.flatMap { opening in opening.names.map { ($0, opening) } })
 
     /// The IR action for the argument `text`.
-    func action(_ text: String) -> NotificationAction {
+    func action(_ text: IRText) -> NotificationAction {
       switch self {
       case .deepLink: .openURL(text, .app)
       case .externalURL: .openURL(text, .browser)
@@ -48,7 +48,7 @@ enum AirshipActions {
     /// The action and argument that take `action`, if one does: spelled `spelling` when
     /// that names an action taking it, else by the short name.
     static func entry(for action: NotificationAction, spelling: String? = nil) -> (
-      name: String, value: String
+      name: String, value: IRText
     )? {
       if let spelling, let opening = Opening(named: spelling),
         let value = entry(for: action)?.value, opening.action(value) == action
@@ -58,7 +58,7 @@ enum AirshipActions {
       return plainEntry(for: action)
     }
 
-    private static func plainEntry(for action: NotificationAction) -> (name: String, value: String)?
+    private static func plainEntry(for action: NotificationAction) -> (name: String, value: IRText)?
     {
       switch action {
       case .openURL(let url, .app): (Self.deepLink.names[0], url)
@@ -131,18 +131,18 @@ enum AirshipActions {
 
   /// The text an opening action opens, and (a landing page's) other settings.
   private static func argument(_ value: JSONValue, of opening: Opening) -> (
-    String, JSONObject?
+    IRText, JSONObject?
   )? {
-    if let text = value.stringValue, !text.isEmpty { return (text, nil) }
+    if let text = value.textValue, !text.isEmpty { return (text, nil) }
     guard opening == .landingPage, var object = value.objectValue,
-      let url = object.removeValue(forKey: "url")?.stringValue, !url.isEmpty
+      let url = object.removeValue(forKey: "url")?.textValue, !url.isEmpty
     else { return nil }
     return (url, object)
   }
 
   /// The argument written for an opening action: the text, or a landing page's object
   /// with the kept settings.
-  static func argument(_ text: String, settings: JSONObject?) -> JSONValue {
+  static func argument(_ text: IRText, settings: JSONObject?) -> JSONValue {
     guard let settings, !settings.isEmpty else { return .string(text) }
     var object = JSONObject([.init(key: "url", value: .string(text))])
     for member in settings { object.append(member.key, member.value) }

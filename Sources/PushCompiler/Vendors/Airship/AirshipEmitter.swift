@@ -85,7 +85,7 @@ struct AirshipEmitter: PayloadEmitter {
     }
     var shown = notification
     var replacing = JSONObject()
-    let fields: [(String, WritableKeyPath<NotificationContent, String?>)] = [
+    let fields: [(String, WritableKeyPath<NotificationContent, IRText?>)] = [
       ("title", \.title), ("subtitle", \.subtitle), ("body", \.body),
     ]
     for (key, field) in fields {
@@ -98,7 +98,7 @@ struct AirshipEmitter: PayloadEmitter {
         continue
       }
       replacing.append(key, .string(text))
-      shown.content[keyPath: field] = value.stringValue
+      shown.content[keyPath: field] = value.textValue
     }
     return (shown, replacing)
   }
@@ -168,7 +168,7 @@ struct AirshipEmitter: PayloadEmitter {
     let urls = notification.media.map(\.url)
     var attachment = JSONObject()
     if let keptURLs = keptMedia.removeValue(forKey: Key.urls) {
-      let keptList = (keptURLs.arrayValue ?? []).compactMap { $0[Key.url]?.stringValue }
+      let keptList = (keptURLs.arrayValue ?? []).compactMap { $0[Key.url]?.textValue }
       if keptList == urls {
         attachment.append(Key.urls, keptURLs)
       } else {
@@ -221,7 +221,7 @@ struct AirshipEmitter: PayloadEmitter {
       if button?.action == action { continue }
       guard
         let entry = AirshipActions.Opening.entry(
-          for: action, spelling: spellings[actionID]?.stringValue)
+          for: action, spelling: spellings[actionID.string]?.stringValue)
       else {
         context.report(
           .droppedAction,
@@ -233,13 +233,14 @@ struct AirshipEmitter: PayloadEmitter {
         .init(
           key: entry.name,
           value: argument(entry.value, of: action) {
-            landingPages.removeValue(forKey: actionID)?.objectValue
+            landingPages.removeValue(forKey: actionID.string)?.objectValue
           })
       ])
-      for member in keptMaps[actionID]?.objectValue ?? JSONObject() where map[member.key] == nil {
+      for member in keptMaps[actionID.string]?.objectValue ?? JSONObject()
+      where map[member.key] == nil {
         map.append(member.key, member.value)
       }
-      maps.append(actionID, .object(map))
+      maps.append(actionID.string, .object(map))
     }
     for member in keptMaps where maps[member.key] == nil {
       let path = JSONPointer("/extras/airship/buttonActions").appending(member.key)
@@ -268,7 +269,7 @@ struct AirshipEmitter: PayloadEmitter {
   /// an object with the map's kept settings, which `takeSettings` hands over (using them
   /// up) only then.
   private func argument(
-    _ text: String, of action: NotificationAction, takeSettings: () -> JSONObject?
+    _ text: IRText, of action: NotificationAction, takeSettings: () -> JSONObject?
   ) -> JSONValue {
     guard case .openURL(_, .webView) = action else { return .string(text) }
     return AirshipActions.argument(text, settings: takeSettings())

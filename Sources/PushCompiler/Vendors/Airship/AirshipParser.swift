@@ -118,11 +118,12 @@ struct AirshipParser: PayloadParser {
       guard let map = context.object(member.value, at: path) else { continue }
       let reading = AirshipActions.read(Array(map), at: path, context: &context)
       if let action = reading.action, let actionPointer = reading.pointer {
-        if let refusal = predefined?.refusal(of: action, for: member.key) {
+        if let refusal = predefined?.refusal(of: action, for: IRText(member.key)) {
           context.report(
             .invalidValue, refusal + ": the SDK does not run it; ignored", at: actionPointer)
         } else {
-          notification.category?.actionTargets.append(.init(actionID: member.key, action: action))
+          notification.category?.actionTargets.append(
+            .init(actionID: IRText(member.key), action: action))
           context.sourceMap.record(
             JSONPointer("/category/actionTargets").appending(
               notification.category!.actionTargets.count - 1),
@@ -168,7 +169,7 @@ struct AirshipParser: PayloadParser {
     _ media: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
     var keptMedia = JSONObject()
-    var entries: [(url: String, id: String?, pointer: JSONPointer)] = []
+    var entries: [(url: IRText, id: String?, pointer: JSONPointer)] = []
     // Whether the service extension's decoder refuses the attachment as a whole (a
     // missing or mistyped URL list, an entry that is not an object of strings): it then
     // attaches nothing and replaces no text.
@@ -188,7 +189,7 @@ struct AirshipParser: PayloadParser {
           continue
         }
         if let value = object[Key.url], value.stringValue == nil { refusedWhole = true }
-        guard let url = context.string(object[Key.url], at: path.appending(Key.url)) else {
+        guard let url = context.text(object[Key.url], at: path.appending(Key.url)) else {
           context.report(
             .invalidValue, "an entry without a 'url' string attaches nothing; ignored", at: path)
           continue
@@ -214,10 +215,10 @@ struct AirshipParser: PayloadParser {
       }
     } else if let value = media[Key.url] {
       lazy var path = pointer.appending(Key.url)
-      if let url = value.stringValue {
+      if let url = value.textValue {
         entries = [(url, nil, path)]
       } else if let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
-        entries = list.enumerated().map { ($1.stringValue!, nil, path.appending($0)) }
+        entries = list.enumerated().map { ($1.textValue!, nil, path.appending($0)) }
       } else {
         refusedWhole = true
         context.reportWrongType(value, expected: "a string or an array of strings", at: path)
@@ -275,7 +276,7 @@ struct AirshipParser: PayloadParser {
   private mutating func readContentOverride(
     _ content: JSONObject, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    let fields: [String: WritableKeyPath<PushNotification, String?>] = [
+    let fields: [String: WritableKeyPath<PushNotification, IRText?>] = [
       "title": \.content.title, "subtitle": \.content.subtitle, "body": \.content.body,
     ]
     var replaced = JSONObject()
@@ -287,7 +288,7 @@ struct AirshipParser: PayloadParser {
           at: path)
         continue
       }
-      guard let text = context.string(member.value, at: path) else { continue }
+      guard let text = context.text(member.value, at: path) else { continue }
       let before = notification[keyPath: field]
       if before != text {
         replaced.append(member.key, before.map { .string($0) } ?? .null)

@@ -192,7 +192,7 @@ struct BrazeEmitter: PayloadEmitter {
   /// without one that is an `emit.missing-field` error; a silent push is given none.
   /// Where the body is all the alert holds (`isAlertAlone`), the alert is written as that
   /// string, so a note on where the body came from names `alert`, which holds it.
-  private func alertBody(isAlertAlone: Bool, context: inout EmitContext) -> String? {
+  private func alertBody(isAlertAlone: Bool, context: inout EmitContext) -> IRText? {
     let body = notification.content.body
     var field = Self.bodyField
     field.isRequired = !notification.delivery.contentAvailable
@@ -200,14 +200,14 @@ struct BrazeEmitter: PayloadEmitter {
     guard field.isRequired || context.settings[field.name] != nil else { return body }
     // A body missing is still named as the member the request lacks.
     if isAlertAlone, body != nil || given != nil { field.output = Self.alertAsBodyOutput }
-    return context.value(of: field, current: body.map { .string($0) })?.stringValue
+    return context.value(of: field, current: body.map { .string($0) })?.textValue
   }
 
   /// `alert`: a string when there is only a body, else an object with underscored keys,
   /// `action_loc_key` (APNs's `action-loc-key`) and the kept members (a Live Activity
   /// `sound`).
   private func alert(
-    body: String?, actionLocKey: JSONValue?, kept: JSONObject?, context: inout EmitContext
+    body: IRText?, actionLocKey: JSONValue?, kept: JSONObject?, context: inout EmitContext
   ) -> JSONValue? {
     let content = notification.content
     var alert = JSONObject()
@@ -281,7 +281,7 @@ struct BrazeEmitter: PayloadEmitter {
 
   /// The tap's link and web-view flag, reporting where the SDK opens it otherwise than
   /// the IR says.
-  private func tapLink(context: inout EmitContext) -> (url: String, webView: Bool)? {
+  private func tapLink(context: inout EmitContext) -> (url: IRText, webView: Bool)? {
     guard case .openURL(let url, let destination)? = notification.defaultAction else { return nil }
     let (webView, opens) = BrazeLink.tapFlag(for: url, destination)
     if opens != destination {
@@ -298,7 +298,7 @@ struct BrazeEmitter: PayloadEmitter {
   private func buttonLinks(
     context: inout EmitContext,
     entry: (
-      (type: BrazeLink.ButtonType, uri: String?, webView: Bool?, takes: NotificationAction)
+      (type: BrazeLink.ButtonType, uri: IRText?, webView: Bool?, takes: NotificationAction)
     ) -> JSONValue?
   ) -> JSONObject {
     guard let category = notification.category else { return JSONObject() }
@@ -328,7 +328,7 @@ struct BrazeEmitter: PayloadEmitter {
             + BrazeLink.change(of: url, meant: destination, opens: opens),
           at: path.appending("action"))
       }
-      links.append(actionID, value)
+      links.append(actionID.string, value)
     }
     return links
   }

@@ -15,7 +15,7 @@ enum BrazeLink {
 
     /// The type a payload names: the REST API's spelling in any case, or the Android
     /// SDK's (`ab_open`, `ab_uri`, `ab_none`).
-    init?(spelled text: String) {
+    init?(spelled text: IRText) {
       switch text.lowercased() {
       case "open_app", "ab_open": self = .openApp
       case "uri", "ab_uri": self = .uri
@@ -27,13 +27,13 @@ enum BrazeLink {
   }
 
   /// Whether the SDK treats `url` as a web link.
-  static func isWeb(_ url: String) -> Bool {
+  static func isWeb(_ url: IRText) -> Bool {
     let lower = url.lowercased()
     return lower.hasPrefix("http://") || lower.hasPrefix("https://")
   }
 
   /// Where the SDK opens `url` with the web-view flag `webView`.
-  static func destination(of url: String, webView: Bool) -> URLDestination {
+  static func destination(of url: IRText, webView: Bool) -> URLDestination {
     guard isWeb(url) else { return .app }
     return webView ? .webView : .browser
   }
@@ -41,7 +41,7 @@ enum BrazeLink {
   /// The action of a button: `type` (absent: a link when there is a `uri`), `uri`, and
   /// the web-view flag (absent: `webViewDefault`). `nil` when it names none, with why.
   static func buttonAction(
-    type: ButtonType?, uri: String?, webView: Bool?, webViewDefault: Bool
+    type: ButtonType?, uri: IRText?, webView: Bool?, webViewDefault: Bool
   ) -> Result<NotificationAction, ButtonProblem> {
     switch type ?? (uri == nil ? nil : .uri) {
     case .openApp?: return .success(.openApp)
@@ -65,7 +65,7 @@ enum BrazeLink {
   /// How a button's action is written: type, URI and web-view flag, and the action the
   /// SDK then takes; `nil` for an action no button can take.
   static func written(_ action: NotificationAction) -> (
-    type: ButtonType, uri: String?, webView: Bool?, takes: NotificationAction
+    type: ButtonType, uri: IRText?, webView: Bool?, takes: NotificationAction
   )? {
     switch action {
     case .openApp: return (.openApp, nil, nil, .openApp)
@@ -82,7 +82,7 @@ enum BrazeLink {
 
   /// The tap's web-view flag for `url` meant for `destination`, and where the SDK then
   /// opens it.
-  static func tapFlag(for url: String, _ destination: URLDestination) -> (
+  static func tapFlag(for url: IRText, _ destination: URLDestination) -> (
     webView: Bool, opens: URLDestination
   ) {
     let webView = destination == .webView && isWeb(url)
@@ -91,7 +91,7 @@ enum BrazeLink {
 
   /// How the SDK treats `url` when it was meant to open `intended` but opens `opens`,
   /// for messages.
-  static func change(of url: String, meant intended: URLDestination, opens: URLDestination)
+  static func change(of url: IRText, meant intended: URLDestination, opens: URLDestination)
     -> String
   {
     isWeb(url)

@@ -97,7 +97,8 @@ struct BrazeParser: PayloadParser {
       lazy var path = pointer.appending(member.key)
       guard let entry = context.object(member.value, at: path) else { continue }
       readButton(
-        entry, id: member.key, at: path, keys: (Key.buttonType, Key.buttonURI, Key.buttonWebView),
+        entry, id: IRText(member.key), at: path,
+        keys: (Key.buttonType, Key.buttonURI, Key.buttonWebView),
         webViewDefault: false, container: "'ab.ab_cat'", context: &context)
     }
   }
@@ -169,7 +170,7 @@ struct BrazeParser: PayloadParser {
       case Key.badge:
         context.readBadge(member.value, at: path, into: &notification)
       case Key.sound:
-        if let name = context.string(member.value, at: path) {
+        if let name = context.text(member.value, at: path) {
           notification.content.sound = NotificationSound(name: name)
           context.sourceMap.record("/content/sound", from: path)
         }
@@ -208,7 +209,7 @@ struct BrazeParser: PayloadParser {
           member.value, at: path, into: \.content.threadID, of: &notification,
           irPath: "/content/threadID")
       case Key.category:
-        if let identifier = context.string(member.value, at: path), !identifier.isEmpty {
+        if let identifier = context.text(member.value, at: path), !identifier.isEmpty {
           notification.category = NotificationCategory(identifier: identifier)
           context.sourceMap.record("/category", from: path)
         }
@@ -269,7 +270,7 @@ struct BrazeParser: PayloadParser {
   private mutating func readAlert(
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) -> JSONObject? {
-    if case .string(let body) = value {
+    if let body = value.textValue {
       notification.content.body = body
       context.sourceMap.record("/content/body", from: pointer)
       return nil
@@ -278,7 +279,7 @@ struct BrazeParser: PayloadParser {
       context.reportWrongType(value, expected: "a string or an object", at: pointer)
       return nil
     }
-    let texts: [(String, WritableKeyPath<PushNotification, String?>, JSONPointer)] = [
+    let texts: [(String, WritableKeyPath<PushNotification, IRText?>, JSONPointer)] = [
       ("title", \.content.title, "/content/title"), ("body", \.content.body, "/content/body"),
     ]
     let localized:
@@ -292,9 +293,9 @@ struct BrazeParser: PayloadParser {
       if let text = texts.first(where: { $0.0 == member.key }) {
         context.read(member.value, at: path, into: text.1, of: &notification, irPath: text.2)
       } else if let entry = localized.first(where: { $0.0 == member.key }) {
-        guard let key = context.string(member.value, at: path) else { continue }
+        guard let key = context.text(member.value, at: path) else { continue }
         let args = alert[entry.1]
-        let arguments = args?.arrayValue?.compactMap(\.stringValue)
+        let arguments = args?.arrayValue?.compactMap(\.textValue)
         if let args, args.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
           context.reportWrongType(
             args, expected: "an array of strings", at: pointer.appending(entry.1))
@@ -336,7 +337,7 @@ struct BrazeParser: PayloadParser {
     for (index, element) in (context.array(value, at: pointer) ?? []).enumerated() {
       lazy var path = pointer.appending(index)
       guard let button = context.object(element, at: path) else { continue }
-      guard let id = context.string(button[Key.actionID], at: path.appending(Key.actionID)) else {
+      guard let id = context.text(button[Key.actionID], at: path.appending(Key.actionID)) else {
         context.report(
           .invalidButton, "a button without an 'action_id' applies to no button; ignored", at: path)
         continue
@@ -356,7 +357,7 @@ struct BrazeParser: PayloadParser {
   ) {
     lazy var uriPointer = pointer.appending(uri)
     let flag = BrazeLink.flag(object[webView], at: pointer.appending(webView), context: &context)
-    guard let link = context.string(object[uri], at: uriPointer) else {
+    guard let link = context.text(object[uri], at: uriPointer) else {
       if flag != nil {
         context.report(
           .invalidValue, "'\(webView)' without '\(uri)' opens nothing; ignored",
@@ -378,8 +379,8 @@ struct BrazeParser: PayloadParser {
     url: JSONValue?, at urlPointer: JSONPointer, type: JSONValue?, at typePointer: JSONPointer,
     context: inout ParseContext
   ) {
-    let type = context.string(type, at: typePointer)
-    guard let url = context.string(url, at: urlPointer) else {
+    let type = context.text(type, at: typePointer)
+    guard let url = context.text(url, at: urlPointer) else {
       if type != nil {
         context.report(
           .invalidValue,
@@ -404,7 +405,7 @@ struct BrazeParser: PayloadParser {
   /// One button's entry: its click-action type, URI and web-view flag under `keys`
   /// (other members than these and `also` are reported), as a target of button `id`.
   private mutating func readButton(
-    _ entry: JSONObject, id: String, at path: JSONPointer,
+    _ entry: JSONObject, id: IRText, at path: JSONPointer,
     keys: (type: String, uri: String, webView: String), webViewDefault: Bool, container: String,
     context: inout ParseContext, also: Set<String> = []
   ) {
@@ -415,7 +416,7 @@ struct BrazeParser: PayloadParser {
         at: path.appending(key))
     }
     let type = readButtonType(entry[keys.type], at: path.appending(keys.type), context: &context)
-    let uri = context.string(entry[keys.uri], at: path.appending(keys.uri))
+    let uri = context.text(entry[keys.uri], at: path.appending(keys.uri))
     let webView = BrazeLink.flag(
       entry[keys.webView], at: path.appending(keys.webView), context: &context)
     addTarget(
@@ -429,7 +430,7 @@ struct BrazeParser: PayloadParser {
   private func readButtonType(
     _ value: JSONValue?, at pointer: JSONPointer, context: inout ParseContext
   ) -> BrazeLink.ButtonType? {
-    guard let text = context.string(value, at: pointer) else { return nil }
+    guard let text = context.text(value, at: pointer) else { return nil }
     guard let type = BrazeLink.ButtonType(spelled: text) else {
       context.report(
         .invalidValue,
@@ -443,7 +444,7 @@ struct BrazeParser: PayloadParser {
   /// Adds what button `actionID` does to the category, when the payload names one and
   /// (for Braze's own categories) the button exists and takes such an action.
   private mutating func addTarget(
-    actionID: String, _ result: Result<NotificationAction, BrazeLink.ButtonProblem>,
+    actionID: IRText, _ result: Result<NotificationAction, BrazeLink.ButtonProblem>,
     at pointer: JSONPointer, container: String, context: inout ParseContext
   ) {
     let action: NotificationAction

@@ -92,7 +92,7 @@ public struct CleverTap: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   ]
 
   /// The category CTNotificationContent registers for the slider and the templates.
-  static let contentCategory = "CTNotification"
+  static let contentCategory: IRText = "CTNotification"
 
   /// The key `key` stands for with the `wzrk_` prefix (`W$id` → `wzrk_id`), if it has a
   /// CleverTap prefix.

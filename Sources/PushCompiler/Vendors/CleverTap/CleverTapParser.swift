@@ -96,7 +96,7 @@ struct CleverTapParser: PayloadParser {
         irPath: "/tracking/campaignID")
       if member.key != Key.campaignID { kept.append(Key.campaignKeyHint, .string(member.key)) }
     case Key.deepLink:
-      guard let url = context.string(member.value, at: pointer) else { return }
+      guard let url = context.text(member.value, at: pointer) else { return }
       guard !url.isEmpty else {
         return context.report(
           .invalidValue, "an empty 'wzrk_dl' opens nothing; ignored", at: pointer)
@@ -117,8 +117,8 @@ struct CleverTapParser: PayloadParser {
 
   /// `ct_mediaUrl` with `ct_mediaType`: one attachment from the service extension.
   private mutating func readSingleMedia(context: inout ParseContext) {
-    let url = context.string(root[Key.mediaURL], at: "/ct_mediaUrl")
-    let type = context.string(root[Key.mediaType], at: "/ct_mediaType")
+    let url = context.text(root[Key.mediaURL], at: "/ct_mediaUrl")
+    let type = context.text(root[Key.mediaType], at: "/ct_mediaType")
     guard let url else {
       if type != nil {
         context.report(
@@ -142,7 +142,7 @@ struct CleverTapParser: PayloadParser {
         "'ct_mediaUrl' without 'ct_mediaType': CTNotificationService attaches nothing; read as \(item.kind.rawValue) from the URL",
         at: "/ct_mediaUrl", notes: ["a clevertap output writes both"])
     }
-    item.altText = context.string(root[Key.altText], at: "/alt_text_wzrk_bp")
+    item.altText = context.text(root[Key.altText], at: "/alt_text_wzrk_bp")
     notification.media = [item]
     context.sourceMap.record("/media/0", from: "/ct_mediaUrl")
   }
@@ -173,15 +173,15 @@ struct CleverTapParser: PayloadParser {
     for (index, element) in (items ?? []).enumerated() {
       lazy var path = pointer.appending("items").appending(index)
       guard let object = context.object(element, at: path) else { continue }
-      guard let url = context.string(object["imageUrl"], at: path.appending("imageUrl")) else {
+      guard let url = context.text(object["imageUrl"], at: path.appending("imageUrl")) else {
         context.report(
           .invalidValue, "a slide without an 'imageUrl' shows nothing; ignored", at: path)
         continue
       }
       var item = MediaItem(url: url, kind: .image)
       // Empty texts fall back to the alert's, an empty link to `wzrk_dl`: as if absent.
-      func text(_ key: String) -> String? {
-        context.string(object[key], at: path.appending(key)).flatMap { $0.isEmpty ? nil : $0 }
+      func text(_ key: String) -> IRText? {
+        context.text(object[key], at: path.appending(key)).flatMap { $0.isEmpty ? nil : $0 }
       }
       item.caption = text("caption")
       item.subcaption = text("subcaption")

@@ -20,7 +20,7 @@ struct CustomerIOParser: PayloadParser {
           readContainer(object, context: &context)
         }
       case Key.deliveryID, Key.deliveryToken:
-        if context.string(member.value, at: pointer) != nil {
+        if context.text(member.value, at: pointer) != nil {
           context.keep(member.key, member.value, in: &kept, extraOf: "customerio", from: pointer)
         }
       default:
@@ -65,7 +65,7 @@ struct CustomerIOParser: PayloadParser {
       lazy var pointer = JSONPointer("/CIO/push").appending(member.key)
       switch member.key {
       case Key.link, Key.image:
-        guard let text = context.string(member.value, at: pointer) else { continue }
+        guard let text = context.text(member.value, at: pointer) else { continue }
         guard !text.isEmpty else {
           context.report(
             .invalidValue, "an empty 'CIO.push.\(member.key)' is skipped by the SDK; ignored",

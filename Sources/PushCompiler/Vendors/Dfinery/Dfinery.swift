@@ -73,7 +73,7 @@ public struct Dfinery: ParsedFormat, EmittedFormat, DeclaresTargetFields {
   }
 
   /// The category id the documentation gives for pushes with buttons.
-  static let defaultCategory = "DFINERY"
+  static let defaultCategory: IRText = "DFINERY"
 
   /// The `dfn` fields a payload needs that the IR may not have.
   static let requiredFields: [(key: String, irPath: JSONPointer?, meaning: String)] = [

@@ -10,7 +10,7 @@ struct DfineryEmitter: PayloadEmitter {
 
   func emit(context: inout EmitContext) -> JSONValue {
     var kept = notification.extras["dfinery"] ?? JSONObject()
-    let keptCategory = kept.removeValue(forKey: Key.categoryHint)?.stringValue
+    let keptCategory = kept.removeValue(forKey: Key.categoryHint)?.textValue
     let category =
       notification.buttons.isEmpty ? keptCategory : keptCategory ?? Dfinery.defaultCategory
 

@@ -37,7 +37,7 @@ struct DfineryParser: PayloadParser {
       lazy var pointer = JSONPointer("/dfn").appending(member.key)
       switch member.key {
       case Key.image:
-        guard let url = context.string(member.value, at: pointer) else { continue }
+        guard let url = context.text(member.value, at: pointer) else { continue }
         // The service extension saves the download as `dfineryPushImage.jpg`.
         notification.media = [MediaItem(url: url, kind: .image)]
         context.sourceMap.record("/media/0", from: pointer)
@@ -100,9 +100,9 @@ struct DfineryParser: PayloadParser {
   ) -> Bool {
     switch member.key {
     case Key.serviceID, Key.unifiedID, Key.linkID, Key.linkType:
-      return context.string(member.value, at: pointer) != nil
+      return context.text(member.value, at: pointer) != nil
     case Key.linkName:
-      return member.value == .null || context.string(member.value, at: pointer) != nil
+      return member.value == .null || context.text(member.value, at: pointer) != nil
     case Key.ads:
       return context.object(member.value, at: pointer) != nil
     default:
@@ -125,15 +125,15 @@ struct DfineryParser: PayloadParser {
         continue
       }
       // The SDK builds a button of any `l_name` string, an empty one shown blank.
-      guard let label = object[Key.linkName]?.stringValue else {
+      guard let label = object[Key.linkName]?.textValue else {
         context.report(
           .invalidButton, "button without an 'l_name' title; dropped, as iOS shows no such button",
           at: pointer)
         continue
       }
       let id =
-        context.string(object[Key.linkID], at: pointer.appending(Key.linkID))
-        ?? String(index + 1)
+        context.text(object[Key.linkID], at: pointer.appending(Key.linkID))
+        ?? IRText(String(index + 1))
       if let type = object[Key.linkType], type != "Button" {
         context.report(
           .invalidValue,
@@ -160,10 +160,10 @@ struct DfineryParser: PayloadParser {
   private func action(_ object: JSONObject, at pointer: JSONPointer, context: inout ParseContext)
     -> NotificationAction
   {
-    let type = context.string(object[Key.actionType], at: pointer.appending(Key.actionType))
-    let uri: String? =
+    let type = context.text(object[Key.actionType], at: pointer.appending(Key.actionType))?.string
+    let uri: IRText? =
       object[Key.uri] == .null
-      ? nil : context.string(object[Key.uri], at: pointer.appending(Key.uri))
+      ? nil : context.text(object[Key.uri], at: pointer.appending(Key.uri))
     switch type {
     case Dfinery.ActionType.deepLink?, Dfinery.ActionType.webLink?:
       guard let uri, !uri.isEmpty else {

@@ -96,7 +96,7 @@ public struct Expo: ParsedFormat, EmittedFormat, DeclaresTargetFields, RequestFi
 
   /// Text fields of the device form that the push service writes as an empty string when
   /// the message left them out: there, an empty string means absent.
-  nonisolated(unsafe) static let emptyWhenAbsent: [WritableKeyPath<NotificationContent, String?>] =
+  nonisolated(unsafe) static let emptyWhenAbsent: [WritableKeyPath<NotificationContent, IRText?>] =
     [\.title, \.subtitle, \.body, \.launchImage, \.threadID]
 
   /// Whether `root` is what the phone receives rather than a message to the API.

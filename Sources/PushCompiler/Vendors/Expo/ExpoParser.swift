@@ -35,7 +35,7 @@ struct ExpoParser: PayloadParser {
       case Key.to:
         readRecipients(member.value, at: pointer, context: &context)
       case Key.title, Key.subtitle, Key.body:
-        let field: WritableKeyPath<PushNotification, String?> =
+        let field: WritableKeyPath<PushNotification, IRText?> =
           member.key == Key.title
           ? \.content.title : member.key == Key.subtitle ? \.content.subtitle : \.content.body
         context.read(
@@ -55,7 +55,7 @@ struct ExpoParser: PayloadParser {
           member.value, at: pointer, into: \.content.interruptionLevel, of: &notification,
           irPath: "/content/interruptionLevel")
       case Key.categoryID:
-        guard let identifier = context.string(member.value, at: pointer), !identifier.isEmpty
+        guard let identifier = context.text(member.value, at: pointer), !identifier.isEmpty
         else { continue }
         notification.category = NotificationCategory(identifier: identifier)
         context.sourceMap.record("/category", from: pointer)
@@ -109,14 +109,14 @@ struct ExpoParser: PayloadParser {
     case .null:
       return
     case .string(let name):
-      notification.content.sound = NotificationSound(name: name)
+      notification.content.sound = NotificationSound(name: IRText(name))
     case .object(let object):
       var sound = NotificationSound(name: "default")
       for member in object {
         lazy var path = pointer.appending(member.key)
         switch member.key {
         case "name":
-          if member.value != .null, let name = context.string(member.value, at: path) {
+          if member.value != .null, let name = context.text(member.value, at: path) {
             sound.name = name
           }
         case "critical":
@@ -146,7 +146,7 @@ struct ExpoParser: PayloadParser {
           .invalidValue, "'\(member.key)' is not a key of rich content; ignored", at: path)
         continue
       }
-      guard let url = context.string(member.value, at: path) else { continue }
+      guard let url = context.text(member.value, at: path) else { continue }
       notification.media = [MediaItem(url: url, kind: .image)]
       context.sourceMap.record("/media/0", from: path)
     }

@@ -15,17 +15,17 @@ struct FCMParser: PayloadParser {
   /// Where the message is: `/message`, or the root for a message without its wrapper.
   private var base = JSONPointer.root
   /// The `notification` members read, with their locations.
-  private var notificationFields: [String: (value: String, pointer: JSONPointer)] = [:]
+  private var notificationFields: [String: (value: IRText, pointer: JSONPointer)] = [:]
   /// `notification` members kept verbatim.
   private var keptNotification = JSONObject()
   /// The `data` members (strings), with their locations.
-  private var data: [(key: String, value: String, pointer: JSONPointer)] = []
+  private var data: [(key: String, value: IRText, pointer: JSONPointer)] = []
   /// `apns.payload` and its location.
   private var payload: JSONObject?
   /// `apns` members kept verbatim.
   private var keptAPNs = JSONObject()
   /// `apns.fcm_options.image` and its location.
-  private var optionsImage: (value: String, pointer: JSONPointer)?
+  private var optionsImage: (value: IRText, pointer: JSONPointer)?
   /// The target members found (`token`, `topic`, `condition`), in input order.
   private var targets: [String] = []
   /// Locations in the phone's payload filled from elsewhere in the input, and where from.
@@ -100,7 +100,7 @@ struct FCMParser: PayloadParser {
     lazy var pointer = base.appending(member.key)
     switch key {
     case Key.token, Key.topic, Key.condition, Key.name:
-      guard let text = context.string(member.value, at: pointer) else { return }
+      guard let text = context.text(member.value, at: pointer) else { return }
       if Key.targets.contains(key) {
         // An empty target names no one: read as if absent, as convert then finds none.
         guard !text.isEmpty else {
@@ -131,7 +131,7 @@ struct FCMParser: PayloadParser {
           context.recordExtra(field.key, of: "fcm", in: Key.notification, from: fieldPointer)
           continue
         }
-        if let text = context.string(field.value, at: fieldPointer) {
+        if let text = context.text(field.value, at: fieldPointer) {
           notificationFields[field.key] = (text, fieldPointer)
         }
       }
@@ -145,7 +145,7 @@ struct FCMParser: PayloadParser {
             "FCM refuses the reserved 'data' key '\(field.key)'; ignored", at: fieldPointer)
           continue
         }
-        if let text = context.string(field.value, at: fieldPointer) {
+        if let text = context.text(field.value, at: fieldPointer) {
           data.append((field.key, text, fieldPointer))
         }
       }
@@ -178,7 +178,7 @@ struct FCMParser: PayloadParser {
       guard let headers = context.object(member.value, at: pointer) else { return }
       var strings = JSONObject()
       for header in headers
-      where context.string(header.value, at: pointer.appending(header.key)) != nil {
+      where context.text(header.value, at: pointer.appending(header.key)) != nil {
         strings.append(header.key, header.value)
       }
       if !strings.isEmpty {
@@ -192,7 +192,7 @@ struct FCMParser: PayloadParser {
         let optionPointer = pointer.appending(option.key)
         switch Key.canonical(option.key) {
         case Key.image:
-          guard let url = context.string(option.value, at: optionPointer) else { continue }
+          guard let url = context.text(option.value, at: optionPointer) else { continue }
           if url.isEmpty {
             context.report(
               .invalidValue, "an empty 'apns.fcm_options.image' attaches nothing; ignored",
@@ -201,7 +201,7 @@ struct FCMParser: PayloadParser {
             optionsImage = (url, optionPointer)
           }
         case Key.analyticsLabel:
-          if context.string(option.value, at: optionPointer) != nil {
+          if context.text(option.value, at: optionPointer) != nil {
             keptOptions[Key.analyticsLabel] = option.value
           }
         default:
@@ -216,7 +216,7 @@ struct FCMParser: PayloadParser {
         context.recordExtra(key, of: "fcm", in: Key.apns, from: pointer)
       }
     case Key.liveActivityToken:
-      if context.string(member.value, at: pointer) != nil {
+      if context.text(member.value, at: pointer) != nil {
         keptAPNs[key] = member.value
         context.recordExtra(key, of: "fcm", in: Key.apns, from: pointer)
       }

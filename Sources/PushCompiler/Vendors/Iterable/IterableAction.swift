@@ -12,15 +12,15 @@ enum IterableAction {
     -> NotificationAction?
   {
     guard let object = context.object(value, at: pointer) else { return nil }
-    guard let type = object["type"]?.stringValue, !type.isEmpty else {
+    guard let type = object["type"]?.textValue, !type.isEmpty else {
       context.report(
         .invalidValue, "an action without a non-empty 'type' string does nothing; ignored",
         at: pointer)
       return nil
     }
-    var data: String?
+    var data: IRText?
     if let value = object["data"] {
-      data = value.stringValue
+      data = value.textValue
       if data == nil {
         context.report(
           .invalidValue,
@@ -83,7 +83,7 @@ enum IterableAction {
   /// such a link only when the app lists its scheme in `IterableConfig.allowedProtocols`
   /// (empty by default) or its URL delegate handles the link (`ActionRunner`).
   private static func noteUnallowedScheme(
-    of url: String, of owner: String, at output: JSONPointer, context: inout EmitContext
+    of url: IRText, of owner: String, at output: JSONPointer, context: inout EmitContext
   ) {
     let scheme = URLPolicy.scheme(of: url)
     guard scheme != "https" else { return }

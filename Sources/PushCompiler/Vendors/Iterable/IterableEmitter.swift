@@ -66,7 +66,7 @@ struct IterableEmitter: PayloadEmitter {
     let tracking = notification.tracking
     // A 'campaignId' of 0 marks a test send, not a campaign. A whole number keeps its
     // spelling (`1E3`), as the parser read it.
-    let numericCampaign = tracking.campaignID.flatMap(JSONNumber.init(spelled:)).flatMap {
+    let numericCampaign = tracking.campaignID.flatMap({ JSONNumber(spelled: $0.string) }).flatMap {
       $0.wholeValue.map { $0 != 0 } == true ? $0 : nil
     }
     if let campaign = tracking.campaignID, numericCampaign == nil {

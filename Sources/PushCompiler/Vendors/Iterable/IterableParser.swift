@@ -54,7 +54,7 @@ struct IterableParser: PayloadParser {
           context.keep(member.key, member.value, in: &kept, extraOf: "iterable", from: pointer)
         }
       case Key.attachment:
-        guard let url = context.string(member.value, at: pointer) else { continue }
+        guard let url = context.text(member.value, at: pointer) else { continue }
         // The service extension names the download after the server's file name, so the
         // URL's extension is only a hint of what iOS will show.
         notification.media = [MediaItem(url: url, kind: MediaKind(url: url) ?? .image)]
@@ -86,7 +86,7 @@ struct IterableParser: PayloadParser {
       notification.tracking.isTest = true
       context.sourceMap.record("/tracking/isTest", from: pointer)
     } else {
-      notification.tracking.campaignID = number.lexeme
+      notification.tracking.campaignID = IRText(number.lexeme)
       context.sourceMap.record("/tracking/campaignID", from: pointer)
     }
   }
@@ -116,7 +116,7 @@ struct IterableParser: PayloadParser {
       lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.legacyURL where itbl != nil && !hasDefaultAction:
-        guard let url = context.string(member.value, at: pointer) else { continue }
+        guard let url = context.text(member.value, at: pointer) else { continue }
         guard !url.isEmpty else {
           context.report(.invalidValue, "an empty 'url' opens nothing; ignored", at: pointer)
           continue
@@ -164,9 +164,9 @@ struct IterableParser: PayloadParser {
   /// One element of `actionButtons`: a dynamic button, or beside `category` what one of
   /// its actions does.
   private mutating func readElement(
-    _ object: JSONObject, category: String?, at pointer: JSONPointer, context: inout ParseContext
+    _ object: JSONObject, category: IRText?, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let id = object[ButtonKey.identifier]?.stringValue else {
+    guard let id = object[ButtonKey.identifier]?.textValue else {
       context.report(
         .invalidButton, "a button without an 'identifier' string; dropped, as the SDK skips it",
         at: pointer)
@@ -186,7 +186,7 @@ struct IterableParser: PayloadParser {
 
   /// A button beside `aps.category`: the SDK takes only what its action does.
   private mutating func readActionTarget(
-    _ object: JSONObject, id: String, category: String, at pointer: JSONPointer,
+    _ object: JSONObject, id: IRText, category: IRText, at pointer: JSONPointer,
     context: inout ParseContext
   ) {
     let ignored = object.keys.filter { $0 != ButtonKey.identifier && $0 != ButtonKey.action }
@@ -216,9 +216,9 @@ struct IterableParser: PayloadParser {
 
   /// A dynamic button, or `nil` (reported) when the SDK would skip it.
   private func readButton(
-    _ object: JSONObject, id: String, at pointer: JSONPointer, context: inout ParseContext
+    _ object: JSONObject, id: IRText, at pointer: JSONPointer, context: inout ParseContext
   ) -> ActionButton? {
-    guard let label = object[ButtonKey.title]?.stringValue else {
+    guard let label = object[ButtonKey.title]?.textValue else {
       context.report(
         .invalidButton,
         "button '\(id)' without a 'title' string; dropped, as the service extension skips it (its action applies only beside 'aps.category')",
@@ -278,13 +278,13 @@ struct IterableParser: PayloadParser {
       }
       return nil
     }
-    let title = context.string(
+    let title = context.text(
       object[ButtonKey.inputTitle], at: pointer.appending(ButtonKey.inputTitle))
-    var placeholder = context.string(
+    var placeholder = context.text(
       object[ButtonKey.inputPlaceholder], at: pointer.appending(ButtonKey.inputPlaceholder))
     if let misspelled = object[ButtonKey.misspelledPlaceholder] {
       lazy var path = pointer.appending(ButtonKey.misspelledPlaceholder)
-      if placeholder == nil, let text = misspelled.stringValue {
+      if placeholder == nil, let text = misspelled.textValue {
         placeholder = text
         context.report(
           .obsoleteShape,
@@ -306,7 +306,7 @@ struct IterableParser: PayloadParser {
   {
     guard let value else { return nil }
     let object = value.objectValue
-    let name = object?[ButtonKey.imageName]?.stringValue
+    let name = object?[ButtonKey.imageName]?.textValue
     var icon: ButtonIcon?
     switch (object?[ButtonKey.iconType]?.stringValue, name) {
     case (Iterable.IconType.systemImage?, let name?): icon = .systemImage(name)

@@ -235,14 +235,14 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// it: those builds read no `action`, and send a button without `url` to the link
   /// `body.actions` gives its id, else to `body.url` (the default link).
   private static func reportDraftFallbackLinks(
-    of buttons: borrowing [ActionButton], defaultLink: String?, categoryLinks: JSONObject?,
+    of buttons: borrowing [ActionButton], defaultLink: IRText?, categoryLinks: JSONObject?,
     context: inout EmitContext
   ) {
     guard defaultLink != nil || categoryLinks?.isEmpty == false else { return }
     let targetID = context.targetID
     for index in buttons.indices where buttons[index].action.url == nil {
       let id = buttons[index].id
-      let categoryLink = categoryLinks?[id]?["url"]?.stringValue
+      let categoryLink = categoryLinks?[id.string]?["url"]?.textValue
       guard let opened = categoryLink ?? defaultLink else { continue }
       let label = buttons[index].label
       let source =
@@ -262,12 +262,12 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// Klaviyo source's buttons, if it did not: then a category beside them hides nothing
   /// that showed; nor does it beside buttons a pass expanded from it.
   private func categoryToWrite(shippedSDKSkipped: JSONValue?, context: inout EmitContext) -> (
-    identifier: String, targets: JSONObject
+    identifier: IRText, targets: JSONObject
   )? {
-    func targets(_ pairs: [(String, NotificationAction)]) -> JSONObject {
+    func targets(_ pairs: [(IRText, NotificationAction)]) -> JSONObject {
       JSONObject(
         pairs.compactMap { id, action in
-          action.url.map { .init(key: id, value: ["url": .string($0)]) }
+          action.url.map { .init(key: id.string, value: ["url": .string($0)]) }
         })
     }
     let registered = notification.category.map { category in
@@ -314,7 +314,7 @@ struct KlaviyoEmitter: PayloadEmitter {
       let fallback =
         registered
         ?? added.map {
-          ($0.identifier, targets(notification.buttons.map { ($0.id, $0.action) }))
+          (IRText($0.identifier), targets(notification.buttons.map { ($0.id, $0.action) }))
         }
       if let fallback {
         if let registered {
@@ -362,7 +362,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   /// has their ids, or one has them in another order, which the category's display order
   /// would swap.
   private static func noFallbackMessage(for buttons: [ActionButton]) -> String {
-    let ids = buttons.map(\.id)
+    let ids = buttons.map(\.id.string)
     let reordered = KlaviyoCategories.all.first { category in
       let own = category.buttons.map(\.id)
       return own != ids && own.sorted() == ids.sorted()

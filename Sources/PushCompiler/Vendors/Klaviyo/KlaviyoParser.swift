@@ -190,7 +190,7 @@ struct KlaviyoParser: PayloadParser {
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
     case .string(let id)?:
       hasNotificationID = true
-      notification.tracking.notificationID = id
+      notification.tracking.notificationID = IRText(id)
       context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
     case let other?:
       hasNotificationID = true
@@ -211,9 +211,9 @@ struct KlaviyoParser: PayloadParser {
   private func readDefaultAction(
     draftURL: JSONValue?, into notification: inout PushNotification, context: inout ParseContext
   ) {
-    let rootURL = context.string(rootValue(at: reserved.url), at: "/url")
-    let webURL = context.string(rootValue(at: reserved.webURL), at: "/web_url")
-    let bodyURL = context.string(draftURL, at: "/body/url")
+    let rootURL = context.text(rootValue(at: reserved.url), at: "/url")
+    let webURL = context.text(rootValue(at: reserved.webURL), at: "/web_url")
+    let bodyURL = context.text(draftURL, at: "/body/url")
     if let rootURL {
       notification.defaultAction = .openURL(rootURL, .app)
       context.sourceMap.record("/defaultAction", from: "/url")
@@ -269,7 +269,7 @@ struct KlaviyoParser: PayloadParser {
       }
       return
     }
-    guard let url = value.stringValue else {
+    guard let url = value.textValue else {
       return context.reportWrongType(value, expected: "a string", at: "/rich-media")
     }
     // The service extension saves the file under its path + "." + the type: iOS types it
@@ -283,11 +283,11 @@ struct KlaviyoParser: PayloadParser {
         at: "/rich-media-type")
     }
     // Without a type the service extension saves the file as `.jpg`, whatever the URL says.
-    let kind = fileType.flatMap(MediaKind.init(typeHint:)) ?? .image
+    let kind = fileType.flatMap { MediaKind(typeHint: IRText($0)) } ?? .image
     if let typeHint, typeHint.contains("/") {
       reportMIMEType(typeHint, readAs: kind, context: &context)
     }
-    notification.media = [MediaItem(url: url, kind: kind, typeHint: fileType)]
+    notification.media = [MediaItem(url: url, kind: kind, typeHint: fileType.map { IRText($0) })]
     context.sourceMap.record("/media/0", from: "/rich-media")
   }
 
@@ -298,7 +298,7 @@ struct KlaviyoParser: PayloadParser {
   private func reportMIMEType(
     _ typeHint: String, readAs kind: MediaKind, context: inout ParseContext
   ) {
-    let subtype = MediaKind.extensionPart(ofTypeHint: typeHint)
+    let subtype = MediaKind.extensionPart(ofTypeHint: IRText(typeHint))
     let readAs =
       MediaKind(fileExtension: subtype) == kind ? "'\(subtype)'" : "\(kind.rawValue) media"
     context.report(
@@ -394,7 +394,7 @@ struct KlaviyoParser: PayloadParser {
         categoryActions: categoryActions, context: &context)
       {
         buttons.append((button, index, linkInCategoryActions))
-        if linkInCategoryActions { actionIDsLinkedByButtons.insert(button.id) }
+        if linkInCategoryActions { actionIDsLinkedByButtons.insert(button.id.string) }
       }
     }
     if isDraft && buttons.count == 2 {
@@ -426,10 +426,10 @@ struct KlaviyoParser: PayloadParser {
   /// The link `body.actions` gives the action `id`, where the draft SDK looked for a
   /// button's link after the button's own (`actionButtonURL`): an entry's `url` that
   /// `URL(string:)` parses.
-  private static func categoryActionLink(for id: String, in categoryActions: JSONObject?)
-    -> String?
+  private static func categoryActionLink(for id: IRText, in categoryActions: JSONObject?)
+    -> IRText?
   {
-    guard let url = categoryActions?[id]?["url"]?.stringValue,
+    guard let url = categoryActions?[id.string]?["url"]?.textValue,
       Klaviyo().capabilities.follows(url)
     else { return nil }
     return url
@@ -440,7 +440,7 @@ struct KlaviyoParser: PayloadParser {
   /// holding a space or control character; an empty one is no link without a word.
   /// `consequence` says what `subject` does without it.
   private static func reportUnparseableDraftLink(
-    _ link: String, of subject: String, readAs consequence: @autoclosure () -> String,
+    _ link: IRText, of subject: String, readAs consequence: @autoclosure () -> String,
     at pointer: @autoclosure () -> JSONPointer, context: inout ParseContext
   ) {
     guard !link.isEmpty else { return }
@@ -467,18 +467,18 @@ struct KlaviyoParser: PayloadParser {
         at: pointer)
       return nil
     }
-    guard let id = object["id"]?.stringValue else {
+    guard let id = object["id"]?.textValue else {
       context.report(
         .invalidButton, "button without an 'id' string; dropped, as the SDK skips it", at: pointer)
       return nil
     }
-    guard let label = object["label"]?.stringValue else {
+    guard let label = object["label"]?.textValue else {
       context.report(
         .invalidButton, "button '\(id)' has no 'label' string; dropped, as the SDK skips it",
         at: pointer)
       return nil
     }
-    var url = object["url"].flatMap { $0.stringValue }
+    var url = object["url"].flatMap { $0.textValue }
     if let value = object["url"], url == nil {
       context.reportWrongType(value, expected: "a string", at: pointer.appending("url"))
     }
@@ -486,7 +486,7 @@ struct KlaviyoParser: PayloadParser {
     // A draft button's link the SDK cannot parse is none of its own (the draft read links
     // with `URL(string:)`): it falls back, as one without a 'url' does, to the link
     // `body.actions` gives its id, else to the default link; one that is not empty says so.
-    if isDraft, url.map(Klaviyo().capabilities.follows) != true {
+    if isDraft, url.map({ Klaviyo().capabilities.follows($0) }) != true {
       let fallback = Self.categoryActionLink(for: id, in: categoryActions)
       if let own = url {
         Self.reportUnparseableDraftLink(
@@ -539,7 +539,7 @@ struct KlaviyoParser: PayloadParser {
     }
     var icon: ButtonIcon?
     if let value = object["icon"] {
-      if let name = value.stringValue {
+      if let name = value.textValue {
         icon = .systemImage(name)
       } else {
         context.reportWrongType(value, expected: "a string", at: pointer.appending("icon"))
@@ -624,7 +624,7 @@ struct KlaviyoParser: PayloadParser {
       }
       Self.reportUnreadKeys(of: target, at: pointer, context: &context)
       guard let url = target["url"] else { continue }
-      guard let text = url.stringValue else {
+      guard let text = url.textValue else {
         context.reportWrongType(url, expected: "a string", at: pointer.appending("url"))
         continue
       }
@@ -638,7 +638,7 @@ struct KlaviyoParser: PayloadParser {
         continue
       }
       notification.category?.actionTargets.append(
-        .init(actionID: member.key, action: .openURL(text, .app)))
+        .init(actionID: IRText(member.key), action: .openURL(text, .app)))
       let index = (notification.category?.actionTargets.count ?? 1) - 1
       context.sourceMap.record(
         JSONPointer("/category/actionTargets").appending(index), from: pointer)
@@ -651,7 +651,7 @@ struct KlaviyoParser: PayloadParser {
 
   /// What `parse.unknown-category` says of `identifier`, a category of Klaviyo's namespace
   /// that is none of its four: naming the one it differs from only in case, if any.
-  private static func unknownCategoryMessage(_ identifier: String) -> String {
+  private static func unknownCategoryMessage(_ identifier: IRText) -> String {
     let nearest = KlaviyoCategories.all.first {
       $0.identifier.lowercased() == identifier.lowercased()
     }
@@ -676,9 +676,9 @@ struct KlaviyoParser: PayloadParser {
   /// What the action `id` of the category named `identifier` does without a link: a
   /// predefined category's button does what the category defines; an app's own
   /// category's action, tapped, opens the default link in the draft SDK.
-  private static func withoutLink(_ id: String, of identifier: String?) -> String {
+  private static func withoutLink(_ id: String, of identifier: IRText?) -> String {
     guard
-      let button = identifier.flatMap(PredefinedCategory.named)?.buttons.first(where: {
+      let button = identifier.flatMap({ PredefinedCategory.named($0) })?.buttons.first(where: {
         $0.id == id
       })
     else { return "the action falls back to the default link" }

@@ -96,7 +96,7 @@ enum KlaviyoValidator {
       links.append(JSONPointer("/body/actions").appending(member.key).appending("url"))
     }
     for pointer in links {
-      guard let url = payload.value(at: pointer)?.stringValue else { continue }
+      guard let url = payload.value(at: pointer)?.textValue else { continue }
       let field = SpecField.dotted(pointer)
       if let unsafe = URLPolicy.unsafeScheme(of: url) {
         fail(
@@ -122,7 +122,7 @@ enum KlaviyoValidator {
     // An empty category is none: the extension keeps its buttons only for a non-empty
     // one (KlaviyoExtension.handleActionButtons), as convert reads it.
     if let category = aps?["category"], category != .null, category != .string(""),
-      PredefinedCategory.named(category.stringValue ?? "")?.vendor != "klaviyo"
+      PredefinedCategory.named(category.textValue ?? "")?.vendor != "klaviyo"
     {
       let names = KlaviyoCategories.all.map { "'\($0.identifier)'" }.joined(separator: ", ")
       fail(

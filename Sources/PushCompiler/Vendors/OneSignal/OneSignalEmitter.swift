@@ -112,7 +112,7 @@ struct OneSignalEmitter: PayloadEmitter {
 
   /// `aps.category`: a registered category, except beside buttons, which the service
   /// extension would then leave out.
-  private func category(context: inout EmitContext) -> String? {
+  private func category(context: inout EmitContext) -> IRText? {
     guard let category = notification.category else { return nil }
     guard notification.buttons.isEmpty else {
       context.reportDroppedCategory(

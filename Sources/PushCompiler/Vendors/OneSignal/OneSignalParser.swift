@@ -107,7 +107,7 @@ struct OneSignalParser: PayloadParser {
           member.value, at: path, into: \.tracking.notificationID, of: &notification,
           irPath: "/tracking/notificationID")
       case Key.launchURL:
-        guard let url = context.string(member.value, at: path) else { continue }
+        guard let url = context.text(member.value, at: path) else { continue }
         guard !url.isEmpty else {
           context.report(.invalidValue, "an empty 'u' opens nothing; ignored", at: path)
           continue
@@ -211,13 +211,13 @@ struct OneSignalParser: PayloadParser {
         .invalidButton, "a button must be an object, found \(value.kindName); dropped", at: pointer)
       return nil
     }
-    guard let label = object[Key.buttonTitle]?.stringValue else {
+    guard let label = object[Key.buttonTitle]?.textValue else {
       context.report(
         .invalidButton, "button without an 'n' title string; dropped, as the SDK skips it",
         at: pointer)
       return nil
     }
-    let id = context.string(object[Key.buttonID], at: pointer.appending(Key.buttonID)) ?? label
+    let id = context.text(object[Key.buttonID], at: pointer.appending(Key.buttonID)) ?? label
     let icon = readIcon(object, at: pointer, context: &context)
     for member in object
     where ![Key.buttonTitle, Key.buttonID, Key.iconType, Key.iconPath].contains(member.key) {
@@ -235,8 +235,8 @@ struct OneSignalParser: PayloadParser {
   {
     let typePointer = pointer.appending(Key.iconType)
     let pathPointer = pointer.appending(Key.iconPath)
-    let type = context.string(button[Key.iconType], at: typePointer)
-    let path = context.string(button[Key.iconPath], at: pathPointer)
+    let type = context.text(button[Key.iconType], at: typePointer)
+    let path = context.text(button[Key.iconPath], at: pathPointer)
     switch (type, path) {
     case (nil, nil):
       return nil
@@ -270,7 +270,7 @@ struct OneSignalParser: PayloadParser {
     var more = JSONObject()
     for member in attachments {
       lazy var path = pointer.appending(member.key)
-      guard let url = context.string(member.value, at: path) else { continue }
+      guard let url = context.text(member.value, at: path) else { continue }
       guard notification.media.isEmpty else {
         context.keep(
           member.key, member.value, in: &more, extraOf: "onesignal", group: Key.attachments,
@@ -293,7 +293,7 @@ struct OneSignalParser: PayloadParser {
   /// extension the URL names where the SDK looks (`String.fileExtensionsNamedInURL`: a
   /// `filename` query parameter, then, after the MIME type, unknown here, the path and
   /// the other query parameters), else `image`.
-  static func kind(of url: String) -> MediaKind {
+  static func kind(of url: IRText) -> MediaKind {
     url.fileExtensionsNamedInURL.lazy.compactMap(MediaKind.init(fileExtension:)).first
       ?? .image
   }

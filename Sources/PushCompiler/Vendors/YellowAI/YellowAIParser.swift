@@ -11,7 +11,7 @@ struct YellowAIParser: PayloadParser {
   private var notification = PushNotification()
   private var kept = JSONObject()
   /// The tap keys found, with where each was read.
-  private var tapKeys: [String: (value: String, pointer: JSONPointer)] = [:]
+  private var tapKeys: [String: (value: IRText, pointer: JSONPointer)] = [:]
 
   init(root: JSONObject) { self.root = root }
 
@@ -36,7 +36,7 @@ struct YellowAIParser: PayloadParser {
       lazy var pointer = JSONPointer.root.appending(member.key)
       switch member.key {
       case Key.topic:
-        if let topic = context.string(member.value, at: pointer) {
+        if let topic = context.text(member.value, at: pointer) {
           context.keep(Key.topic, .string(topic), in: &kept, extraOf: "yellowai", from: pointer)
         }
       case Key.contentAvailable:
@@ -102,8 +102,8 @@ struct YellowAIParser: PayloadParser {
   private mutating func readRootText(
     _ member: JSONObject.Member, at pointer: JSONPointer, context: inout ParseContext
   ) {
-    guard let text = context.string(member.value, at: pointer) else { return }
-    let field: WritableKeyPath<NotificationContent, String?> =
+    guard let text = context.text(member.value, at: pointer) else { return }
+    let field: WritableKeyPath<NotificationContent, IRText?> =
       member.key == Key.title ? \.title : \.body
     switch notification.content[keyPath: field] {
     case nil:
@@ -126,12 +126,12 @@ struct YellowAIParser: PayloadParser {
   ) {
     switch member.key {
     case Key.image:
-      guard let url = context.string(member.value, at: pointer) else { return }
+      guard let url = context.text(member.value, at: pointer) else { return }
       // Yellow.ai's service extension saves the download as `image.jpg`.
       notification.media = [MediaItem(url: url, kind: .image)]
       context.sourceMap.record("/media/0", from: pointer)
     case Key.botID, Key.deepLink, Key.journey:
-      guard let text = context.string(member.value, at: pointer) else { return }
+      guard let text = context.text(member.value, at: pointer) else { return }
       // An empty link opens nothing: the tap is then the bot's, if one is named.
       guard member.key != Key.deepLink || !text.isEmpty else {
         return context.report(
