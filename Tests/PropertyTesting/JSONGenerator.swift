@@ -112,7 +112,7 @@ public enum JSONGenerator {
   ) {
     switch value {
     case .null, .bool, .number: JSONWriter(style: .compact).write(value, into: &text)
-    case .string(let string): spell(string, into: &text, &random)
+    case .string(let string): spell(string.string, into: &text, &random)
     case .array(let elements):
       text.append(UInt8(ascii: "["))
       whitespace(&text, &random)

@@ -11,7 +11,7 @@ import Testing
     case .null: "null"
     case .bool(let flag): flag ? "true" : "false"
     case .number(let number): number.lexeme
-    case .string(let string): "\"" + string + "\""
+    case .string(let string): "\"" + string.string + "\""
     case .array(let elements): "[" + elements.map(text).joined(separator: ",") + "]"
     case .object(let object):
       "{" + object.members.map { "\"\($0.key)\":" + text($0.value) }.joined(separator: ",") + "}"

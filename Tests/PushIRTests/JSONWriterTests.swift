@@ -235,7 +235,8 @@ import Testing
     case .null, .bool: return value
     case .number(let number):
       return (number.doubleValue ?? .infinity).isFinite ? value : 0
-    case .string(let text): return .string(text.replacingOccurrences(of: "\u{FEFF}", with: ""))
+    case .string(let text):
+      return .string(text.string.replacingOccurrences(of: "\u{FEFF}", with: ""))
     case .array(let elements): return .array(elements.map(foundationReadable))
     case .object(let object):
       var result = JSONObject()
@@ -258,7 +259,7 @@ import Testing
         return false
       }
       return read == written || abs(read - written) <= abs(written) * 1e-9
-    case .string(let string): return (object as? String) == string
+    case .string(let string): return (object as? String) == string.string
     case .array(let elements):
       guard let read = object as? [Any], read.count == elements.count else { return false }
       return zip(read, elements).allSatisfy { foundation($0, matches: $1) }
@@ -287,7 +288,7 @@ struct ReferenceWriter {
     case .null: output += Array("null".utf8)
     case .bool(let flag): output += Array((flag ? "true" : "false").utf8)
     case .number(let number): output += Array(number.lexeme.utf8)
-    case .string(let text): output += Self.escaped(Array(text.utf8))
+    case .string(let text): output += Self.escaped(Array(text.string.utf8))
     case .array(let elements):
       guard !elements.isEmpty else { return output += Array("[]".utf8) }
       output.append(UInt8(ascii: "["))

@@ -43,7 +43,7 @@ public struct FitSizeBudget: Sendable {
   ) -> Outcome {
     var diagnostics = Diagnostics(recording: recording)
     let shortenable: PushNotification? = shorten ? copy notification : nil
-    let ownBody = notification.content.body?.string
+    let ownBody = notification.content.body
     let localizedBody = notification.content.bodyLocalization != nil
     guard var payload = emit(consume notification, nil, &diagnostics) else {
       return Outcome(diagnostics: diagnostics)
@@ -52,7 +52,8 @@ public struct FitSizeBudget: Sendable {
     guard size > limit else { return Outcome(payload: payload, diagnostics: diagnostics) }
     let originalSize = size
     let given = payload.givenBody
-    let body = given?.text ?? ownBody
+    // Made a `String` only for a payload over the limit.
+    let body = given?.text ?? ownBody?.string
     if var current = shortenable, let body, !body.isEmpty {
       var text = body
       var written = body

@@ -409,7 +409,7 @@ private struct Fitter {
   /// so a label starting with a printable ASCII character, as nearly every one does, is
   /// settled without looking up any character's Unicode properties.
   private static func isBlank(_ label: IRText) -> Bool {
-    if let first = label.utf8.first, first > 0x20 && first < 0x7F { return false }
+    if let first = label.firstByte, first > 0x20 && first < 0x7F { return false }
     return label.string.allSatisfy(\.isWhitespace)
   }
 

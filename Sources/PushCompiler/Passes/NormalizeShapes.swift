@@ -42,8 +42,8 @@ public struct NormalizeShapes: PayloadPass {
       changed = true
     }
     if case .string(let text)? = aps["badge"], !text.isEmpty,
-      text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-      let count = Int(text)
+      text.withUTF8({ $0.allSatisfy { (0x30...0x39).contains($0) } }),
+      let count = Int(text.string)
     {
       aps["badge"] = .number(JSONNumber(count))
       changed = true

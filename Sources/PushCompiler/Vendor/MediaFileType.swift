@@ -71,10 +71,11 @@ extension MediaItem {
   /// the URL (``Capabilities/mediaFileNamedAfterURL``): `NSURL.lastPathComponent` leaves
   /// out the query and the fragment. `nil` when the component has none.
   var fileExtensionOfURLName: String? {
+    let url = url.string
     guard let fragment = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
       return url.urlPathExtension
     }
-    return String(url.string[..<fragment]).urlPathExtension
+    return String(url[..<fragment]).urlPathExtension
   }
 
   /// Whether iOS attaches the item where the service extension names its file after the

@@ -156,9 +156,9 @@ extension ParseContext {
   ) -> JSONValue? {
     guard case .string(let text) = value else { return value }
     do {
-      return try JSONReader.parse(Array(text.utf8))
+      return try JSONReader.parse(text)
     } catch {
-      let shown = MessageExcerpt.of(text)
+      let shown = MessageExcerpt.of(text.string)
       report(
         .invalidValue,
         "the string is not the JSON document the SDK decodes (\(error.message), at byte \(error.offset + 1) of the string); \(consequence)",

@@ -368,7 +368,7 @@ public enum URLPolicy {
     // Cleaning keeps a leading letter first, lower-cased (it removes no letter, and
     // decoding changes only what follows a `%`): a link starting with a letter that no
     // unsafe scheme starts with (`https:`, `mailto:`, most links) names none.
-    if let first = text.utf8.first, first.isASCIILetter,
+    if let first = text.firstByte, first.isASCIILetter,
       unsafeSchemeInitials & (1 << (first.asciiLowercased &- UInt8(ascii: "a"))) == 0
     {
       return nil

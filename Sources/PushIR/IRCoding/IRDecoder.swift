@@ -238,7 +238,7 @@ public enum IRDecoder {
   // MARK: Scalars
 
   static func string(_ value: JSONValue, at path: JSONPointer) throws(IRDecodingError) -> String {
-    guard case .string(let text) = value else { throw .wrongType("a string", value, at: path) }
+    guard let text = value.stringValue else { throw .wrongType("a string", value, at: path) }
     return text
   }
 

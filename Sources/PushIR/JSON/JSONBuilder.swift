@@ -37,8 +37,6 @@ extension JSONBuilder {
   public mutating func name(_ key: PreparedString) { name(key.text) }
   /// The string, as any other.
   public mutating func string(_ text: PreparedString) { string(text.text) }
-  /// The text, as any string.
-  public mutating func string(_ text: IRText) { string(text.string) }
 
   /// A member holding `value`.
   @inline(__always)
@@ -206,6 +204,7 @@ public struct JSONValueBuilder: JSONBuilder {
 
   public mutating func name(_ key: String) { open[open.count - 1].pendingName = key }
   public mutating func string(_ text: String) { add(.string(text)) }
+  public mutating func string(_ text: IRText) { add(.string(text)) }
   public mutating func number(_ number: JSONNumber) { add(.number(number)) }
   public mutating func value(_ value: JSONValue) { add(value) }
 
@@ -262,6 +261,11 @@ public struct JSONTextBuilder: JSONBuilder {
   public mutating func string(_ string: String) {
     let opening: StaticString = needsComma ? ",\"" : "\""
     JSONWriter.withUTF8(of: string) { text.appendEscaped($0, between: opening, and: "\"") }
+    needsComma = true
+  }
+
+  public mutating func string(_ string: IRText) {
+    text.append(string, between: needsComma ? ",\"" : "\"", and: "\"")
     needsComma = true
   }
 

@@ -141,6 +141,23 @@ struct JSONOutput {
     JSONWriter.withUTF8(of: text) { append($0) }
   }
 
+  /// Appends `opening`, `text` and `closing`: the text's bytes as it holds them when
+  /// they are known to need no escape, or to be escaped as the writer escapes (a
+  /// document's text read with the writer's own escapes or none), else escaped as
+  /// ``appendEscaped(_:between:and:)`` escapes them.
+  @inline(__always)
+  mutating func append(
+    _ text: IRText, between opening: StaticString, and closing: StaticString
+  ) {
+    let written: Void? = text.withWrittenBytes { bytes in
+      reserve(opening.utf8CodeUnitCount &+ bytes.count &+ closing.utf8CodeUnitCount)
+      appendUnchecked(opening)
+      appendUnchecked(bytes)
+      appendUnchecked(closing)
+    }
+    if written == nil { text.withUTF8 { appendEscaped($0, between: opening, and: closing) } }
+  }
+
   /// Appends a newline and two spaces for each level of `indent`.
   mutating func appendNewline(indent: Int) {
     reserve(1 + indent * 2)
@@ -225,7 +242,7 @@ struct JSONOutput {
   /// after `offset`, or `utf8.count` when there is none: whole words as the reader scans
   /// them, then the last bytes as one more word.
   @inline(__always)
-  private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+  static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
     var seenBytes: UInt64 = 0  // Not read here: the or-ing is dropped once inlined.
     let offset = JSONStringBytes.skipPlain(utf8, from: offset, seenBytes: &seenBytes)
     // Eight bytes or more left: `skipPlain` stopped at a byte it found.

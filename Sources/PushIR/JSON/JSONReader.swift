@@ -53,6 +53,13 @@ public struct JSONReader: ~Copyable {
     }
   }
 
+  /// Parses the JSON document a string holds (a payload embedded in another).
+  public static func parse(_ text: IRText, limits: Limits = .standard) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    try parse(text.withUTF8 { Array($0) }, limits: limits)
+  }
+
   /// Parses one JSON document held in `buffer`.
   public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard)
     throws(JSONSyntaxError) -> JSONValue
@@ -82,9 +89,29 @@ public struct JSONReader: ~Copyable {
   }
 
   /// Parses one JSON document held in `buffer`, noting whether its objects may repeat a
-  /// member name.
+  /// member name. The document's bytes are copied once, into storage of their own that
+  /// the strings read are ranges of (``IRText``).
   public static func parseDocument(
     _ buffer: UnsafeBufferPointer<UInt8>, limits: Limits = .standard
+  ) throws(JSONSyntaxError) -> Document {
+    // Over the limit, nothing is copied: reading stops before any string.
+    guard buffer.count <= limits.maxBytes else {
+      return try parseDocument(
+        buffer, in: .copying(UnsafeBufferPointer(start: nil, count: 0)), limits: limits)
+    }
+    let storage = TextStorage.copying(buffer)
+    let read = storage.withBytes { bytes in
+      Result { () throws(JSONSyntaxError) -> Document in
+        try parseDocument(bytes, in: storage, limits: limits)
+      }
+    }
+    return try read.get()
+  }
+
+  /// Parses the document `buffer`, the bytes of `storage` (or, for a document over the
+  /// limit, refused before any string is read, of none).
+  private static func parseDocument(
+    _ buffer: UnsafeBufferPointer<UInt8>, in storage: TextStorage, limits: Limits
   ) throws(JSONSyntaxError) -> Document {
     // The stacks start in memory on the call stack, each under the 1,024 bytes up to which
     // the standard library always allocates there: most documents need no more.
@@ -97,7 +124,7 @@ public struct JSONReader: ~Copyable {
           try withUnsafeTemporaryAllocation(of: ShortName.self, capacity: 32) {
             (names) throws(JSONSyntaxError) -> Document in
             var reader = JSONReader(
-              buffer, limits: limits, members: ReadStack(in: members),
+              buffer, storage: storage, limits: limits, members: ReadStack(in: members),
               elements: ReadStack(in: elements), text: ReadStack(in: text),
               names: ReadStack(in: names))
             let value = try reader.document()
@@ -109,6 +136,8 @@ public struct JSONReader: ~Copyable {
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
+  /// What ``bytes`` are the bytes of, which the strings read are ranges of.
+  private let storage: TextStorage
   private let limits: Limits
   private var index = 0
   private var depth = 0
@@ -126,12 +155,13 @@ public struct JSONReader: ~Copyable {
   private let commonNames: UnsafeBufferPointer<CommonName> = CommonName.table
 
   private init(
-    _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits,
+    _ bytes: UnsafeBufferPointer<UInt8>, storage: TextStorage, limits: Limits,
     members: consuming ReadStack<JSONObject.Member>,
     elements: consuming ReadStack<JSONValue>, text: consuming ReadStack<UInt8>,
     names: consuming ReadStack<ShortName>
   ) {
     self.bytes = bytes
+    self.storage = storage
     self.limits = limits
     self.members = members
     self.elements = elements
@@ -332,8 +362,11 @@ public struct JSONReader: ~Copyable {
   /// Reads a string starting at its opening quote. Runs without escapes are copied in
   /// one step; the text is validated as UTF-8 once, when the string is made, and only
   /// when reading fails is it scanned again to locate its first bad byte.
-  private mutating func string() throws(JSONSyntaxError) -> String {
-    if let short = shortPlainText() { return shortString(short) }
+  private mutating func string() throws(JSONSyntaxError) -> IRText {
+    if let short = shortPlainText() {
+      return IRText(
+        storage, start: short.start, count: short.length, isPlain: true, isASCII: true)
+    }
     return try longString()
   }
 
@@ -355,7 +388,7 @@ public struct JSONReader: ~Copyable {
     guard let short = shortPlainText() else {
       // Read as any string (escaped, long, beyond ASCII, or near the end of the
       // document); still compared when what it spells is short ASCII text.
-      let name = try longString()
+      let name = try longString().string
       if !namesMayRepeat {
         if let words = ShortName(ascii: name) {
           note(words, after: namesStart)
@@ -393,7 +426,7 @@ public struct JSONReader: ~Copyable {
   }
 
   /// Reads the string whose opening quote is at `index`, when ``shortPlainText()`` did not.
-  private mutating func longString() throws(JSONSyntaxError) -> String {
+  private mutating func longString() throws(JSONSyntaxError) -> IRText {
     let start = index + 1
     do {
       return try stringText()
@@ -542,9 +575,58 @@ public struct JSONReader: ~Copyable {
   }
 
   /// Reads the text of the string whose opening quote is at `index`, leaving `index`
-  /// after its closing quote. The scan keeps its place in a local, written back to
-  /// `index` before each call or error that reads it.
-  private mutating func stringText() throws(JSONSyntaxError) -> String {
+  /// after its closing quote. A text whose every escape is one the writer writes the
+  /// same way (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`) is kept as written
+  /// (``IRText`` unescapes it where it is read, and writes it back as it is); a text
+  /// with any other escape is unescaped as it is read (``unescapedText()``). The scan
+  /// keeps its place in a local, written back to `index` before each call or error that
+  /// reads it.
+  private mutating func stringText() throws(JSONSyntaxError) -> IRText {
+    let start = index + 1
+    var offset = start
+    var escaped = false
+    var seenBytes: UInt64 = 0
+    while true {
+      offset = JSONStringBytes.skipPlain(bytes, from: offset, seenBytes: &seenBytes)
+      guard offset < bytes.count else { break }
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") {
+        index = offset
+        guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
+        // Escapes are ASCII, so the text is valid UTF-8 exactly when its bytes as
+        // written are.
+        guard let isASCII = isASCII(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes)
+        else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
+        index = offset + 1
+        // Without an escape, none of the bytes is a quote, a backslash or a control
+        // character: they are written back as they are, as are the escapes kept.
+        return IRText(
+          storage, start: start, count: offset &- start, isPlain: !escaped, isEscaped: escaped,
+          isASCII: isASCII)
+      }
+      if byte == UInt8(ascii: "\\") {
+        guard offset &+ 1 < bytes.count, IRText.isKeptEscape(bytes[offset &+ 1]) else {
+          index = start &- 1
+          return try unescapedText()
+        }
+        escaped = true
+        offset &+= 2
+        continue
+      }
+      if byte < 0x20 {
+        index = offset
+        throw controlCharacter(byte)
+      }
+      seenBytes |= UInt64(byte)
+      offset += 1
+    }
+    index = offset
+    throw endOfInput("'\"' to close the string")
+  }
+
+  /// ``stringText()`` for a text with an escape the writer would write otherwise (`\/`,
+  /// `\u…`): unescaped as it is read, into storage of its own.
+  private mutating func unescapedText() throws(JSONSyntaxError) -> IRText {
     let start = index + 1
     var offset = start
     var runStart = start
@@ -557,12 +639,17 @@ public struct JSONReader: ~Copyable {
       if byte == UInt8(ascii: "\"") {
         index = offset
         guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
-        let string: String?
+        let string: IRText?
         if unescaped {
-          string = makeString(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes)
+          string = isASCII(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes).map {
+            IRText(storage, start: start, count: offset &- start, isPlain: true, isASCII: $0)
+          }
         } else {
           text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-          string = makeString(text.elements, seenBytes)
+          // Unescaped, the text may hold what the writer escapes: it is written escaped.
+          string = isASCII(text.elements, seenBytes).map {
+            IRText(copying: text.elements, isPlain: false, isASCII: $0)
+          }
         }
         guard let string else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
         index = offset + 1
@@ -605,18 +692,21 @@ public struct JSONReader: ~Copyable {
   /// check (the standard library's validation steps over ASCII a byte at a time). Text
   /// whose bytes are all ASCII needs no validation at all.
   private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> String? {
-    let isASCII: Bool
-    if !JSONStringBytes.hasNonASCII(seenBytes) {
-      isASCII = true
-    } else {
-      switch UTF8Validation.validate(utf8) {
-      case .invalid: return nil
-      case .ascii: isASCII = true
-      case .multiByte: isASCII = false
-      }
-    }
+    guard let isASCII = isASCII(utf8, seenBytes) else { return nil }
     // `utf8` is valid UTF-8 (all ASCII when `isASCII`), as `unchecked` requires.
     return String(copying: UTF8Span(unchecked: utf8.span, isKnownASCII: isASCII))
+  }
+
+  /// Whether `utf8` is all ASCII, or `nil` when it is not valid UTF-8; `seenBytes` as
+  /// ``makeString(_:_:)`` takes it.
+  @inline(__always)
+  private func isASCII(_ utf8: UnsafeBufferPointer<UInt8>, _ seenBytes: UInt64) -> Bool? {
+    guard JSONStringBytes.hasNonASCII(seenBytes) else { return true }
+    switch UTF8Validation.validate(utf8) {
+    case .invalid: return nil
+    case .ascii: return true
+    case .multiByte: return false
+    }
   }
 
   /// The error for the first byte that is not valid UTF-8 in the string text between
@@ -649,7 +739,7 @@ public struct JSONReader: ~Copyable {
 
   /// Unescapes the escape sequence at `index` onto ``text`` and steps over it; returns
   /// 0x80 when it wrote a byte beyond ASCII, else 0. The one-character escapes
-  /// (``unescapedByte(_:)``) are unescaped by ``stringText()`` before it calls this, so
+  /// (``unescapedByte(_:)``) are unescaped by ``unescapedText()`` before it calls this, so
   /// what comes here is `\u…`, an escape cut off by the end of the input, or no escape.
   private mutating func escape() throws(JSONSyntaxError) -> UInt8 {
     let escapeStart = index

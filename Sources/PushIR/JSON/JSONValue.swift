@@ -4,7 +4,7 @@ public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case number(JSONNumber)
-  case string(String)
+  case string(IRText)
   case array([JSONValue])
   case object(JSONObject)
 
@@ -14,20 +14,21 @@ public enum JSONValue: Hashable, Sendable {
     return nil
   }
 
-  /// The string, when this is a string.
+  /// The string as a `String`, when this is a string: made anew from a document's
+  /// bytes each time (``textValue`` reads it in place).
   public var stringValue: String? {
+    if case .string(let value) = self { return value.string }
+    return nil
+  }
+
+  /// The string, when this is a string.
+  public var textValue: IRText? {
     if case .string(let value) = self { return value }
     return nil
   }
 
-  /// The string as a text of the IR, when this is a string.
-  public var textValue: IRText? {
-    if case .string(let value) = self { return IRText(value) }
-    return nil
-  }
-
-  /// A string value holding `text`.
-  public static func string(_ text: IRText) -> JSONValue { .string(text.string) }
+  /// A string value holding `string`.
+  public static func string(_ string: String) -> JSONValue { .string(IRText(string)) }
 
   /// The object, when this is an object.
   public var objectValue: JSONObject? {
@@ -60,11 +61,23 @@ public enum JSONValue: Hashable, Sendable {
   }
 }
 
+/// Whether `value` is the string `string`: compared in place, without making a value of
+/// it (readers compare member values with names so, for every payload).
+@inlinable
+public func == (value: JSONValue?, string: String) -> Bool {
+  guard case .string(let text)? = value else { return false }
+  return text == string
+}
+
+/// Whether `value` is anything but the string `string`.
+@inlinable
+public func != (value: JSONValue?, string: String) -> Bool { !(value == string) }
+
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
   ExpressibleByNilLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
+  public init(stringLiteral value: String) { self = .string(IRText(value)) }
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }

@@ -62,7 +62,7 @@ public struct JSONWriter: Sendable {
     case .null: text.append(token: "null")
     case .bool(let flag): text.append(token: flag ? "true" : "false")
     case .number(let number): text.append(utf8Of: number.lexeme)
-    case .string(let string): writeString(string, into: &text)
+    case .string(let string): text.append(string, between: "\"", and: "\"")
     case .array(let elements):
       elements.withUnsafeBufferPointer { writeCompact(elements: $0, into: &text) }
     case .object(let object):

@@ -118,7 +118,7 @@ import Testing
     FitTarget().run(on: &notification, context: &context)
     #expect(notification.buttons.map(\.id) == ["1", "2", "3"])
     #expect(notification.buttons[2].label.string.count == 30)
-    #expect(notification.buttons[2].label.hasSuffix("…"))
+    #expect(notification.buttons[2].label.string.hasSuffix("…"))
     #expect(context.diagnostics.codes.contains("fit.dropped-button"))
     #expect(context.diagnostics.codes.contains("fit.long-label"))
   }

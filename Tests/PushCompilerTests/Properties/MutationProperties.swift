@@ -147,7 +147,7 @@ import Testing
   static func resolves(_ pointer: JSONPointer, in document: JSONValue) -> Bool {
     var current = document
     for token in pointer.tokens {
-      if case .string(let text) = current, let embedded = try? JSONReader.parse(Array(text.utf8)) {
+      if case .string(let text) = current, let embedded = try? JSONReader.parse(text) {
         current = embedded
       }
       guard let next = current.value(at: JSONPointer(tokens: [token])) else { return false }

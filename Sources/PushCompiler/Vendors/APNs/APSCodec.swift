@@ -130,7 +130,7 @@ enum APSCodec {
   ) {
     switch value {
     case .string(let body):
-      notification.content.body = IRText(body)
+      notification.content.body = body
       context.sourceMap.record("/content/body", from: pointer())
     case .object(let alert):
       var keptAlert = JSONObject()
@@ -163,7 +163,7 @@ enum APSCodec {
           }
           var arguments: [IRText] = []
           if let args = alert[entry.args] {
-            if let list = args.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
+            if let list = args.arrayValue, list.allSatisfy({ $0.textValue != nil }) {
               arguments = list.compactMap(\.textValue)
             } else {
               context.reportWrongType(
@@ -203,7 +203,7 @@ enum APSCodec {
   ) {
     switch value {
     case .string(let name):
-      notification.content.sound = NotificationSound(name: IRText(name))
+      notification.content.sound = NotificationSound(name: name)
     case .object(let sound):
       guard let name = sound["name"]?.textValue else {
         context.report(

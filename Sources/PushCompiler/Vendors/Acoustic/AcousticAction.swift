@@ -25,7 +25,7 @@ enum AcousticAction {
     let fields = JSONObject(object.filter { $0.key != "type" && !container.contains($0.key) })
     func text(_ key: String) -> IRText? {
       switch fields[key] {
-      case .string(let text)? where !text.isEmpty: return IRText(text)
+      case .string(let text)? where !text.isEmpty: return text
       case .number(let number)?:
         // The SDK takes a string; a number is read as its digits, and written back as text.
         context.report(

@@ -106,8 +106,8 @@ struct AcousticParser: PayloadParser {
   ) {
     var rest = mce
     switch rest.removeValue(forKey: Key.mailingID) {
-    case .string(let id)? where Acoustic.holdsANumber(id):
-      notification.tracking.campaignID = IRText(id)
+    case .string(let id)? where Acoustic.holdsANumber(id.string):
+      notification.tracking.campaignID = id
       kept.append(Key.numericMailingIDHint, false)
     case .string(let id)?:
       context.report(

@@ -188,7 +188,7 @@ struct AirshipParser: PayloadParser {
           refusedWhole = true
           continue
         }
-        if let value = object[Key.url], value.stringValue == nil { refusedWhole = true }
+        if let value = object[Key.url], value.textValue == nil { refusedWhole = true }
         guard let url = context.text(object[Key.url], at: path.appending(Key.url)) else {
           context.report(
             .invalidValue, "an entry without a 'url' string attaches nothing; ignored", at: path)
@@ -217,7 +217,7 @@ struct AirshipParser: PayloadParser {
       lazy var path = pointer.appending(Key.url)
       if let url = value.textValue {
         entries = [(url, nil, path)]
-      } else if let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
+      } else if let list = value.arrayValue, list.allSatisfy({ $0.textValue != nil }) {
         entries = list.enumerated().map { ($1.textValue!, nil, path.appending($0)) }
       } else {
         refusedWhole = true

@@ -100,7 +100,7 @@ struct BrazeEmitter: PayloadEmitter {
     let keptAlert = kept[Key.applePushExtras]?[Key.alert]?.objectValue
     // APNs's `alert.action-loc-key` is the request's `alert.action_loc_key`.
     let actionLocKey = notification.extras[APSCodec.extrasKey]?["alert"]?["action-loc-key"]
-    let writesActionLocKey = actionLocKey?.stringValue != nil && keptAlert?[Key.actionLocKey] == nil
+    let writesActionLocKey = actionLocKey?.textValue != nil && keptAlert?[Key.actionLocKey] == nil
     let content = notification.content
     // What `alert` writes besides the body decides, before the body is looked for,
     // whether the alert is the body itself (a string); a kept `body` gives way to it.

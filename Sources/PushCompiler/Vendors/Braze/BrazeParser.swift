@@ -296,7 +296,7 @@ struct BrazeParser: PayloadParser {
         guard let key = context.text(member.value, at: path) else { continue }
         let args = alert[entry.1]
         let arguments = args?.arrayValue?.compactMap(\.textValue)
-        if let args, args.arrayValue?.allSatisfy({ $0.stringValue != nil }) != true {
+        if let args, args.arrayValue?.allSatisfy({ $0.textValue != nil }) != true {
           context.reportWrongType(
             args, expected: "an array of strings", at: pointer.appending(entry.1))
         }

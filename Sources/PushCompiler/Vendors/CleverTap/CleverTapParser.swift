@@ -57,7 +57,7 @@ struct CleverTapParser: PayloadParser {
       // writes beside any slider; it is written again, so it is not kept.
       let attachesFirstSlide =
         root[Key.mediaURL] == .string(notification.media[0].url)
-        && root[Key.mediaType] == .string(MediaKind.image.rawValue)
+        && root[Key.mediaType] == MediaKind.image.rawValue
       if attachesFirstSlide || (root[Key.mediaURL] == nil && root[Key.mediaType] == nil) {
         kept.append(Key.attachesFirstSlideHint, .bool(attachesFirstSlide))
       }
@@ -154,7 +154,7 @@ struct CleverTapParser: PayloadParser {
     let pointer = JSONPointer("/ct_ContentSlider")
     guard let decoded = context.embeddedJSON(value, at: pointer) else { return }
     guard var slider = context.object(decoded, at: pointer) else { return }
-    if value.stringValue == nil {
+    if value.textValue == nil {
       context.report(
         .obsoleteShape,
         "the SDK decodes 'ct_ContentSlider' from a JSON string; an object shows an empty view",
@@ -218,7 +218,7 @@ struct CleverTapParser: PayloadParser {
     for member in slider {
       let key = member.key
       if ContentSliderModel.textSettings.contains(key) {
-        guard member.value.stringValue == nil else { continue }
+        guard member.value.textValue == nil else { continue }
         slider[key] = nil
         context.reportWrongType(member.value, expected: "a string", at: pointer.appending(key))
       } else if ContentSliderModel.flagSettings.contains(key) {

@@ -34,7 +34,7 @@ enum CleverTapValidator {
     // The content extension hands `pt_json` to the template as a string
     // (CTNotificationViewController.m, `updateContentType:`): another value is no template.
     if let template = payload[CleverTap.Key.templateJSON], template != .null,
-      template.stringValue == nil
+      template.textValue == nil
     {
       diagnostics.report(
         Diagnostic(
@@ -66,7 +66,7 @@ enum CleverTapValidator {
     switch payload[CleverTap.Key.templateJSON] {
     case nil, .null?: return (payload.objectValue ?? JSONObject(), .root)
     case .string(let text)?:
-      guard case .object(let decoded)? = try? JSONReader.parse(Array(text.utf8)) else {
+      guard case .object(let decoded)? = try? JSONReader.parse(text) else {
         return nil
       }
       return (decoded, "/pt_json")

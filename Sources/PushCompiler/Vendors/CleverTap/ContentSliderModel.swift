@@ -36,7 +36,7 @@ enum ContentSliderModel {
       for key in slideTexts {
         switch object[key] {
         case nil: problems.append("no 'items/\(index)/\(key)'")
-        case let value? where value.stringValue == nil:
+        case let value? where value.textValue == nil:
           problems.append("'items/\(index)/\(key)' is not a string")
         default: break
         }
@@ -48,7 +48,7 @@ enum ContentSliderModel {
   /// Whether the model decodes `value` as its setting `key` (any value of a key that is
   /// not one of its settings).
   static func decodes(_ value: JSONValue, asSetting key: String) -> Bool {
-    if textSettings.contains(key) { return value.stringValue != nil }
+    if textSettings.contains(key) { return value.textValue != nil }
     return !flagSettings.contains(key) || isFlag(value)
   }
 

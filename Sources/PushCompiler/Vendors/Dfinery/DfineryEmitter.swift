@@ -99,7 +99,7 @@ struct DfineryEmitter: PayloadEmitter {
         atOutput: "/aps")
     }
     // `null` counts as absent, for validation as for iOS.
-    guard let written = aps["sound"], written.stringValue == nil, written != .null else { return }
+    guard let written = aps["sound"], written.textValue == nil, written != .null else { return }
     if let sound = notification.content.sound {
       let (reason, played) =
         sound.isCritical

@@ -140,7 +140,7 @@ public struct Expo: ParsedFormat, EmittedFormat, DeclaresTargetFields, RequestFi
     let data: JSONObject?
     switch root[Key.body] {
     case .object(let object)?: data = object
-    case .string(let text)?: data = (try? JSONReader.parse(Array(text.utf8)))?.objectValue
+    case .string(let text)?: data = (try? JSONReader.parse(text))?.objectValue
     default: data = nil
     }
     guard let data, !["_k", "action_buttons", "actions"].contains(where: { data[$0] != nil })

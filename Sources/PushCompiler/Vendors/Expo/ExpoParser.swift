@@ -86,7 +86,7 @@ struct ExpoParser: PayloadParser {
     _ value: JSONValue, at pointer: JSONPointer, context: inout ParseContext
   ) {
     let tokens = value.arrayValue ?? [value]
-    let isTokens = tokens.allSatisfy { $0.stringValue != nil }
+    let isTokens = tokens.allSatisfy { $0.textValue != nil }
     if isTokens {
       context.keep(Key.to, value, in: &kept, extraOf: "expo", from: pointer)
     } else {
@@ -109,7 +109,7 @@ struct ExpoParser: PayloadParser {
     case .null:
       return
     case .string(let name):
-      notification.content.sound = NotificationSound(name: IRText(name))
+      notification.content.sound = NotificationSound(name: name)
     case .object(let object):
       var sound = NotificationSound(name: "default")
       for member in object {
@@ -196,7 +196,7 @@ struct ExpoParser: PayloadParser {
     guard let decoded = context.embeddedJSON(value, at: pointer),
       let data = context.object(decoded, at: pointer)
     else { return nil }
-    if value.stringValue != nil {
+    if value.textValue != nil {
       context.report(
         .obsoleteShape,
         "expo-notifications hands 'body' to an iOS app only as an object; a JSON string (Android's shape) gives it no data",

@@ -132,7 +132,7 @@ public struct FCM: ParsedFormat, DeclaresTargetFields {
         .validationMissingField,
         "'\(empty.key)' is empty: FCM sends the message to no one; the message needs a 'token', 'topic' or 'condition'",
         at: .input(base.appending(empty.key)))
-    } else if !targets.contains(where: { $0.value.stringValue != nil }) {
+    } else if !targets.contains(where: { $0.value.textValue != nil }) {
       diagnostics.report(
         .validationMissingField,
         "the message has no 'token', 'topic' or 'condition' of text: FCM sends it to no one",

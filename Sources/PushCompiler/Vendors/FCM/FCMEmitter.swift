@@ -156,7 +156,7 @@ struct FCMEmitter {
     }
     if !innerCarriesMedia { context.reportKindTakenFromURL(of: item, at: 0) }
     let inNotification =
-      options[Key.image] == nil && kept[Key.imageHint] == .string(Key.notification)
+      options[Key.image] == nil && kept[Key.imageHint] == Key.notification
     let counting = inNotification ? keptNotification[Key.image] : options[Key.image]
     if let counting, counting != .string(item.url) {
       context.report(
@@ -227,7 +227,7 @@ struct FCMEmitter {
     var rest = JSONObject()
     for member in payload {
       let isData =
-        member.key != "aps" && member.value.stringValue != nil
+        member.key != "aps" && member.value.textValue != nil
         && !Key.isReservedDataKey(member.key)
         && (fromData.contains(member.key) || notification.customData[member.key] == member.value)
       if isData {

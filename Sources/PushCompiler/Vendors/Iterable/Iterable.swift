@@ -147,7 +147,7 @@ public struct Iterable: ParsedFormat, EmittedFormat, DeclaresTargetFields {
           return $0.numberValue?.intValue == 0 || $0.numberValue?.intValue == 1
         }
       ),
-      (Key.messageID, "a string", { $0.stringValue != nil }),
+      (Key.messageID, "a string", { $0.textValue != nil }),
     ]
     return needs.compactMap { need in
       let value = itbl[need.key]

@@ -176,7 +176,7 @@ struct KlaviyoEmitter: PayloadEmitter {
   private static func reportOffSpecNotificationID(
     _ notificationID: JSONValue, besideButtons hasButtons: Bool, context: inout EmitContext
   ) {
-    guard hasButtons, notificationID.stringValue == nil, notificationID != .null else { return }
+    guard hasButtons, notificationID.textValue == nil, notificationID != .null else { return }
     let targetID = context.targetID
     let refused =
       notificationID.objectValue == nil

@@ -190,7 +190,7 @@ struct KlaviyoParser: PayloadParser {
         "no 'body._k': the Klaviyo SDK ignores this push (no events, no buttons)", at: "/body")
     case .string(let id)?:
       hasNotificationID = true
-      notification.tracking.notificationID = IRText(id)
+      notification.tracking.notificationID = id
       context.sourceMap.record("/tracking/notificationID", from: "/body/_k")
     case let other?:
       hasNotificationID = true
@@ -256,7 +256,7 @@ struct KlaviyoParser: PayloadParser {
 
   private func readMedia(into notification: inout PushNotification, context: inout ParseContext) {
     let typeHint = rootValue(at: reserved.mediaType).flatMap { value -> String? in
-      if value.stringValue == nil {
+      if value.textValue == nil {
         context.reportWrongType(value, expected: "a string", at: "/rich-media-type")
       }
       return value.stringValue

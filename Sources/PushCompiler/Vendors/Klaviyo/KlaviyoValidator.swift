@@ -45,7 +45,7 @@ enum KlaviyoValidator {
     }
     for (index, button) in buttons.enumerated() where button.objectValue != nil {
       let pointer = JSONPointer("/body/action_buttons").appending(index)
-      for field in ["id", "label"] where button[field]?.stringValue == nil {
+      for field in ["id", "label"] where button[field]?.textValue == nil {
         fail(.validationMissingField, "button \(index) has no '\(field)' string", at: pointer)
       }
       if let label = button["label"]?.stringValue, label.count > Self.labelLength {
@@ -78,7 +78,7 @@ enum KlaviyoValidator {
       // buttons under a string one only. The shipped SDK does not read it for buttons of
       // its shape (with `action`), and its 5.4 branch sends a dictionary (`_k.tm`).
       let shippedShape = buttons.allSatisfy { $0.objectValue == nil || $0["action"] != nil }
-      if let id = body?["_k"], id != .null, id.stringValue == nil,
+      if let id = body?["_k"], id != .null, id.textValue == nil,
         !(shippedShape && id.objectValue != nil)
       {
         fail(
