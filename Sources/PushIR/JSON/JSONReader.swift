@@ -254,7 +254,7 @@ public struct JSONReader: ~Copyable {
         } else {
           try self.value()
         }
-      members.push(JSONObject.Member(key: key, value: value))
+      members.push(JSONObject.Member(key: consume key, value: consume value))
       skipWhitespace()
       guard index < bytes.count else { throw endOfInput("',' or '}'") }
       switch bytes[index] {
