@@ -577,13 +577,16 @@ public struct JSONReader: ~Copyable {
   /// Reads the text of the string whose opening quote is at `index`, leaving `index`
   /// after its closing quote. A text whose every escape is one the writer writes the
   /// same way (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`) is kept as written
-  /// (``IRText`` unescapes it where it is read, and writes it back as it is); a text
-  /// with any other escape is unescaped as it is read (``unescapedText()``). The scan
-  /// keeps its place in a local, written back to `index` before each call or error that
-  /// reads it.
+  /// (``IRText`` unescapes it where it is read, and writes it back as it is). At the
+  /// first other escape (`\/`, `\u…`) the text is read again from its start, unescaped
+  /// as it is read, into storage of its own. The scan keeps its place in a local, written
+  /// back to `index` before each call or error that reads it.
   private mutating func stringText() throws(JSONSyntaxError) -> IRText {
     let start = index + 1
     var offset = start
+    var runStart = start
+    // Whether the text is kept as written: no escape read so far but the writer's own.
+    var keepsEscapes = true
     var escaped = false
     var seenBytes: UInt64 = 0
     while true {
@@ -593,56 +596,16 @@ public struct JSONReader: ~Copyable {
       if byte == UInt8(ascii: "\"") {
         index = offset
         guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
-        // Escapes are ASCII, so the text is valid UTF-8 exactly when its bytes as
-        // written are.
-        guard let isASCII = isASCII(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes)
-        else { throw fail(.invalidUTF8, "invalid UTF-8 in string", at: offset) }
-        index = offset + 1
-        // Without an escape, none of the bytes is a quote, a backslash or a control
-        // character: they are written back as they are, as are the escapes kept.
-        return IRText(
-          storage, start: start, count: offset &- start, isPlain: !escaped, isEscaped: escaped,
-          isASCII: isASCII)
-      }
-      if byte == UInt8(ascii: "\\") {
-        guard offset &+ 1 < bytes.count, IRText.isKeptEscape(bytes[offset &+ 1]) else {
-          index = start &- 1
-          return try unescapedText()
-        }
-        escaped = true
-        offset &+= 2
-        continue
-      }
-      if byte < 0x20 {
-        index = offset
-        throw controlCharacter(byte)
-      }
-      seenBytes |= UInt64(byte)
-      offset += 1
-    }
-    index = offset
-    throw endOfInput("'\"' to close the string")
-  }
-
-  /// ``stringText()`` for a text with an escape the writer would write otherwise (`\/`,
-  /// `\u…`): unescaped as it is read, into storage of its own.
-  private mutating func unescapedText() throws(JSONSyntaxError) -> IRText {
-    let start = index + 1
-    var offset = start
-    var runStart = start
-    var unescaped = true
-    var seenBytes: UInt64 = 0
-    while true {
-      offset = JSONStringBytes.skipPlain(bytes, from: offset, seenBytes: &seenBytes)
-      guard offset < bytes.count else { break }
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") {
-        index = offset
-        guard offset &- start <= limits.maxStringBytes else { throw tooLongString(from: start) }
         let string: IRText?
-        if unescaped {
+        if keepsEscapes {
+          // Escapes are ASCII, so the text is valid UTF-8 exactly when its bytes as
+          // written are. Without an escape, none of them is a quote, a backslash or a
+          // control character: they are written back as they are, as are the escapes
+          // kept.
           string = isASCII(UnsafeBufferPointer(rebasing: bytes[start..<offset]), seenBytes).map {
-            IRText(storage, start: start, count: offset &- start, isPlain: true, isASCII: $0)
+            IRText(
+              storage, start: start, count: offset &- start, isPlain: !escaped,
+              isEscaped: escaped, isASCII: $0)
           }
         } else {
           text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
@@ -656,9 +619,17 @@ public struct JSONReader: ~Copyable {
         return string
       }
       if byte == UInt8(ascii: "\\") {
-        if unescaped {
+        if keepsEscapes {
+          if offset &+ 1 < bytes.count, IRText.isKeptEscape(bytes[offset &+ 1]) {
+            escaped = true
+            offset &+= 2
+            continue
+          }
+          // Another escape: read again from the start, unescaping.
+          keepsEscapes = false
           text.removeAll()
-          unescaped = false
+          (offset, runStart, seenBytes) = (start, start, 0)
+          continue
         }
         text.push(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
         if offset &+ 1 < bytes.count, let byte = Self.unescapedByte(bytes[offset &+ 1]) {
@@ -739,7 +710,7 @@ public struct JSONReader: ~Copyable {
 
   /// Unescapes the escape sequence at `index` onto ``text`` and steps over it; returns
   /// 0x80 when it wrote a byte beyond ASCII, else 0. The one-character escapes
-  /// (``unescapedByte(_:)``) are unescaped by ``unescapedText()`` before it calls this, so
+  /// (``unescapedByte(_:)``) are unescaped by ``stringText()`` before it calls this, so
   /// what comes here is `\u…`, an escape cut off by the end of the input, or no escape.
   private mutating func escape() throws(JSONSyntaxError) -> UInt8 {
     let escapeStart = index
