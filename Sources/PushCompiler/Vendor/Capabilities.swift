@@ -93,7 +93,7 @@ public struct Capabilities: Sendable {
     set { change { $0.browserSchemes = newValue } }
   }
   /// Whether the vendor's SDK ignores a link it cannot parse (empty, or holding a space
-  /// or a control character: ``URLPolicy/isParseable(_:)-(String)``), as Klaviyo's does: it skips
+  /// or a control character: ``URLPolicy/isParseable(_:)-(IRText)``), as Klaviyo's does: it skips
   /// a button with such a link, and a tap with one opens the app. Fit-target drops such
   /// a button or tap link rather than write one that does nothing.
   public var linksMustParse: Bool {

@@ -57,7 +57,7 @@ public enum URLPolicy {
   /// a message needs it.
   public static func check(_ text: IRText) -> Result<String, Problem> {
     withBytes(of: text) { bytes in
-      check(bytes).map { colon in lowercasedScheme(in: bytes, endingAt: colon) }
+      check(bytes: bytes).map { colon in lowercasedScheme(in: bytes, endingAt: colon) }
     }
   }
 
@@ -66,7 +66,7 @@ public enum URLPolicy {
   /// record).
   public static func problem(in text: IRText) -> Problem? {
     withBytes(of: text) { bytes in
-      guard case .failure(let problem) = check(bytes) else { return nil }
+      guard case .failure(let problem) = check(bytes: bytes) else { return nil }
       return problem
     }
   }
@@ -113,9 +113,9 @@ public enum URLPolicy {
     case afterMissingScheme
   }
 
-  /// ``check(_:)`` on the UTF-8 `bytes` of `text`: the offset of the `:` ending the
-  /// scheme when it is a valid URL, or why it is not.
-  private static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
+  /// ``check(_:)`` on a text's UTF-8 `bytes`: the offset of the `:` ending the scheme
+  /// when it is a valid URL, or why it is not.
+  private static func check(bytes: UnsafeBufferPointer<UInt8>) -> Result<
     Int, Problem
   > {
     let count = bytes.count
