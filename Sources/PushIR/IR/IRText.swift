@@ -161,16 +161,10 @@ public struct IRText: Hashable, @unchecked Sendable, ExpressibleByStringInterpol
         while read < escaped.count {
           var byte = escaped[read]
           if byte == UInt8(ascii: "\\") {
-            // Every escape kept is one of `isKeptEscape`'s, whole.
+            // Every escape kept is one of `isKeptEscape`'s, whole: one the reader
+            // unescapes to one byte.
             read &+= 1
-            switch escaped[read] {
-            case UInt8(ascii: "b"): byte = 0x08
-            case UInt8(ascii: "f"): byte = 0x0C
-            case UInt8(ascii: "n"): byte = 0x0A
-            case UInt8(ascii: "r"): byte = 0x0D
-            case UInt8(ascii: "t"): byte = 0x09
-            default: byte = escaped[read]
-            }
+            byte = JSONReader.unescapedByte(escaped[read]) ?? escaped[read]
           }
           text[written] = byte
           read &+= 1

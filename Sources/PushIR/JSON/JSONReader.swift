@@ -753,7 +753,7 @@ public struct JSONReader: ~Copyable {
   /// The byte the one-character escape `\` `byte` stands for (`\n`, `\"`, …), or `nil`
   /// when `byte` is `u` or makes no escape.
   @inline(__always)
-  private static func unescapedByte(_ byte: UInt8) -> UInt8? {
+  static func unescapedByte(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
     case UInt8(ascii: "b"): 0x08

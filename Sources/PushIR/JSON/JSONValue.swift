@@ -62,7 +62,7 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 /// Whether `value` is the string `string`: compared in place, without making a value of
-/// it (readers compare member values with names so, for every payload).
+/// it, as readers compare a member's value with a keyword for every payload.
 @inlinable
 public func == (value: JSONValue?, string: String) -> Bool {
   guard case .string(let text)? = value else { return false }
