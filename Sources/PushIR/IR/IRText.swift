@@ -38,9 +38,6 @@ public struct IRText: Hashable, @unchecked Sendable, ExpressibleByStringInterpol
     }
   }
 
-  /// The text of `substring`.
-  public init(_ substring: Substring) { self.init(String(substring)) }
-
   /// The text of a literal.
   public init(stringLiteral value: String) { self.init(value) }
 
@@ -258,10 +255,4 @@ public struct IRText: Hashable, @unchecked Sendable, ExpressibleByStringInterpol
     }
     return true
   }
-}
-
-extension String {
-  /// The characters of `text`.
-  @inlinable
-  public init(_ text: IRText) { self = text.string }
 }

@@ -293,11 +293,6 @@ public enum IREncoder {
 }
 
 extension JSONObject {
-  /// Appends `key` with a string value when `value` is not `nil`.
-  public mutating func appendIfPresent(_ key: String, _ value: String?) {
-    if let value { append(key, .string(value)) }
-  }
-
   /// Appends `key` with the text `value` when it is not `nil`.
   public mutating func appendIfPresent(_ key: String, _ value: IRText?) {
     if let value { append(key, .string(value)) }

@@ -47,9 +47,6 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     extended(by: Self.escape(token))
   }
 
-  /// This pointer extended by the member name `token`.
-  public func appending(_ token: IRText) -> JSONPointer { appending(token.string) }
-
   /// This pointer extended by an array index.
   public func appending(_ index: Int) -> JSONPointer {
     extended(by: String(index))

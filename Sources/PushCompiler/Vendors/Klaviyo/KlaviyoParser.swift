@@ -417,7 +417,7 @@ struct KlaviyoParser: PayloadParser {
         context.sourceMap.record(
           path.appending("action").appending("url"),
           from: entry.linkInCategoryActions
-            ? JSONPointer("/body/actions").appending(entry.button.id).appending("url")
+            ? JSONPointer("/body/actions").appending(entry.button.id.string).appending("url")
             : pointer.appending("url"))
       }
     }
