@@ -146,9 +146,10 @@ enum UTF8Validation {
   ///
   /// Each block is checked against the three bytes before it, so the blocks start at
   /// offset 3 at the earliest; a sequence that starts before that is read by the
-  /// automaton up to where the next one starts. The last block ends at the end of the
-  /// text, overlapping the one before it; checking a byte twice finds nothing new. Last,
-  /// the text must not end inside a sequence.
+  /// automaton up to where the next one starts. A block that is ASCII, as are the three
+  /// bytes before it, can break no rule and is stepped over after one test of its words.
+  /// The last block ends at the end of the text, overlapping the one before it; checking
+  /// a byte twice finds nothing new. Last, the text must not end inside a sequence.
   private static func validateByBlocks(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int)
     -> Bool
   {
@@ -163,7 +164,13 @@ enum UTF8Validation {
     var errors = ByteBlock()
     // `offset + 16 <= buffer.count` and `offset >= 3` keep every load in the buffer.
     while offset &+ 16 <= buffer.count {
-      errors |= blockErrors(buffer, at: offset)
+      // Prose beyond ASCII has runs of ASCII (between words of other scripts, around
+      // emoji): such a block, with the three bytes before it, breaks no rule.
+      let ascii =
+        (JSONStringBytes.word(buffer, at: offset &- 3)
+          | JSONStringBytes.word(buffer, at: offset &+ 5)
+          | JSONStringBytes.word(buffer, at: offset &+ 8)) & JSONStringBytes.highBits == 0
+      if !ascii { errors |= blockErrors(buffer, at: offset) }
       offset &+= 16
     }
     if offset < buffer.count { errors |= blockErrors(buffer, at: buffer.count &- 16) }
