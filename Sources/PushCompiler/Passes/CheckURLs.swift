@@ -193,6 +193,7 @@ public struct CheckURLs: NotificationPass {
 
   /// `url` for a message: at most 80 characters.
   private static func shown(_ url: IRText) -> String {
-    url.string.count > 80 ? url.string.prefix(79) + "…" : url.string
+    let url = url.string
+    return url.count > 80 ? url.prefix(79) + "…" : url
   }
 }

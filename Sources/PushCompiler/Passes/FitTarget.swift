@@ -387,9 +387,9 @@ private struct Fitter {
     }
     // A label has no more characters than bytes: most are measured without counting.
     if let limit = target.maxLabelLength, limit > 1, button.label.utf8Count > limit,
-      button.label.string.count > limit
+      case let label = button.label.string, label.count > limit
     {
-      let cut = IRText(button.label.string.prefix(limit - 1) + "…")
+      let cut = IRText(label.prefix(limit - 1) + "…")
       report(
         .longLabel,
         "button label '\(button.label)' is longer than \(limit) characters; cut to '\(cut)'",

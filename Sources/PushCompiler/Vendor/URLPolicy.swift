@@ -4,6 +4,12 @@ import PushIR
 /// schemes must not reach a phone. The check-urls pass applies it to every URL the IR
 /// carries, and `pushc validate --from klaviyo` to the links the specification names;
 /// `Specs/urls.md` states it.
+///
+/// Every text is read as its UTF-8 bytes, in place (a URL is read on every record). A
+/// release build does not check the buffer's bounds, so every read here is in bounds by
+/// construction: each offset is compared with `count` first, or lies in a range that
+/// ends at most there; debug builds check, and the reference tests in debug exercise
+/// every verdict.
 public enum URLPolicy {
   /// Why a string is not a valid URL.
   public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -56,7 +62,7 @@ public enum URLPolicy {
   /// each is an ASCII byte, so positions are byte offsets and no text is copied unless
   /// a message needs it.
   public static func check(_ text: IRText) -> Result<String, Problem> {
-    withBytes(of: text) { bytes in
+    text.withUTF8 { bytes in
       check(bytes: bytes).map { colon in lowercasedScheme(in: bytes, endingAt: colon) }
     }
   }
@@ -65,7 +71,7 @@ public enum URLPolicy {
   /// without making the scheme's name, for a caller that needs none (every link of every
   /// record).
   public static func problem(in text: IRText) -> Problem? {
-    withBytes(of: text) { bytes in
+    text.withUTF8 { bytes in
       guard case .failure(let problem) = check(bytes: bytes) else { return nil }
       return problem
     }
@@ -265,7 +271,7 @@ public enum URLPolicy {
   /// the text before the first `:` when that is a scheme and comes before any `/`, `?`
   /// or `#`, whatever follows; `nil` otherwise.
   public static func scheme(of text: IRText) -> String? {
-    withBytes(of: text) { bytes in
+    text.withUTF8 { bytes in
       guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count) else {
         return nil
       }
@@ -283,7 +289,7 @@ public enum URLPolicy {
     // Text that starts with a scheme is its own cleaning: no escape, space or control
     // character stands before its first ':', and decoding what follows adds none there.
     if let plain = scheme(of: text) { return plain }
-    return withBytes(of: text, cleanedScheme)
+    return text.withUTF8(cleanedScheme)
   }
 
   /// ``cleanedScheme(of:)`` of text that is not a scheme and a `:`, from its UTF-8
@@ -310,17 +316,6 @@ public enum URLPolicy {
       if byte > 0x20 && byte != 0x7F { scheme.append(byte.asciiLowercased) }
     }
     return String(decoding: scheme, as: UTF8.self)
-  }
-
-  /// Runs `body` on the UTF-8 bytes of `text`, in place (a URL is read on every record).
-  /// A release build does not check the buffer's bounds, so every read here is in bounds
-  /// by construction: each offset is compared with `count` first, or lies in a range
-  /// that ends at most there; debug builds check, and the reference tests in debug
-  /// exercise every verdict.
-  private static func withBytes<Answer>(
-    of text: IRText, _ body: (UnsafeBufferPointer<UInt8>) -> Answer
-  ) -> Answer {
-    text.withUTF8(body)
   }
 
   /// ``cleanedScheme(of:)`` for any text: decoded as it says, then read by scalar.
@@ -376,7 +371,7 @@ public enum URLPolicy {
     // Text that starts with a scheme is its own cleaning (``cleanedScheme(of:)``): its
     // bytes are compared with the unsafe schemes' as they stand, without making its name,
     // since every link of every record comes here.
-    let plain: (isScheme: Bool, unsafe: Int?) = withBytes(of: text) { bytes in
+    let plain: (isScheme: Bool, unsafe: Int?) = text.withUTF8 { bytes in
       guard let colon = bytes.firstOffset(of: UInt8(ascii: ":"), in: 0..<bytes.count),
         isScheme(bytes, endingAt: colon)
       else { return (false, nil) }
@@ -385,7 +380,7 @@ public enum URLPolicy {
     }
     if plain.isScheme { return plain.unsafe.map { unsafeSchemes[$0] } }
     // Not a scheme as it stands: only what cleaning leaves can be one.
-    guard let scheme = withBytes(of: text, cleanedScheme) else { return nil }
+    guard let scheme = text.withUTF8(cleanedScheme) else { return nil }
     // The unsafe schemes are lower-case ASCII letters: compared length first (``MemberName``).
     return unsafeSchemes.first { MemberName($0.scheme) ~= scheme }
   }

@@ -230,8 +230,11 @@ public struct IRText: Hashable, @unchecked Sendable, ExpressibleByStringInterpol
   }
 
   public func hash(into hasher: inout Hasher) {
-    withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    hasher.combine(utf8Count)
+    // The count from the same bytes: `utf8Count` would unescape an escaped text again.
+    withUTF8 { bytes in
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+      hasher.combine(bytes.count)
+    }
   }
 
   /// Whether two texts' bytes are the same.

@@ -77,7 +77,8 @@ public enum MediaKind: String, Hashable, Sendable, CaseIterable {
   /// The part of a type hint that may be a file extension: the hint itself, or a MIME
   /// type's subtype in lower case (`png` in `image/PNG`).
   public static func extensionPart(ofTypeHint hint: IRText) -> String {
-    mimeParts(of: hint.string)?.subtype.lowercased() ?? hint.string
+    let hint = hint.string
+    return mimeParts(of: hint)?.subtype.lowercased() ?? hint
   }
 
   /// The kind files with this extension hold (`png`, `MOV`), if it is one: kind words and

@@ -53,11 +53,14 @@ public struct JSONReader: ~Copyable {
     }
   }
 
-  /// Parses the JSON document a string holds (a payload embedded in another).
+  /// Parses the JSON document a string holds (a payload embedded in another), read from
+  /// the text's bytes where they are: the document is copied once, as any is.
   public static func parse(_ text: IRText, limits: Limits = .standard) throws(JSONSyntaxError)
     -> JSONValue
   {
-    try parse(text.withUTF8 { Array($0) }, limits: limits)
+    try text.withUTF8 { buffer in
+      Result { () throws(JSONSyntaxError) -> JSONValue in try parse(buffer, limits: limits) }
+    }.get()
   }
 
   /// Parses one JSON document held in `buffer`.
