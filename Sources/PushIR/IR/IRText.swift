@@ -87,16 +87,12 @@ public struct IRText: Hashable, @unchecked Sendable, ExpressibleByStringInterpol
   static var countMask: UInt32 { asciiBit &- 1 }
 
   /// Whether `\` followed by `byte` is an escape a text keeps as it was written: one the
-  /// writer writes the same way, which stands for one byte (`"`, `\\`, `b`, `f`, `n`,
-  /// `r`, `t`; not `/`, which the writer leaves unescaped, nor `u`).
-  @inlinable
+  /// writer writes the same way, which stands for one byte (the reader's one-character
+  /// escapes, `JSONReader.unescapedByte(_:)`, but `/`, which the writer leaves
+  /// unescaped).
+  @inline(__always)
   static func isKeptEscape(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-      true
-    default: false
-    }
+    byte != UInt8(ascii: "/") && JSONReader.unescapedByte(byte) != nil
   }
 
   /// The text as a `String`, made anew each time it is asked for.
